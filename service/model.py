@@ -1,0 +1,146 @@
+"""The hand model: tiles, groups and hands, immutable and hashable.
+
+A tile kind is the engine's packed byte: bits 0-3 the number, bits 4-6 the suit,
+bit 7 the red-five flag. A face-down tile (a tile back) has kind 0.
+
+>>> t = Tile.from_code("0p")
+>>> t.number, t.suit, t.red, t.code
+(5, 'p', True, '0p')
+>>> t.same_kind(Tile.from_code("5p"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SUITS = "mpsz"
+SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honor"}
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+RED_BIT = 0x80
+BACK = 0
+
+GroupKind = Literal["hand", "meld", "winning"]
+
+
+def pack(number: int, suit: str, red: bool = False) -> int:
+    """Pack a tile into the engine's byte. ``pack(5, "p", red=True) == 0xA5``."""
+    return (SUITS.index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile as drawn: its kind plus how it lies.
+
+    ``sideways``: a called tile, rotated. ``stacked``: the added-kan tile lying on
+    top of the sideways tile before it (always sideways too).
+    """
+
+    kind: int
+    sideways: bool = False
+    stacked: bool = False
+
+    @classmethod
+    def from_code(cls, code: str, sideways: bool = False, stacked: bool = False) -> Tile:
+        """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` for a back."""
+        if code == "x":
+            return cls(BACK, sideways, stacked)
+        digit, suit = int(code[0]), code[1]
+        return cls(pack(digit or 5, suit, digit == 0), sideways, stacked)
+
+    @property
+    def face_down(self) -> bool:
+        return self.kind == BACK
+
+    @property
+    def number(self) -> int:
+        return self.kind & 0x0F
+
+    @property
+    def suit(self) -> str:
+        """``m p s z``, or ``""`` for a back."""
+        return SUITS[(self.kind >> 4 & 0x07) - 1] if self.kind else ""
+
+    @property
+    def red(self) -> bool:
+        return bool(self.kind & RED_BIT)
+
+    @property
+    def base_kind(self) -> int:
+        """The kind with the red bit cleared: what ``same_kind`` compares."""
+        return self.kind & ~RED_BIT
+
+    @property
+    def code(self) -> str:
+        """``1m``..``9z``, ``0m``/``0p``/``0s`` for red fives, ``x`` for a back."""
+        if self.face_down:
+            return "x"
+        return f"{0 if self.red else self.number}{self.suit}"
+
+    @property
+    def name(self) -> str:
+        """Plain English: ``"5 pin (red)"``, ``"East"``, ``"face-down tile"``."""
+        if self.face_down:
+            return "face-down tile"
+        if self.suit == "z":
+            return HONOR_NAMES[self.number - 1]
+        return f"{self.number}{self.suit}" + (" (red)" if self.red else "")
+
+    def same_kind(self, other: Tile) -> bool:
+        """True when both show the same tile, ignoring red fives and how they lie."""
+        return self.base_kind == other.base_kind
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A segment of the notation: the hand, a meld, or the winning tile."""
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+
+    @property
+    def called(self) -> bool:
+        """A meld with a sideways tile was called from another player."""
+        return any(t.sideways for t in self.tiles)
+
+    @property
+    def concealed_kan(self) -> bool:
+        """``x11xs``: a back, two faces of one kind, a back."""
+        t = self.tiles
+        return (
+            len(t) == 4
+            and t[0].face_down
+            and t[3].face_down
+            and not t[1].face_down
+            and t[1].same_kind(t[2])
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ParseWarning:
+    """Something odd but drawable, with the 0-based position it points at."""
+
+    message: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A parsed notation: groups in order, plus warnings.
+
+    Equality ignores the source text, so ``parse("r5p") == parse("0p")``.
+    """
+
+    groups: tuple[Group, ...]
+    warnings: tuple[ParseWarning, ...] = ()
+    notation: str = field(default="", compare=False)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        return tuple(t for g in self.groups for t in g.tiles)
+
+    def canonical(self) -> str:
+        from .notation import canonical
+
+        return canonical(self)
