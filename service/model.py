@@ -129,11 +129,12 @@ class ParseWarning:
 class Hand:
     """A parsed notation: groups in order, plus warnings.
 
-    Equality ignores the source text, so ``parse("r5p") == parse("0p")``.
+    Equality compares the tiles only (not the source text, nor where warnings
+    point in it), so ``parse("r5p") == parse("0p")``.
     """
 
     groups: tuple[Group, ...]
-    warnings: tuple[ParseWarning, ...] = ()
+    warnings: tuple[ParseWarning, ...] = field(default=(), compare=False)
     notation: str = field(default="", compare=False)
 
     @property

@@ -1,0 +1,67 @@
+"""The `tiles` command line: parse, render, sheet, lint, build, serve.
+
+    $ tiles parse -456m
+    $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+
+from .notation import ParseError, parse
+from .views import hand_json
+
+# argparse reads "-456m" as an option. No option of ours looks like a tile, so
+# such words are swapped for placeholders while argparse runs, then put back.
+_NOTATION_LIKE = re.compile(r"-[0-9rRxX=-]")
+
+
+def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    held = {f"@notation{n}": a for n, a in enumerate(argv) if _NOTATION_LIKE.match(a)}
+    back = {a: k for k, a in held.items()}
+    args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    for name, value in vars(args).items():
+        if isinstance(value, str) and value in held:
+            setattr(args, name, held[value])
+        elif isinstance(value, list):
+            setattr(args, name, [held.get(v, v) for v in value])
+    return args
+
+
+def print_error(err: ParseError, file=None) -> None:
+    file = file or sys.stderr
+    print(f"error: {err.message}", file=file)
+    print(f"  {err.notation}", file=file)
+    print(f"  {' ' * err.position}^", file=file)
+
+
+def cmd_parse(args) -> int:
+    try:
+        hand = parse(args.notation)
+    except ParseError as err:
+        print_error(err)
+        return 2
+    print(json.dumps(hand_json(hand), indent=2, ensure_ascii=False))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("parse", help="print the JSON view of a notation")
+    p.add_argument("notation")
+    p.set_defaults(func=cmd_parse)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parse_args(build_parser(), argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

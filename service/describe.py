@@ -1,0 +1,30 @@
+"""Plain-English alt text for a hand.
+
+>>> from service.notation import parse
+>>> describe(parse("11s+-456m+4s"))
+'Hand: 1s 1s; called meld: 4m (sideways) 5m 6m; winning tile: 4s'
+"""
+
+from __future__ import annotations
+
+from .model import Group, Hand, Tile
+
+
+def describe(hand: Hand) -> str:
+    return "; ".join(f"{_label(g)}: {' '.join(_word(t) for t in g.tiles)}" for g in hand.groups)
+
+
+def _label(g: Group) -> str:
+    if g.kind == "hand":
+        return "Hand"
+    if g.kind == "winning":
+        return "winning tile"
+    if g.concealed_kan:
+        return "concealed kan"
+    return "called meld" if g.called else "meld"
+
+
+def _word(t: Tile) -> str:
+    if t.stacked:
+        return f"{t.name} (sideways, added on top)"
+    return f"{t.name} (sideways)" if t.sideways else t.name

@@ -1,0 +1,260 @@
+"""Parse the `<Tiles>` notation into a `Hand`, and write it back canonically.
+
+Grammar (see docs/notation.md): segments split by ``+`` and/or whitespace; in a
+segment, digits wait for the next suit letter ``m p s z``; ``0`` or ``r5`` is a
+red five; ``x`` is a face-down tile; ``-`` before a tile lays it sideways;
+``=`` stacks a sideways tile on the sideways tile just before it (added kan).
+
+>>> h = parse("11222333s22m+-456m+4s")
+>>> [g.kind for g in h.groups]
+['hand', 'meld', 'winning']
+>>> canonical(parse("r5p 1m2m3m"))
+'0p+123m'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .model import SUITS, Group, Hand, ParseWarning, Tile, pack
+
+MAX_CHARS = 256
+MAX_TILES = 64
+
+
+class ParseError(ValueError):
+    """A notation that cannot be drawn: what is wrong and where (0-based).
+
+    >>> try:
+    ...     parse("123a")
+    ... except ParseError as e:
+    ...     print(e.position, e.message)
+    3 'a' is not a suit letter (use m, p, s or z)
+    """
+
+    def __init__(self, message: str, position: int, notation: str):
+        super().__init__(f"{message} (at position {position})")
+        self.message = message
+        self.position = position
+        self.notation = notation
+
+    def pointer(self) -> str:
+        """The notation with a caret under the bad spot, for terminals and images."""
+        return f"{self.notation}\n{' ' * self.position}^"
+
+
+@dataclass(slots=True)
+class _Slot:
+    """A tile being read: the suit comes later for digits."""
+
+    pos: int
+    number: int = 0  # 0 for a back
+    red_pos: int = -1  # where the red mark ('r' or '0') stands, -1 if not red
+    sideways: bool = False
+    stacked: bool = False
+    suit: str = ""
+
+    def tile(self) -> Tile:
+        if not self.number:
+            return Tile(0, self.sideways, self.stacked)
+        return Tile(pack(self.number, self.suit, self.red_pos >= 0), self.sideways, self.stacked)
+
+
+def parse(text: str) -> Hand:
+    """Parse a notation; raise `ParseError` with a position on any mistake."""
+    return _Parser(text).run()
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.segments: list[list[_Slot]] = [[]]
+        self.pending: list[_Slot] = []  # digits waiting for a suit letter
+        self.mark: tuple[str, int] | None = None  # a '-' or '=' waiting for its tile
+        self.red_at = -1  # an 'r' waiting for its 5
+        self.count = 0
+        self.seg_start = 0
+
+    def fail(self, message: str, position: int):
+        raise ParseError(message, position, self.text)
+
+    def run(self) -> Hand:
+        text = self.text
+        if len(text) > MAX_CHARS:
+            self.fail(f"notation is {len(text)} characters long; the limit is {MAX_CHARS}", MAX_CHARS)
+        start, end = len(text) - len(text.lstrip()), len(text.rstrip())
+        if not text.strip():
+            self.fail("empty notation: write tiles like 123m", 0)
+        i = self.seg_start = start
+        while i < end:
+            c = text[i]
+            if c == "+" or c.isspace():
+                i = self.separator(i, end)
+                continue
+            lc = c.lower()
+            if c.isascii() and c.isdigit():
+                self.digit(int(c), i)
+            elif lc in SUITS:
+                self.suit(lc, i)
+            elif lc == "r":
+                self.no_dangling_red(i)
+                self.red_at = i
+            elif lc == "x":
+                self.back(i)
+            elif c in "-=":
+                self.marker(c, i)
+            elif c.isalpha():
+                self.fail(f"'{c}' is not a suit letter (use m, p, s or z)", i)
+            else:
+                self.fail(f"'{c}' is not part of the tile notation", i)
+            i += 1
+        self.close_segment(end)
+        if self.pending:
+            p = self.pending[0]
+            self.fail(f"'{text[p.pos]}' has no suit letter after it (add m, p, s or z)", p.pos)
+        return self.build()
+
+    # -- characters ------------------------------------------------------------
+
+    def separator(self, i: int, end: int) -> int:
+        """Consume spaces and at most one '+'; return the index after them."""
+        self.close_segment(i)
+        plus = -1
+        j = i
+        while j < end and (self.text[j] == "+" or self.text[j].isspace()):
+            if self.text[j] == "+":
+                if plus >= 0:
+                    self.fail("empty segment between two '+'", j)
+                plus = j
+            j += 1
+        if not self.segments[-1]:
+            self.fail("empty segment: the notation cannot start with '+'", plus)
+        if j == end:
+            self.fail("empty segment: the notation cannot end with '+'", plus)
+        self.segments.append([])
+        self.seg_start = j
+        return j
+
+    def close_segment(self, i: int) -> None:
+        self.no_dangling_red(i)
+        if self.mark:
+            c, pos = self.mark
+            self.fail(f"'{c}' must come right before a tile", pos)
+        if not self.segments[-1] and i > self.seg_start:
+            self.fail("segment has a suit letter but no tiles", self.seg_start)
+
+    def no_dangling_red(self, i: int) -> None:
+        if self.red_at >= 0:
+            self.fail("'r' marks a red five and must be followed by 5", i if i < len(self.text.rstrip()) else self.red_at)
+
+    def digit(self, d: int, i: int) -> None:
+        if self.red_at >= 0 and d != 5:
+            self.fail("'r' marks a red five and must be followed by 5", i)
+        red_pos = self.red_at if self.red_at >= 0 else (i if d == 0 else -1)
+        slot = _Slot(i, d or 5, red_pos)
+        self.red_at = -1
+        self.take_mark(slot)
+        self.pending.append(slot)
+        self.add(slot)
+
+    def back(self, i: int) -> None:
+        self.no_dangling_red(i)
+        if self.mark:
+            self.fail(f"a face-down tile cannot follow '{self.mark[0]}': it cannot lie sideways", i)
+        self.add(_Slot(i))
+
+    def marker(self, c: str, i: int) -> None:
+        self.no_dangling_red(i)
+        if self.mark:
+            self.fail(f"'{c}' cannot follow '{self.mark[0]}': one mark per tile", i)
+        if c == "=":
+            seg = self.segments[-1]
+            prev = seg[-1] if seg else None
+            if prev is None or not prev.sideways or prev.stacked:
+                self.fail("'=' stacks a tile on a sideways tile: it must follow a tile marked '-'", i)
+        self.mark = (c, i)
+
+    def take_mark(self, slot: _Slot) -> None:
+        if self.mark:
+            slot.sideways = True
+            slot.stacked = self.mark[0] == "="
+            self.mark = None
+
+    def add(self, slot: _Slot) -> None:
+        self.count += 1
+        if self.count > MAX_TILES:
+            self.fail(f"more than {MAX_TILES} tiles; the limit is {MAX_TILES}", slot.pos)
+        self.segments[-1].append(slot)
+
+    def suit(self, s: str, i: int) -> None:
+        self.no_dangling_red(i)
+        if self.mark:
+            self.fail(f"'{self.mark[0]}' must come right before a tile", self.mark[1])
+        if not self.pending:
+            self.fail(f"suit letter '{self.text[i]}' has no digits before it", i)
+        for slot in self.pending:
+            if s == "z" and slot.red_pos >= 0:
+                self.fail("honors have no red five (0 and r5 are for m, p and s)", slot.red_pos)
+            if s == "z" and slot.number > 7:
+                self.fail(f"honors go from 1z to 7z; there is no {slot.number}z", slot.pos)
+            slot.suit = s
+        self.pending.clear()
+
+    # -- result ----------------------------------------------------------------
+
+    def build(self) -> Hand:
+        groups = []
+        last = len(self.segments) - 1
+        for n, seg in enumerate(self.segments):
+            tiles = tuple(s.tile() for s in seg)
+            if n == 0:
+                kind = "hand"
+            elif n == last and len(tiles) == 1 and not tiles[0].sideways and not tiles[0].face_down:
+                kind = "winning"
+            else:
+                kind = "meld"
+            groups.append(Group(kind, tiles))
+        slots = [s for seg in self.segments for s in seg]
+        return Hand(tuple(groups), _warnings(slots), self.text)
+
+
+def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
+    """More than four copies of a tile, or more than one red five of a suit."""
+    out = []
+    copies: Counter = Counter()
+    reds: Counter = Counter()
+    for s in slots:
+        if not s.number:
+            continue
+        key = (s.number, s.suit)
+        copies[key] += 1
+        if copies[key] == 5:
+            out.append(ParseWarning(f"more than four copies of {s.number}{s.suit}; a set has four", s.pos))
+        if s.red_pos >= 0:
+            reds[s.suit] += 1
+            if reds[s.suit] == 2:
+                out.append(ParseWarning(f"more than one red five of {s.suit}; a set has one", s.red_pos))
+    return tuple(out)
+
+
+def canonical(hand: Hand) -> str:
+    """One spelling per picture: ``0`` for red fives, one suit letter per run, ``+`` between groups.
+
+    >>> canonical(parse("R5P 0s 1M2M3M"))
+    '0p+0s+123m'
+    """
+    return "+".join(_segment(g.tiles) for g in hand.groups)
+
+
+def _segment(tiles: tuple[Tile, ...]) -> str:
+    out: list[str] = []
+    run_suit = ""
+    for t in tiles:
+        if t.suit and run_suit and t.suit != run_suit:
+            out.append(run_suit)
+        if t.suit:
+            run_suit = t.suit
+        out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
+    out.append(run_suit)
+    return "".join(out)

@@ -1,0 +1,45 @@
+"""The JSON view of a hand: what `tiles parse` prints and `/tiles/<n>.json` serves.
+
+>>> from service.notation import parse
+>>> hand_json(parse("0p"))["groups"][0]["tiles"][0]["code"]
+'0p'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .describe import describe
+from .model import Hand
+from .notation import ParseError
+
+
+def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
+    """The hand as plain data; with a layout, tiles gain x/y/w/h and the hand its size."""
+    groups = []
+    for n, g in enumerate(hand.groups):
+        tiles = []
+        for k, t in enumerate(g.tiles):
+            tile = {"code": t.code, "sideways": t.sideways, "stacked": t.stacked, "face_down": t.face_down}
+            if layout is not None:
+                p = layout.group(n)[k]
+                tile.update(x=p.x, y=p.y, w=p.w, h=p.h)
+            tiles.append(tile)
+        groups.append({"kind": g.kind, "tiles": tiles})
+    out: dict[str, Any] = {
+        "notation": hand.notation,
+        "canonical": hand.canonical(),
+        "description": describe(hand),
+        "groups": groups,
+        "warnings": [{"message": w.message, "position": w.position} for w in hand.warnings],
+    }
+    if layout is not None:
+        out.update(width=layout.width, height=layout.height)
+    if analysis is not None:
+        out["analysis"] = analysis.to_json()
+    return out
+
+
+def error_json(err: ParseError) -> dict[str, Any]:
+    """``{"error": {"message", "position", "notation"}}`` for a bad notation."""
+    return {"error": {"message": err.message, "position": err.position, "notation": err.notation}}

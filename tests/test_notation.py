@@ -1,0 +1,278 @@
+"""The notation parser: every rule, every error, and round trips."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.cli import main
+from service.model import Tile
+from service.notation import MAX_CHARS, MAX_TILES, ParseError, canonical, parse
+
+
+def codes(notation):
+    """Groups as (kind, "codes with marks") for compact expectations."""
+    out = []
+    for g in parse(notation).groups:
+        words = []
+        for t in g.tiles:
+            words.append(("=" if t.stacked else "-" if t.sideways else "") + t.code)
+        out.append((g.kind, " ".join(words)))
+    return out
+
+
+# Real notations from the seed docs, with the exact tiles each yields.
+SEED_TABLE = {
+    "1m": [("hand", "1m")],
+    "123m456p789s11z": [("hand", "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z")],
+    "r5p 0s 0m": [("hand", "0p"), ("meld", "0s"), ("winning", "0m")],
+    "11222333s22456m+4s": [("hand", "1s 1s 2s 2s 2s 3s 3s 3s 2m 2m 4m 5m 6m"), ("winning", "4s")],
+    "11222333s22m+-456m+4s": [
+        ("hand", "1s 1s 2s 2s 2s 3s 3s 3s 2m 2m"),
+        ("meld", "-4m 5m 6m"),
+        ("winning", "4s"),
+    ],
+    "122334sr5677p+567p+7p": [
+        ("hand", "1s 2s 2s 3s 3s 4s 0p 6p 7p 7p"),
+        ("meld", "5p 6p 7p"),
+        ("winning", "7p"),
+    ],
+    "2z+x11xs+x11xp+x11xm+2z": [
+        ("hand", "2z"),
+        ("meld", "x 1s 1s x"),
+        ("meld", "x 1p 1p x"),
+        ("meld", "x 1m 1m x"),
+        ("winning", "2z"),
+    ],
+    "11222333s + 22m + 456m": [
+        ("hand", "1s 1s 2s 2s 2s 3s 3s 3s"),
+        ("meld", "2m 2m"),
+        ("meld", "4m 5m 6m"),
+    ],
+    "1234567z": [("hand", "1z 2z 3z 4z 5z 6z 7z")],
+    "123s123s456m": [("hand", "1s 2s 3s 1s 2s 3s 4m 5m 6m")],
+    "6666666666666z+6z": [("hand", " ".join(["6z"] * 13)), ("winning", "6z")],
+}
+
+
+@pytest.mark.parametrize("notation", SEED_TABLE)
+def test_seed_notations(notation):
+    assert codes(notation) == SEED_TABLE[notation]
+
+
+@pytest.mark.parametrize(
+    "notation, expected",
+    [
+        ("0p", "0p"),
+        ("r5p", "0p"),
+        ("R5P", "0p"),
+        ("0r5s", "0s 0s"),
+        ("-456m", "-4m 5m 6m"),
+        ("4-56m", "4m -5m 6m"),
+        ("45-6m", "4m 5m -6m"),
+        ("555-5p", "5p 5p 5p -5p"),
+        ("5-5=55p", "5p -5p =5p 5p"),
+        ("-r5p", "-0p"),
+        ("xxxx", "x x x x"),
+        ("X11XS", "x 1s 1s x"),
+        ("1m2m3m", "1m 2m 3m"),
+        ("1x2m", "1m x 2m"),
+    ],
+)
+def test_single_segment_rules(notation, expected):
+    [(kind, got)] = codes(notation)
+    assert kind == "hand" and got == expected
+
+
+def test_digits_wait_for_a_later_segment_suit_and_stay_in_their_segment():
+    assert codes("123+456m") == [("hand", "1m 2m 3m"), ("meld", "4m 5m 6m")]
+
+
+def test_separators_mix_spaces_and_one_plus():
+    assert parse("123m \t+  456p 7s") == parse("123m+456p+7s")
+
+
+def test_last_segment_is_winning_only_when_single_upright_tile():
+    assert [g.kind for g in parse("123m+456p").groups] == ["hand", "meld"]
+    assert [g.kind for g in parse("123m+-4p").groups] == ["hand", "meld"]
+    assert [g.kind for g in parse("123m+x").groups] == ["hand", "meld"]
+    assert [g.kind for g in parse("4p").groups] == ["hand"]
+    assert [g.kind for g in parse("123m+4p").groups] == ["hand", "winning"]
+
+
+def test_leading_and_trailing_whitespace_ignored():
+    assert parse("  123m  ") == parse("123m")
+
+
+def test_tile_kind_is_the_engine_byte():
+    t = parse("0p").groups[0].tiles[0]
+    assert t.kind == 0x80 | 2 << 4 | 5
+    assert t.number == 5 and t.suit == "p" and t.red and not t.face_down
+    assert t.same_kind(Tile.from_code("5p"))
+    assert not t.same_kind(Tile.from_code("5s"))
+    assert parse("x").groups[0].tiles[0].face_down
+
+
+def test_warnings_not_errors():
+    h = parse("6666666666666z+6z")
+    assert [w.message for w in h.warnings] == ["more than four copies of 6z; a set has four"]
+    assert h.warnings[0].position == 4
+    h = parse("0p0p")
+    assert h.warnings[0].message.startswith("more than one red five of p")
+    assert not parse("0p5555p").warnings[:0]  # red counts as a five: 5 copies
+    assert parse("0p5555p").warnings[0].message.startswith("more than four copies of 5p")
+
+
+ERRORS = [
+    ("123a", 3, "'a' is not a suit letter"),
+    ("12", 0, "no suit letter"),
+    ("1m 2", 3, "no suit letter"),
+    ("123mm", 4, "has no digits before it"),
+    ("m", 0, "has no digits before it"),
+    ("rr5s", 1, "must be followed by 5"),
+    ("r3p", 1, "must be followed by 5"),
+    ("12r", 2, "must be followed by 5"),
+    ("678z", 2, "no 8z"),
+    ("9z", 0, "no 9z"),
+    ("0z", 0, "honors have no red five"),
+    ("r5z", 0, "honors have no red five"),
+    ("", 0, "empty notation"),
+    ("   ", 0, "empty notation"),
+    ("123m++4s", 5, "empty segment"),
+    ("123m + + 4s", 7, "empty segment"),
+    ("+123m", 0, "empty segment"),
+    ("123m+", 4, "empty segment"),
+    (" +123m", 1, "empty segment"),
+    ("-", 0, "'-' must come right before a tile"),
+    ("123m-", 4, "'-' must come right before a tile"),
+    ("-+123m", 0, "'-' must come right before a tile"),
+    ("12-m", 2, "'-' must come right before a tile"),
+    ("--5p", 1, "one mark per tile"),
+    ("-x", 1, "face-down"),
+    ("=5p", 0, "'=' stacks"),
+    ("5=5p", 1, "'=' stacks"),
+    ("-5=5=5p", 4, "'=' stacks"),
+    ("-5+=5p", 3, "'=' stacks"),
+    ("-5x=5p", 3, "'=' stacks"),
+    ("-=5p", 1, "one mark per tile"),
+    ("0+M", 2, "suit letter but no tiles"),
+    ("1m#", 2, "'#' is not part of the tile notation"),
+    ("1m\u4e00", 2, "not a suit letter"),
+    ("\uff11m", 0, "not part of the tile notation"),
+]
+
+
+@pytest.mark.parametrize("notation, position, message", ERRORS)
+def test_errors_name_problem_and_position(notation, position, message):
+    with pytest.raises(ParseError) as e:
+        parse(notation)
+    assert message in e.value.message
+    assert e.value.position == position
+    assert e.value.notation == notation
+
+
+def test_length_limit():
+    parse("1m" * 64)
+    with pytest.raises(ParseError, match="characters long") as e:
+        parse("1" * (MAX_CHARS + 1))
+    assert e.value.position == MAX_CHARS
+
+
+def test_tile_limit():
+    parse("1" * MAX_TILES + "m")
+    with pytest.raises(ParseError, match="more than 64 tiles") as e:
+        parse("1" * (MAX_TILES + 1) + "m")
+    assert e.value.position == MAX_TILES
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("r5p", "0p"), ("1m2m3m", "123m"), ("123m 456p", "123m+456p"), ("R5P", "0p"), ("12+3m", "12m+3m")],
+)
+def test_spellings_share_one_canonical_form(a, b):
+    assert canonical(parse(a)) == canonical(parse(b))
+
+
+def test_canonical_examples():
+    assert canonical(parse("r5p 0s 0M")) == "0p+0s+0m"
+    assert canonical(parse("X11XS+5-5=55P")) == "x11xs+5-5=55p"
+    assert canonical(parse("1sx2m")) == "1xs2m"
+
+
+# -- properties ---------------------------------------------------------------
+
+tile_word = st.one_of(
+    st.tuples(st.sampled_from("123456789"), st.sampled_from("mps")).map("".join),
+    st.tuples(st.sampled_from("1234567"), st.just("z")).map("".join),
+    st.sampled_from(["0m", "0p", "0s", "x"]),
+)
+
+
+@st.composite
+def segments(draw):
+    tiles = draw(st.lists(tile_word, min_size=1, max_size=6))
+    out = []
+    prev_sideways = False
+    for code in tiles:
+        mark = ""
+        if code != "x":
+            mark = draw(st.sampled_from(["", "", "-", "=" if prev_sideways else ""]))
+        prev_sideways = mark == "-"
+        out.append(mark + code)
+    return "".join(out)
+
+
+notations = st.lists(segments(), min_size=1, max_size=6).flatmap(
+    lambda segs: st.sampled_from(["+", " ", " + "]).map(lambda sep: sep.join(segs))
+)
+
+
+@given(notations)
+@settings(max_examples=300)
+def test_canonical_round_trip(notation):
+    hand = parse(notation)
+    again = parse(canonical(hand))
+    assert again == hand
+    assert canonical(again) == canonical(hand)
+
+
+@given(st.text(alphabet="0123456789mpszrxMPSZRX+-= \t", max_size=40))
+@settings(max_examples=500)
+def test_grammar_alphabet_garbage_only_raises_parse_error(text):
+    try:
+        hand = parse(text)
+    except ParseError as e:
+        assert 0 <= e.position <= len(text)
+    else:
+        assert parse(canonical(hand)) == hand
+
+
+@given(st.text(max_size=300))
+@settings(max_examples=300)
+def test_any_text_only_raises_parse_error(text):
+    try:
+        parse(text)
+    except ParseError as e:
+        assert 0 <= e.position <= max(len(text), 1)
+
+
+# -- command line ---------------------------------------------------------------
+
+
+def test_cli_parse_prints_json(capsys):
+    assert main(["parse", "-456m"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["notation"] == "-456m"
+    assert out["canonical"] == "-456m"
+    assert out["groups"][0]["kind"] == "hand"
+    assert out["groups"][0]["tiles"][0] == {"code": "4m", "sideways": True, "stacked": False, "face_down": False}
+    assert out["warnings"] == []
+
+
+def test_cli_parse_error_has_caret_and_exit_2(capsys):
+    assert main(["parse", "123a"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "error: 'a' is not a suit letter (use m, p, s or z)"
+    assert err[1].strip() == "123a"
+    assert err[2].index("^") == err[1].index("123a") + 3
