@@ -48,12 +48,45 @@ def cmd_parse(args) -> int:
     return 0
 
 
+def cmd_render(args) -> int:
+    from .options import OptionError, RenderOptions
+    from .render import render
+
+    fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
+    try:
+        hand = parse(args.notation)
+        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
+    except ParseError as err:
+        print_error(err)
+        return 2
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    data = render(hand, opts)
+    if args.output == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        with open(args.output, "wb") as f:
+            f.write(data)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.set_defaults(func=cmd_parse)
+
+    p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
+    p.add_argument("notation")
+    p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
+    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--theme", default="light")
+    p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
+    p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    p.set_defaults(func=cmd_render)
     return ap
 
 

@@ -1,0 +1,114 @@
+"""Render options: validated once, shared by the CLI, the HTTP app and the cache key.
+
+>>> RenderOptions.from_query({"height": "64", "scale": "2", "bg": "fff"}).key()
+'h64-s2-light-bgffffffff-gauto-png'
+>>> RenderOptions.from_query({"scale": "9"})
+Traceback (most recent call last):
+...
+service.options.OptionError: scale must be a whole number from 1 to 4, not '9'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+MIN_HEIGHT, MAX_HEIGHT = 16, 256
+MIN_SCALE, MAX_SCALE = 1, 4
+MAX_GAP = 256
+FORMATS = ("png", "webp")
+_HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+class OptionError(ValueError):
+    """A render option out of range or malformed; ``param`` names it."""
+
+    def __init__(self, message: str, param: str):
+        super().__init__(message)
+        self.message = message
+        self.param = param
+
+
+def _themes() -> tuple[str, ...]:
+    import tile_art
+
+    return tuple(tile_art.THEMES)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """How to draw a hand. ``height`` is CSS px of an upright tile; the bitmap is height x scale."""
+
+    height: int = 38
+    scale: int = 1
+    theme: str = "light"
+    background: tuple[int, int, int, int] | None = None  # None: transparent
+    gap: int | None = None  # CSS px between groups; None: a third of a tile width
+    format: str = "png"
+
+    def __post_init__(self):
+        _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
+        _check_int("scale", self.scale, MIN_SCALE, MAX_SCALE)
+        if self.gap is not None:
+            _check_int("gap", self.gap, 0, MAX_GAP)
+        if self.theme not in _themes():
+            raise OptionError(f"theme must be one of {', '.join(_themes())}, not {self.theme!r}", "theme")
+        if self.format not in FORMATS:
+            raise OptionError(f"format must be png or webp, not {self.format!r}", "format")
+
+    @classmethod
+    def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
+        """Build from string parameters (``height scale theme bg gap``); others are ignored."""
+        kw: dict = {"format": format}
+        for name in ("height", "scale", "gap"):
+            if params.get(name) not in (None, ""):
+                kw[name] = _parse_int(name, params[name])
+        if params.get("theme"):
+            kw["theme"] = params["theme"]
+        if params.get("bg"):
+            kw["background"] = parse_color(params["bg"])
+        return cls(**kw)
+
+    def key(self) -> str:
+        """A normalised string naming these options, for cache keys and file names."""
+        bg = "none" if self.background is None else "%02x%02x%02x%02x" % self.background
+        gap = "auto" if self.gap is None else self.gap
+        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-g{gap}-{self.format}"
+
+
+def _parse_int(name: str, text: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 4):
+        raise OptionError(f"{name} must be a whole number{_RANGES[name]}, not {text!r}", name)
+    return int(text)
+
+
+_RANGES = {
+    "height": f" from {MIN_HEIGHT} to {MAX_HEIGHT}",
+    "scale": f" from {MIN_SCALE} to {MAX_SCALE}",
+    "gap": f" from 0 to {MAX_GAP}",
+}
+
+
+def _check_int(name: str, value, lo: int, hi: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise OptionError(f"{name} must be a whole number{_RANGES[name]}, not {str(value)!r}", name)
+
+
+def parse_color(text: str) -> tuple[int, int, int, int] | None:
+    """``fff``, ``#ffffff``, ``#ffffff80`` or ``transparent`` to RGBA (None for transparent).
+
+    >>> parse_color("#0f08")
+    (0, 255, 0, 136)
+    """
+    if text.lower() in ("transparent", "none"):
+        return None
+    m = _HEX.fullmatch(text)
+    if not m:
+        raise OptionError(f"bg must be a hex colour like fff or 1e1e1e, or 'transparent', not {text!r}", "bg")
+    h = m.group(1)
+    if len(h) <= 4:
+        h = "".join(c * 2 for c in h)
+    if len(h) == 6:
+        h += "ff"
+    return tuple(int(h[i : i + 2], 16) for i in range(0, 8, 2))  # type: ignore[return-value]
