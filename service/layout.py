@@ -7,7 +7,7 @@ and a stacked tile (added kan) lies on the sideways tile before it.
 >>> from service.notation import parse
 >>> lay = layout(parse("123m+-4-56p"), height=40)
 >>> lay.width, lay.height, [p.x for p in lay.placements]
-(200, 40, [0, 30, 60, 100, 140, 170])
+(210, 40, [0, 30, 60, 100, 140, 180])
 """
 
 from __future__ import annotations

@@ -21,10 +21,12 @@ from .options import RenderOptions
 # Part of every cache key and ETag: bump when the same URL would draw differently.
 RENDERER_VERSION = "1"
 
-# Chosen by bench/bench_render.py: level 1 is several times faster than the
-# default 6 and its files are only slightly larger at these sizes.
-PNG_COMPRESS_LEVEL = 1
-WEBP_METHOD = 0  # lossless; 0 is the fastest effort and still beats PNG on size
+# Chosen with bench/bench_render.py on a 14-tile hand at 38 px x2: levels 1-3
+# cost the same (row filtering dominates), 3 is smallest of them; 6 takes ~1.6x
+# the time for 14% less; 9 takes 8x. A 256-colour palette was 2x smaller and
+# faster but lossy (channel error up to 29 on anti-aliased edges): rejected.
+PNG_COMPRESS_LEVEL = 3
+WEBP_METHOD = 0  # lossless; effort 0 is 14x faster than 4 and still beats PNG on size
 
 
 def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> Image.Image:

@@ -1,0 +1,17 @@
+"""Run every benchmark in this folder: ``make bench`` or ``python -m bench``.
+
+Each ``bench_*.py`` is also runnable on its own; pass names to run a few:
+``python -m bench render analysis``.
+"""
+
+import pathlib
+import runpy
+import sys
+
+here = pathlib.Path(__file__).parent
+wanted = set(sys.argv[1:])
+for path in sorted(here.glob("bench_*.py")):
+    if wanted and path.stem.removeprefix("bench_") not in wanted:
+        continue
+    print(f"\n=== {path.stem} ===", flush=True)
+    runpy.run_path(str(path), run_name="__main__")
