@@ -1,0 +1,59 @@
+"""The upright tile body: rounded ivory face over a visible edge, or a coloured back.
+
+The body fills the whole canvas, leaving only the rounded corners transparent, so
+tiles pasted side by side touch. Layers, back to front: a thin outline, the coloured
+back layer (seen as a band at the bottom), the ivory thickness, then the face.
+
+>>> from PIL import Image
+>>> from tile_art.theme import LIGHT
+>>> im = Image.new("RGBA", (300, 400))
+>>> pen = draw_body(im, LIGHT, device_px=4.0)
+>>> im.getpixel((0, 0))[3], im.getpixel((150, 200))[3], pen.fh > 100
+(0, 255, True)
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from .pen import Pen
+from .theme import RGB, Theme
+
+# Proportions of the tile box (fractions of width W or height H).
+CORNER = 0.12       # corner radius / W
+SIDE = 0.03         # face inset left and right / W
+TOP = 0.022         # face inset at the top / H
+IVORY_BAND = 0.05   # ivory thickness seen below the face / H
+BACK_BAND = 0.032   # coloured back layer at the very bottom / H
+OUTLINE = 0.011     # outline width / H, never under ~0.9 device pixel
+
+
+def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
+    """A vertical gradient from `top` to `low` filling `size`."""
+    ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
+    return Image.composite(Image.new("RGBA", size, low + (255,)), Image.new("RGBA", size, top + (255,)), ramp)
+
+
+def draw_body(canvas: Image.Image, theme: Theme, device_px: float, back: bool = False) -> Pen:
+    """Paint the tile body filling `canvas`; return a Pen addressing its face.
+
+    `device_px` is canvas pixels per output pixel (the supersampling factor), used to
+    keep the outline visible on the smallest tiles.
+    """
+    w, h = canvas.size
+    d = ImageDraw.Draw(canvas)
+    lw = max(0.9 * device_px, OUTLINE * h)
+    r = CORNER * w
+    band, ivory = BACK_BAND * h, IVORY_BAND * h
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=theme.outline)
+    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw), radius=r - lw,
+                        fill=theme.back_edge if back else theme.back)
+    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw - band), radius=r - lw,
+                        fill=theme.back_edge if back else theme.edge)
+    face = (lw + SIDE * w, lw + TOP * h, w - 1 - lw - SIDE * w, h - 1 - lw - band - ivory)
+    mask = Image.new("L", canvas.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(face, radius=r * 0.8, fill=255)
+    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
+    canvas.paste(_gradient(canvas.size, top, low), (0, 0), mask)
+    unit = (face[2] - face[0]) / 100
+    return Pen(canvas, origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)

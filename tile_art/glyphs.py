@@ -1,0 +1,75 @@
+"""CJK glyphs: the font from the `noto-cjk[sans-jp-bold]` package, loaded at run time.
+
+Each character is rendered once, large, into an ink-cropped "L" mask; faces scale
+the mask into their boxes, so one rendering serves every tile size.
+
+>>> glyph_mask("中").mode
+'L'
+>>> missing_glyphs("東南西北")
+[]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+FONT_PACKAGE = "noto-cjk[sans-jp-bold]"
+FONT_SPEC = ("sans", "jp", "bold")
+NUMERALS = "一二三四五六七八九"
+CHARACTERS = NUMERALS + "萬東南西北發中"
+RENDER_PX = 400          # font size used for the master masks
+_NOT_IN_FONT = "\U000F0001"  # private-use code point: renders as .notdef (tofu)
+
+
+class FontMissing(RuntimeError):
+    """The CJK font package is not installed."""
+
+
+@lru_cache(maxsize=1)
+def font_file() -> Path:
+    """Path of the installed font file; FontMissing naming the pip package otherwise."""
+    hint = f"tile_art needs the CJK font package: pip install '{FONT_PACKAGE}'"
+    try:
+        import noto_cjk
+        path = Path(noto_cjk.font_path(*FONT_SPEC))
+    except Exception as exc:  # ImportError or noto_cjk.FontNotInstalled
+        raise FontMissing(f"{hint} ({exc})") from None
+    if not path.is_file():
+        raise FontMissing(f"{hint} (no file at {path})")
+    return path
+
+
+@lru_cache(maxsize=1)
+def _font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_file()), RENDER_PX)
+
+
+def _render(char: str) -> Image.Image:
+    size = RENDER_PX * 3 // 2
+    im = Image.new("L", (size, size), 0)
+    ImageDraw.Draw(im).text((size // 2, size // 2), char, fill=255, font=_font(), anchor="mm")
+    return im
+
+
+@lru_cache(maxsize=64)
+def glyph_mask(char: str) -> Image.Image:
+    """The glyph as an "L" mask cropped to its ink. Treat as read-only."""
+    im = _render(char)
+    box = im.getbbox()
+    if box is None:
+        raise FontMissing(f"glyph {char!r} is empty in {font_file().name}; reinstall '{FONT_PACKAGE}'")
+    return im.crop(box)
+
+
+def missing_glyphs(chars: str = CHARACTERS) -> list[str]:
+    """Characters that render empty or as the .notdef (tofu) box."""
+    tofu = _render(_NOT_IN_FONT)
+    missing = []
+    for ch in chars:
+        im = _render(ch)
+        if im.getbbox() is None or ImageChops.difference(im, tofu).getbbox() is None:
+            missing.append(ch)
+    return missing

@@ -1,0 +1,65 @@
+"""Pin (circle) faces: concentric rings in the traditional arrangements and colours.
+
+Layouts are data: (x, y from face centre, radius, colour name) in face units.
+
+>>> len(LAYOUTS[9]), LAYOUTS[7][0][3]
+(9, 'green')
+"""
+
+from __future__ import annotations
+
+import math
+
+from .pen import Pen, ellipse_points, rotate
+from .theme import Theme
+
+Pip = tuple[float, float, float, str]
+
+_B, _G, _R = "blue", "green", "red"
+LAYOUTS: dict[int, list[Pip]] = {
+    2: [(50, -30, 24, _G), (50, 30, 24, _B)],
+    3: [(22, -40, 18.5, _B), (50, 0, 18.5, _R), (78, 40, 18.5, _G)],
+    4: [(27, -28, 21.5, _B), (73, -28, 21.5, _G), (27, 28, 21.5, _G), (73, 28, 21.5, _B)],
+    5: [(23, -39, 19, _B), (77, -39, 19, _G), (50, 0, 19, _R), (23, 39, 19, _G), (77, 39, 19, _B)],
+    6: [(28, -40, 18.5, _G), (72, -40, 18.5, _G),
+        (28, 3, 18.5, _R), (72, 3, 18.5, _R), (28, 42, 18.5, _R), (72, 42, 18.5, _R)],
+    7: [(19, -46, 15.5, _G), (50, -36, 15.5, _G), (81, -26, 15.5, _G),
+        (30, 8, 17, _R), (70, 8, 17, _R), (30, 44, 17, _R), (70, 44, 17, _R)],
+    8: [(x, y, 15.8, _B) for y in (-48, -16, 16, 48) for x in (30, 70)],
+    9: [(x, y, 15.5, c) for y, c in ((-38, _B), (0, _R), (38, _G)) for x in (18.5, 50, 81.5)],
+}
+
+
+def pip(pen: Pen, x: float, y: float, r: float, colour: tuple[int, int, int], theme: Theme) -> None:
+    """One pin: coloured rim, light ring, coloured ring, light ring, coloured heart."""
+    for k, c in ((1.0, colour), (0.80, theme.light), (0.63, colour), (0.42, theme.light), (0.25, colour)):
+        pen.circle(x, y, r * k, c)
+
+
+def one_pin(pen: Pen, theme: Theme, red: bool = False) -> None:
+    """The big ornamented 1p: green rim with notches, blue ring, red flower."""
+    x, y = 50, pen.cy
+    rim = theme.red if red else theme.green
+    pen.circle(x, y, 45, rim)
+    pen.circle(x, y, 41.5, theme.light)
+    pen.circle(x, y, 39, rim)
+    for i in range(20):  # ornament: light notches around the rim
+        a = 2 * math.pi * (i + 0.5) / 20
+        pts = rotate(ellipse_points(0, 0, 4.2, 1.8, 16), math.degrees(a))
+        pen.poly([(x + 32.5 * math.cos(a) + px, y + 32.5 * math.sin(a) + py) for px, py in pts], theme.light)
+    pen.circle(x, y, 26, theme.blue if not red else theme.red_dark)
+    pen.circle(x, y, 22.5, theme.light)
+    for i in range(8):  # eight-petal flower
+        a = 360 * i / 8
+        petal = rotate(ellipse_points(11, 0, 8, 4.6, 24), a)
+        pen.poly([(x + px, y + py) for px, py in petal], theme.red)
+    pen.circle(x, y, 5, theme.gold)
+
+
+def draw_pins(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
+    """Draw the pin face for `number` (1-9); `red` paints every pip red (red five)."""
+    if number == 1:
+        one_pin(pen, theme, red)
+        return
+    for x, dy, r, name in LAYOUTS[number]:
+        pip(pen, x, pen.cy + dy, r, theme.red if red else getattr(theme, name), theme)
