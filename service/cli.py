@@ -39,12 +39,19 @@ def print_error(err: ParseError, file=None) -> None:
 
 
 def cmd_parse(args) -> int:
+    from .layout import layout
+    from .options import OptionError, RenderOptions
+
     try:
         hand = parse(args.notation)
+        height = RenderOptions(height=args.height).height
     except ParseError as err:
         print_error(err)
         return 2
-    print(json.dumps(hand_json(hand), indent=2, ensure_ascii=False))
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    print(json.dumps(hand_json(hand, layout(hand, height)), indent=2, ensure_ascii=False))
     return 0
 
 
@@ -76,6 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
+    p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")

@@ -266,7 +266,14 @@ def test_cli_parse_prints_json(capsys):
     assert out["notation"] == "-456m"
     assert out["canonical"] == "-456m"
     assert out["groups"][0]["kind"] == "hand"
-    assert out["groups"][0]["tiles"][0] == {"code": "4m", "sideways": True, "stacked": False, "face_down": False}
+    tile = out["groups"][0]["tiles"][0]
+    assert {k: tile[k] for k in ("code", "sideways", "stacked", "face_down")} == {
+        "code": "4m",
+        "sideways": True,
+        "stacked": False,
+        "face_down": False,
+    }
+    assert (tile["x"], tile["w"], out["height"]) == (0, 38, 38)
     assert out["warnings"] == []
 
 
