@@ -16,7 +16,7 @@ from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
 # such words are swapped for placeholders while argparse runs, then put back.
-_NOTATION_LIKE = re.compile(r"-[0-9rRxX=-]")
+_NOTATION_LIKE = re.compile(r"-[0-9rRxX=]")
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:

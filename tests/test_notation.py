@@ -283,3 +283,10 @@ def test_cli_parse_error_has_caret_and_exit_2(capsys):
     assert err[0] == "error: 'a' is not a suit letter (use m, p, s or z)"
     assert err[1].strip() == "123a"
     assert err[2].index("^") == err[1].index("123a") + 3
+
+
+def test_cli_options_after_a_dash_notation(capsys):
+    assert main(["parse", "-1m", "--height", "40"]) == 0
+    assert json.loads(capsys.readouterr().out)["height"] == 40
+    assert main(["parse", "1m", "--height", "3"]) == 2
+    assert "height must be" in capsys.readouterr().err
