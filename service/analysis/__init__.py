@@ -1,0 +1,13 @@
+"""Hand analysis: does the hand win, how does it split, what does it wait on.
+
+No HTTP or drawing here; see docs/analysis.md.
+
+>>> from service.notation import parse
+>>> analyse(parse("2z+x11xs+x11xp+x11xm+x11xz+2z")).complete
+True
+"""
+
+from .parts import Block, Split
+from .result import Analysis, analyse
+
+__all__ = ["Analysis", "Block", "Split", "analyse"]

@@ -1,0 +1,179 @@
+"""Complete hands: every split into sets and a pair, seven pairs, thirteen orphans.
+
+The standard form is solved suit by suit (a set never spans two suits). Each
+suit is memoised by its prime shape key (see `keys`), and sets are taken out
+by divisibility: ``key % RUN_KEYS[i] == 0`` means the suit holds that run.
+
+>>> from .keys import counts_of
+>>> for pair, sets in standard_splits(counts_of("11122233344m"), 3):
+...     print(pair, sets)
+0 ((0, 'run'), (1, 'run'), (1, 'run'))
+3 ((0, 'run'), (0, 'run'), (0, 'run'))
+3 ((0, 'triplet'), (1, 'triplet'), (2, 'triplet'))
+>>> is_complete(counts_of("119m19p19s1234567z"), 4)
+True
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from .keys import ORPHAN_ORDER, PAIR_KEYS, RUN_KEYS, SHAPE_PRIMES, TRIPLET_KEYS
+
+# (start index, size, runs allowed) of the four suits.
+SUIT_SPANS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+ORPHANS = ORPHAN_ORDER
+MEMO_LIMIT = 200_000  # shapes; the memo is cleared when it grows past this
+
+SetList = tuple[tuple[int, str], ...]  # (position in suit, "run" | "triplet")
+_sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = {}
+
+
+def suit_sets(key: int, runs: bool) -> tuple[SetList, ...]:
+    """Every way one suit's shape key splits into sets only (no pair).
+
+    >>> suit_sets(2**3 * 3**3 * 5**3, True)  # 111222333
+    (((0, 'run'), (0, 'run'), (0, 'run')), ((0, 'triplet'), (1, 'triplet'), (2, 'triplet')))
+    """
+    if key == 1:
+        return ((),)
+    memo_key = (key, runs)
+    found = _sets_memo.get(memo_key)
+    if found is not None:
+        return found
+    pos = 0
+    while key % SHAPE_PRIMES[pos]:
+        pos += 1
+    out: set[SetList] = set()
+    if key % TRIPLET_KEYS[pos] == 0:
+        out.update(((pos, "triplet"),) + rest for rest in suit_sets(key // TRIPLET_KEYS[pos], runs))
+    if runs and pos < 7 and key % RUN_KEYS[pos] == 0:
+        out.update(((pos, "run"),) + rest for rest in suit_sets(key // RUN_KEYS[pos], runs))
+    # A run and a triplet at the lowest tile can reach the same multiset twice.
+    found = tuple(sorted({tuple(sorted(s)) for s in out}))
+    if len(_sets_memo) > MEMO_LIMIT:
+        _sets_memo.clear()
+    _sets_memo[memo_key] = found
+    return found
+
+
+def suit_pair_sets(key: int, runs: bool) -> list[tuple[int, SetList]]:
+    """Every (pair position, sets) split of one suit that holds the pair."""
+    return [
+        (pos, sets)
+        for pos, pk in enumerate(PAIR_KEYS)
+        if key % pk == 0
+        for sets in suit_sets(key // pk, runs)
+    ]
+
+
+def suit_keys(counts) -> list[int]:
+    """The four suits' shape keys."""
+    keys = []
+    for start, size, _ in SUIT_SPANS:
+        key = 1
+        for p, c in zip(SHAPE_PRIMES, counts[start : start + size]):
+            if c:
+                key *= p**c
+        keys.append(key)
+    return keys
+
+
+def standard_splits(counts, sets_needed: int) -> list[tuple[int, tuple[tuple[int, str], ...]]]:
+    """Every (pair index, sets as (index, kind)) split of the concealed counts."""
+    if sum(counts) != 3 * sets_needed + 2:
+        return []
+    per_suit = []
+    for (start, size, runs), key in zip(SUIT_SPANS, suit_keys(counts)):
+        rest = sum(counts[start : start + size]) % 3
+        if rest == 1:
+            return []
+        if rest == 2:
+            per_suit.append([(start + p, _shift(s, start)) for p, s in suit_pair_sets(key, runs)])
+        else:
+            per_suit.append([(None, _shift(s, start)) for s in suit_sets(key, runs)])
+    out = []
+    for choice in product(*per_suit):
+        pairs = [p for p, _ in choice if p is not None]
+        if len(pairs) == 1:
+            out.append((pairs[0], tuple(s for _, sets in choice for s in sets)))
+    return out
+
+
+def _shift(sets: SetList, start: int) -> tuple[tuple[int, str], ...]:
+    return tuple((start + pos, kind) for pos, kind in sets)
+
+
+def is_seven_pairs(counts) -> bool:
+    """Seven distinct pairs (four of a kind is not two pairs)."""
+    return sum(counts) == 14 and sum(1 for c in counts if c == 2) == 7
+
+
+def is_thirteen_orphans(counts) -> bool:
+    """One of each terminal and honor, one of them twice."""
+    return sum(counts) == 14 and all(counts[i] for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14
+
+
+def is_complete(counts, sets_needed: int) -> bool:
+    """Any form; seven pairs and thirteen orphans only with no fixed sets."""
+    if sets_needed == 4 and (is_seven_pairs(counts) or is_thirteen_orphans(counts)):
+        return True
+    return _standard_complete(suit_keys(counts), [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS], sets_needed)
+
+
+def _standard_complete(keys, sizes, sets_needed: int) -> bool:
+    if sum(sizes) != 3 * sets_needed + 2:
+        return False
+    pair_seen = False
+    for (_, _, runs), key, size in zip(SUIT_SPANS, keys, sizes):
+        rest = size % 3
+        if rest == 1 or (rest == 2 and pair_seen):
+            return False
+        if rest == 2:
+            pair_seen = True
+            if not any(key % pk == 0 and suit_sets(key // pk, runs) for pk in PAIR_KEYS):
+                return False
+        elif not suit_sets(key, runs):
+            return False
+    return True
+
+
+def waits(counts, sets_needed: int, visible) -> list[int]:
+    """Tile indices that complete a hand one tile short, skipping tiles all four shown.
+
+    >>> from .keys import counts_of
+    >>> waits(counts_of("1112345678999m"), 4, counts_of("1112345678999m"))
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    """
+    if sum(counts) != 3 * sets_needed + 1:
+        return []
+    keys = suit_keys(counts)
+    sizes = [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS]
+    out = []
+    for suit, (start, size, _) in enumerate(SUIT_SPANS):
+        for pos in range(size):
+            i = start + pos
+            if visible[i] >= 4:
+                continue
+            keys[suit] *= SHAPE_PRIMES[pos]
+            sizes[suit] += 1
+            if _standard_complete(keys, sizes, sets_needed):
+                out.append(i)
+            keys[suit] //= SHAPE_PRIMES[pos]
+            sizes[suit] -= 1
+    if sets_needed == 4:
+        out = sorted(set(out) | set(_special_waits(counts, visible)))
+    return out
+
+
+def _special_waits(counts, visible) -> list[int]:
+    """Waits for seven pairs or thirteen orphans."""
+    out = []
+    counts = list(counts)
+    for i in range(len(counts)):
+        if visible[i] < 4 and counts[i] < 2:
+            counts[i] += 1
+            if is_seven_pairs(counts) or is_thirteen_orphans(counts):
+                out.append(i)
+            counts[i] -= 1
+    return out

@@ -1,0 +1,92 @@
+"""`analyse(hand) -> Analysis`: the public entry point.
+
+>>> from service.notation import parse
+>>> a = analyse(parse("11222333s22456m+4s"))
+>>> a.complete, a.waits, a.shanten
+(True, ('2m', '1s', '4s'), -1)
+>>> a.to_json()["splits"][0]["pair"]
+'22m'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from service.model import Hand
+
+from . import forms
+from .keys import ORPHAN_ORDER, code_of
+from .parts import Block, Split
+from .reading import Reading, read
+from .shanten import shanten as shanten_of
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the hand is: complete or not, its splits, waits and shanten.
+
+    ``waits``: with a winning tile, what the hand waited on before it; with
+    none, what completes the concealed tiles (empty unless one tile short).
+    ``shanten`` is for the concealed tiles, winning tile included; None when
+    it means nothing (tile count a multiple of three, or a warning).
+    ``warnings``: why the hand was not analysed; empty when it was.
+    """
+
+    complete: bool
+    splits: tuple[Split, ...]
+    waits: tuple[str, ...]
+    shanten: int | None
+    warnings: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "complete": self.complete,
+            "splits": [s.to_json() for s in self.splits],
+            "waits": list(self.waits),
+            "shanten": self.shanten,
+            "warnings": list(self.warnings),
+        }
+
+
+def analyse(hand: Hand) -> Analysis:
+    """Analyse a parsed hand; never raises (problems become warnings)."""
+    try:
+        reading = read(hand)
+        if reading.warnings:
+            return Analysis(False, (), (), None, reading.warnings)
+        return _analyse(reading)
+    except Exception as err:  # a bug here must not break a drawing
+        return Analysis(False, (), (), None, (f"analysis failed: {err!r}",))
+
+
+def _analyse(r: Reading) -> Analysis:
+    need = r.sets_needed
+    caps = tuple(4 - v + c for v, c in zip(r.visible, r.concealed))
+    splits = _splits(r.concealed, need, r.fixed)
+    before = list(r.concealed)
+    shown = list(r.visible)
+    if r.winning is not None:
+        before[r.winning] -= 1
+        shown[r.winning] -= 1
+    waits = tuple(code_of(i) for i in forms.waits(before, need, shown))
+    return Analysis(bool(splits), tuple(splits), waits, shanten_of(r.concealed, need, caps))
+
+
+def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:
+    out = []
+    for pair, sets in forms.standard_splits(counts, need):
+        blocks = tuple(Block(kind, _set_tiles(i, kind)) for i, kind in sets)
+        out.append(Split("standard", Block("pair", (pair, pair)), blocks + fixed))
+    if need == 4 and forms.is_seven_pairs(counts):
+        pairs = tuple(Block("pair", (i, i)) for i, c in enumerate(counts) if c)
+        out.append(Split("seven_pairs", pairs=pairs))
+    if need == 4 and forms.is_thirteen_orphans(counts):
+        pair = next(i for i in ORPHAN_ORDER if counts[i] == 2)
+        singles = tuple(i for i in ORPHAN_ORDER if i != pair)
+        out.append(Split("thirteen_orphans", Block("pair", (pair, pair)), singles=singles))
+    return out
+
+
+def _set_tiles(i: int, kind: str) -> tuple[int, ...]:
+    return (i, i + 1, i + 2) if kind == "run" else (i, i, i)
