@@ -4,16 +4,17 @@ The body fills the whole canvas, leaving only the rounded corners transparent, s
 tiles pasted side by side touch. Layers, back to front: a thin outline, the coloured
 back layer (seen as a band at the bottom), the ivory thickness, then the face.
 
->>> from PIL import Image
 >>> from tile_art.theme import LIGHT
->>> im = Image.new("RGBA", (300, 400))
->>> pen = draw_body(im, LIGHT, device_px=4.0)
->>> im.getpixel((0, 0))[3], im.getpixel((150, 200))[3], pen.fh > 100
+>>> pen = new_tile((300, 400), LIGHT, device_px=4.0)
+>>> pen.canvas.getpixel((0, 0))[3], pen.canvas.getpixel((150, 200))[3], pen.fh > 100
 (0, 255, True)
 """
 
 from __future__ import annotations
 
+import threading
+
+from cachetools import LRUCache, cached
 from PIL import Image, ImageDraw
 
 from .pen import Pen
@@ -34,13 +35,14 @@ def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
     return Image.composite(Image.new("RGBA", size, low + (255,)), Image.new("RGBA", size, top + (255,)), ramp)
 
 
-def draw_body(canvas: Image.Image, theme: Theme, device_px: float, back: bool = False) -> Pen:
-    """Paint the tile body filling `canvas`; return a Pen addressing its face.
+BLANKS: LRUCache = LRUCache(maxsize=24 * 1024 * 1024, getsizeof=lambda v: v[0].width * v[0].height * 4)
 
-    `device_px` is canvas pixels per output pixel (the supersampling factor), used to
-    keep the outline visible on the smallest tiles.
-    """
-    w, h = canvas.size
+
+@cached(BLANKS, lock=threading.Lock())
+def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool):
+    """The painted body and its face box; cached, since every face of a size shares it."""
+    w, h = size
+    canvas = Image.new("RGBA", size, (0, 0, 0, 0))
     d = ImageDraw.Draw(canvas)
     lw = max(0.9 * device_px, OUTLINE * h)
     r = CORNER * w
@@ -51,9 +53,19 @@ def draw_body(canvas: Image.Image, theme: Theme, device_px: float, back: bool = 
     d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw - band), radius=r - lw,
                         fill=theme.back_edge if back else theme.edge)
     face = (lw + SIDE * w, lw + TOP * h, w - 1 - lw - SIDE * w, h - 1 - lw - band - ivory)
-    mask = Image.new("L", canvas.size, 0)
+    mask = Image.new("L", size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(face, radius=r * 0.8, fill=255)
     top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
-    canvas.paste(_gradient(canvas.size, top, low), (0, 0), mask)
+    canvas.paste(_gradient(size, top, low), (0, 0), mask)
+    return canvas, face
+
+
+def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False) -> Pen:
+    """A fresh canvas of `size` holding the tile body; the Pen addresses its face.
+
+    `device_px` is canvas pixels per output pixel (the supersampling factor), used to
+    keep the outline visible on the smallest tiles.
+    """
+    blank, face = _blank(size, theme, device_px, back)
     unit = (face[2] - face[0]) / 100
-    return Pen(canvas, origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)
+    return Pen(blank.copy(), origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 import threading
 
-from cachetools import LRUCache, cached
+from cachetools import LRUCache
 from PIL import Image
 
 from .bamboo import draw_bamboo
-from .body import draw_body
+from .body import BLANKS, new_tile
 from .characters import draw_honor, draw_man
 from .pins import draw_pins
 from .theme import THEMES, get_theme
@@ -41,18 +41,18 @@ def render(code: str, height: int, scale: int, theme: str) -> Image.Image:
     colours = get_theme(theme)
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
-    canvas = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
-    pen = draw_body(canvas, colours, device_px=ss, back=code == "x")
+    pen = new_tile((w * ss, h * ss), colours, device_px=ss, back=code == "x")
     if code != "x":
         digit, suit = int(code[0]), code[1]
         if suit == "z":
             draw_honor(pen, colours, digit)
         else:
             _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
-    return canvas.reduce(ss)
+    return pen.canvas.reduce(ss)
 
 
-def _check(code: str, height: int, scale: int, theme: str) -> None:
+def check(code: str, height: int, scale: int, theme: str) -> None:
+    """ValueError unless the arguments name a face we draw. `check("0p", 38, 2, "dark")` passes."""
     if not isinstance(code, str) or code not in CODES:
         raise ValueError(f"unknown tile code {code!r}; expected 1m-9m, 1p-9p, 1s-9s, 0m/0p/0s (red fives), "
                          f"1z-7z or x (back)")
@@ -62,26 +62,43 @@ def _check(code: str, height: int, scale: int, theme: str) -> None:
             raise ValueError(f"{name} must be an integer from {lo} to {hi}, got {value!r}")
 
 
-CACHE: LRUCache = LRUCache(maxsize=CACHE_BYTES, getsizeof=lambda im: im.width * im.height * 4)
+def _nbytes(im: Image.Image) -> int:
+    return im.width * im.height * 4
 
 
-@cached(CACHE, lock=threading.RLock())
-def _cached(code: str, height: int, scale: int, theme: str, sideways: bool) -> Image.Image:
+CACHE: LRUCache = LRUCache(maxsize=CACHE_BYTES, getsizeof=_nbytes)
+_LOCK = threading.Lock()
+
+
+def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
+    """Look `key` up in CACHE, drawing (outside the lock) on a miss."""
+    with _LOCK:
+        hit = CACHE.get(key)
+    if hit is not None:
+        return hit
+    code, height, scale, theme, sideways = key
     if sideways:
-        return _cached(code, height, scale, theme, False).transpose(Image.Transpose.ROTATE_90)
-    return render(code, height, scale, theme)
+        img = _cached((code, height, scale, theme, False)).transpose(Image.Transpose.ROTATE_90)
+    else:
+        img = render(code, height, scale, theme)
+    with _LOCK:
+        if _nbytes(img) <= CACHE.maxsize:
+            CACHE[key] = img
+    return img
 
 
 def face(code: str, height: int, scale: int = 1, theme: str = "light", sideways: bool = False) -> Image.Image:
     """The RGBA tile image, (tile_width(height)*scale, height*scale), or rotated 90° counter-clockwise
     when `sideways`. Cached and shared: callers must not mutate it (copy() first)."""
-    _check(code, height, scale, theme)
-    return _cached(code, height, scale, theme, bool(sideways))
+    check(code, height, scale, theme)
+    return _cached((code, height, scale, theme, bool(sideways)))
 
 
 def clear_cache() -> None:
-    """Forget every cached face (for benchmarks and tests)."""
-    CACHE.clear()
+    """Forget every cached face and tile body (for benchmarks and tests)."""
+    with _LOCK:
+        CACHE.clear()
+    BLANKS.clear()
 
 
 __all__ = ["CODES", "THEMES", "tile_width", "face", "render", "clear_cache", "CACHE"]

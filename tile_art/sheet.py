@@ -3,7 +3,7 @@
 The CLI's `tiles sheet --height H --theme T -o FILE.png` calls `write_sheet`.
 
 >>> contact_sheet(16).size
-(222, 82)
+(142, 74)
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 
 from PIL import Image
 
-from .faces import CODES, face, tile_width
+from .faces import CODES, check, face, tile_width
 from .theme import get_theme
 
 COLUMNS = 10
@@ -20,6 +20,7 @@ COLUMNS = 10
 
 def contact_sheet(height: int, theme: str = "light", scale: int = 1) -> Image.Image:
     """An RGBA sheet of every face (rows: man, pin, sou, honors + back)."""
+    check("x", height, scale, theme)
     w, h = tile_width(height) * scale, height * scale
     gap = max(2, h // 8)
     rows = -(-len(CODES) // COLUMNS)

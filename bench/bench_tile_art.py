@@ -1,0 +1,54 @@
+"""Tile art benchmark: drawing every face cold, and a cached face lookup.
+
+Run by hand: ``.venv/bin/python bench/bench_tile_art.py`` (or ``python -m bench tile_art``).
+Prints medians (time.perf_counter, repeated) and ratios: cold per face against a
+cached lookup, and per size against 64 px.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import tile_art
+from tile_art import faces
+
+
+def median_ms(fn, repeat: int) -> float:
+    """Median wall time of `fn()` in ms, after one warm-up call."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
+
+
+def all_faces_cold(height: int, scale: int = 1, theme: str = "light") -> None:
+    tile_art.clear_cache()
+    for code in tile_art.CODES:
+        tile_art.face(code, height, scale, theme)
+
+
+def main() -> None:
+    n = len(tile_art.CODES)
+    t0 = time.perf_counter()
+    tile_art.face("1m", 64)
+    print(f"first face in process (font load + glyph)   {(time.perf_counter() - t0) * 1000:8.2f} ms")
+    cold64 = median_ms(lambda: all_faces_cold(64), repeat=15)
+    print(f"all {n} faces cold, 64 px                   {cold64:8.2f} ms  ({cold64 / n:.2f} ms/face)")
+    for height, scale in ((38, 1), (38, 2), (128, 1), (256, 1)):
+        ms = median_ms(lambda h=height, s=scale: all_faces_cold(h, s), repeat=7)
+        print(f"all faces cold, {height:3d} px x{scale}                   {ms:8.2f} ms  ({ms / cold64:.2f}x of 64 px)")
+    side = median_ms(lambda: (faces.CACHE.pop(("5p", 64, 1, "light", True), None), tile_art.face("5p", 64, sideways=True)),
+                     repeat=200)
+    print(f"sideways from cached upright, 64 px          {side * 1000:8.2f} us")
+    tile_art.face("5p", 64)
+    hit = median_ms(lambda: tile_art.face("5p", 64), repeat=20000)
+    print(f"cached face lookup, 64 px                    {hit * 1000:8.2f} us")
+    print(f"cold face / cached lookup                    {cold64 / n / hit:8.0f} x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""Tile art: sizes, distinctness, red fives, themes, determinism, font, cache, errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import subprocess
+import sys
+
+import pytest
+from cachetools import LRUCache
+from PIL import Image, ImageChops, ImageStat
+
+import tile_art
+from tile_art import faces, glyphs, theme
+
+# Distinctness threshold: mean absolute RGB difference (0-255) over the whole tile.
+# 2.5 is what a feature covering 2% of the tile (about 21 px of a 28x38 tile, a 4x5
+# block) changing by half the full range (128 levels) contributes: 0.02 * 128 = 2.56.
+# Anything less is a few antialiased pixels, invisible at a glance. The closest pairs
+# today are the man tiles (shared 萬, small numeral): about 4.3, so there is margin.
+DISTINCT = 2.5
+
+
+def diff(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference over the RGB channels, 0-255."""
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+def digest(img: Image.Image) -> str:
+    return hashlib.sha256(img.tobytes()).hexdigest()
+
+
+def test_codes_and_themes():
+    assert len(tile_art.CODES) == 38 and len(set(tile_art.CODES)) == 38
+    assert tile_art.CODES[:10] == ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "0m")
+    assert tile_art.CODES[30:] == ("1z", "2z", "3z", "4z", "5z", "6z", "7z", "x")
+    assert {"light", "dark"} <= set(tile_art.THEMES)
+
+
+def test_tile_width_formula():
+    for h in range(faces.MIN_HEIGHT, faces.MAX_HEIGHT + 1):
+        w = tile_art.tile_width(h)
+        assert isinstance(w, int) and w == round(h * 0.75)
+
+
+@pytest.mark.parametrize("height,scale", [(16, 1), (38, 1), (38, 2), (61, 3), (256, 1)])
+def test_every_face_has_the_same_exact_size(height, scale):
+    want = (tile_art.tile_width(height) * scale, height * scale)
+    for code in tile_art.CODES:
+        img = tile_art.face(code, height, scale)
+        assert img.mode == "RGBA" and img.size == want, code
+
+
+def test_body_fills_box_with_transparent_corners():
+    for code in ("1m", "x"):
+        img = tile_art.face(code, 64, 2)
+        w, h = img.size
+        alpha = img.getchannel("A")
+        assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((w - 1, h - 1)) == 0
+        for xy in ((w // 2, 0), (w // 2, h - 1), (0, h // 2), (w - 1, h // 2)):
+            assert alpha.getpixel(xy) >= 200, (code, xy)  # edges touch the box
+
+
+@pytest.mark.parametrize("name", tile_art.THEMES)
+def test_every_face_distinct_at_38px(name):
+    imgs = {c: tile_art.face(c, 38, 1, name) for c in tile_art.CODES}
+    close = [(a, b, round(diff(imgs[a], imgs[b]), 2)) for a, b in itertools.combinations(tile_art.CODES, 2)
+             if diff(imgs[a], imgs[b]) <= DISTINCT]
+    assert not close
+
+
+def _red_pixels(img: Image.Image) -> int:
+    """Count of opaque, clearly red pixels (R > 150, G and B < 90)."""
+    r, g, b, a = (img.getchannel(c) for c in "RGBA")
+    tests = (r.point(lambda v: 255 * (v > 150)), g.point(lambda v: 255 * (v < 90)),
+             b.point(lambda v: 255 * (v < 90)), a.point(lambda v: 255 * (v > 200)))
+    mask = tests[0]
+    for t in tests[1:]:
+        mask = ImageChops.multiply(mask, t)
+    return mask.histogram()[255]
+
+
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_are_red_and_differ_from_plain_fives(suit):
+    for name in tile_art.THEMES:
+        red, plain = tile_art.face(f"0{suit}", 38, 2, name), tile_art.face(f"5{suit}", 38, 2, name)
+        assert diff(red, plain) > DISTINCT
+        assert _red_pixels(red) > 1.3 * _red_pixels(plain) + 20
+
+
+def test_back_differs_from_every_face():
+    back = tile_art.face("x", 38)
+    for code in tile_art.CODES[:-1]:
+        assert diff(back, tile_art.face(code, 38)) > 10 * DISTINCT, code
+
+
+def test_light_and_dark_differ():
+    for code in tile_art.CODES:
+        assert diff(tile_art.face(code, 38, theme="light"), tile_art.face(code, 38, theme="dark")) > DISTINCT
+
+
+def test_deterministic_same_bytes_twice_and_across_processes():
+    codes = ("1p", "1s", "8s", "0m", "6z", "x")
+    here = [digest(faces.render(c, 38, 2, "dark")) for c in codes]
+    assert here == [digest(faces.render(c, 38, 2, "dark")) for c in codes]
+    assert here == [digest(tile_art.face(c, 38, 2, "dark")) for c in codes]
+    script = ("import hashlib, tile_art.faces as f; "
+              f"print(' '.join(hashlib.sha256(f.render(c, 38, 2, 'dark').tobytes()).hexdigest() for c in {codes!r}))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == here
+
+
+def test_sideways_is_the_counter_clockwise_rotation():
+    for code in ("1m", "7p", "x"):
+        up = tile_art.face(code, 38, 2)
+        side = tile_art.face(code, 38, 2, sideways=True)
+        assert side.size == (76, tile_art.tile_width(38) * 2)
+        assert side.tobytes() == up.transpose(Image.Transpose.ROTATE_90).tobytes()
+    # counter-clockwise: the coloured bottom edge of the upright tile ends up on the right
+    side = tile_art.face("5z", 64, sideways=True)
+    right, left = side.getpixel((side.width - 3, side.height // 2)), side.getpixel((2, side.height // 2))
+    assert right[:3] != left[:3]
+
+
+def test_font_covers_every_tile_character():
+    assert glyphs.missing_glyphs() == []
+    assert glyphs.missing_glyphs("\U000F0002") == ["\U000F0002"]  # the check does catch tofu
+    for ch in glyphs.CHARACTERS:
+        assert glyphs.glyph_mask(ch).getbbox() is not None
+
+
+def test_missing_font_names_the_pip_package(monkeypatch):
+    monkeypatch.setitem(sys.modules, "noto_cjk", None)  # import fails
+    glyphs.font_file.cache_clear()
+    try:
+        with pytest.raises(glyphs.FontMissing, match=r"noto-cjk\[sans-jp-bold\]"):
+            glyphs.font_file()
+    finally:
+        glyphs.font_file.cache_clear()
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    ({"code": "5q"}, "unknown tile code '5q'"),
+    ({"code": "0z"}, "unknown tile code"),
+    ({"code": ""}, "unknown tile code"),
+    ({"theme": "neon"}, "unknown theme 'neon'.*light"),
+    ({"height": 15}, "height must be an integer from 16 to 256"),
+    ({"height": 257}, "height"),
+    ({"height": 38.0}, "height"),
+    ({"scale": 0}, "scale must be an integer from 1 to 4"),
+    ({"scale": 5}, "scale"),
+])
+def test_bad_arguments_raise_value_error(kwargs, match):
+    args = {"code": "1m", "height": 38, "scale": 1, "theme": "light"} | kwargs
+    with pytest.raises(ValueError, match=match):
+        tile_art.face(**args)
+    if "code" not in kwargs:
+        with pytest.raises(ValueError):
+            tile_art.contact_sheet(args["height"], args["theme"], args["scale"])
+
+
+def test_cache_returns_the_same_image_and_is_bounded(monkeypatch):
+    assert faces.CACHE.maxsize == faces.CACHE_BYTES
+    small = LRUCache(maxsize=200_000, getsizeof=faces._nbytes)
+    monkeypatch.setattr(faces, "CACHE", small)
+    first = tile_art.face("3p", 38, 2)
+    assert tile_art.face("3p", 38, 2) is first
+    for code in tile_art.CODES:
+        tile_art.face(code, 64, 2)  # 96x128 RGBA = 48 KiB each: only 4 fit
+        assert small.currsize <= small.maxsize
+    assert len(small) == 4 and ("3p", 38, 2, "light", False) not in small
+    assert tile_art.face("3p", 38, 2) is not first  # evicted, drawn again
+    assert tile_art.face("3p", 38, 2).tobytes() == first.tobytes()
+
+
+def test_adding_a_theme_is_adding_data(monkeypatch):
+    sepia = dataclasses.replace(theme.LIGHT, back=(90, 60, 30))
+    monkeypatch.setitem(theme.THEME_DATA, "sepia", sepia)
+    assert diff(tile_art.face("x", 38, theme="sepia"), tile_art.face("x", 38)) > DISTINCT
+    # faces show the back colour only in the thin bottom band; above it they are identical
+    top = (0, 0, tile_art.tile_width(64), 56)
+    assert tile_art.face("1m", 64, theme="sepia").crop(top).tobytes() == tile_art.face("1m", 64).crop(top).tobytes()
+
+
+def test_contact_sheet_holds_every_face(tmp_path):
+    sheet = tile_art.contact_sheet(38, "dark", 2)
+    w, h, gap = tile_art.tile_width(38) * 2, 76, 76 // 8
+    assert sheet.size == (gap + 10 * (w + gap), gap + 4 * (h + gap))
+    # the sheet's second tile is 2m
+    tile = sheet.crop((gap * 2 + w, gap, gap * 2 + 2 * w, gap + h))
+    assert diff(tile, tile_art.face("2m", 38, 2, "dark")) < 20
+    path = tmp_path / "sheet.png"
+    from tile_art.sheet import write_sheet
+    write_sheet(path, 38, "dark", scale=2)
+    with Image.open(path) as png:
+        assert png.format == "PNG" and png.size == sheet.size
