@@ -95,6 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
     p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
     p.set_defaults(func=cmd_render)
+    from .serve import register as register_serve  # tiles serve
+    register_serve(sub)
     return ap
 
 
