@@ -23,7 +23,7 @@ LAYOUTS: dict[int, list[Pip]] = {
     5: [(23, -39, 19, _B), (77, -39, 19, _G), (50, 0, 19, _R), (23, 39, 19, _G), (77, 39, 19, _B)],
     6: [(28, -40, 18.5, _G), (72, -40, 18.5, _G),
         (28, 3, 18.5, _R), (72, 3, 18.5, _R), (28, 42, 18.5, _R), (72, 42, 18.5, _R)],
-    7: [(19, -46, 15.5, _G), (50, -36, 15.5, _G), (81, -26, 15.5, _G),
+    7: [(21, -45, 15.5, _G), (50, -36, 15.5, _G), (79, -27, 15.5, _G),
         (30, 8, 17, _R), (70, 8, 17, _R), (30, 44, 17, _R), (70, 44, 17, _R)],
     8: [(x, y, 15.8, _B) for y in (-48, -16, 16, 48) for x in (30, 70)],
     9: [(x, y, 15.5, c) for y, c in ((-38, _B), (0, _R), (38, _G)) for x in (18.5, 50, 81.5)],
@@ -31,9 +31,13 @@ LAYOUTS: dict[int, list[Pip]] = {
 
 
 def pip(pen: Pen, x: float, y: float, r: float, colour: tuple[int, int, int], theme: Theme) -> None:
-    """One pin: coloured rim, light ring, coloured ring, light ring, coloured heart."""
-    for k, c in ((1.0, colour), (0.80, theme.light), (0.63, colour), (0.42, theme.light), (0.25, colour)):
+    """One pin: coloured rim, light ring, coloured disc holding a ring of light dots, light eye."""
+    for k, c in ((1.0, colour), (0.80, theme.light), (0.64, colour)):
         pen.circle(x, y, r * k, c)
+    for i in range(8):
+        a = math.pi * i / 4
+        pen.circle(x + 0.40 * r * math.cos(a), y + 0.40 * r * math.sin(a), 0.11 * r, theme.light)
+    pen.circle(x, y, 0.16 * r, theme.light)
 
 
 def one_pin(pen: Pen, theme: Theme, red: bool = False) -> None:
