@@ -1,0 +1,170 @@
+// Size and alt text of a tile image, from the notation alone (no request).
+// Mirrors service/notation.py (which notations are valid), service/layout.py
+// (width/height) and service/describe.py (alt text); tests/test_docs_tools.py
+// runs this file under node and compares it with the Python side.
+
+const SUITS = "mpsz";
+const HONORS = ["East", "South", "West", "North", "White", "Green", "Red"];
+export const MAX_CHARS = 256;
+export const MAX_TILES = 64;
+
+/** Python's round(): halves go to the even neighbour. roundHalfEven(28.5) === 28 */
+export function roundHalfEven(x) {
+  const f = Math.floor(x);
+  const d = x - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/** CSS width of an upright tile (tile_art.tile_width). tileWidth(38) === 28 */
+export function tileWidth(height) {
+  return roundHalfEven(height * 0.75);
+}
+
+// Python's str.isspace(), which differs from JS \s (e.g. \x1c-\x1f, \ufeff).
+const SPACES = new Set(
+  "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005" +
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000",
+);
+const isSpace = (c) => SPACES.has(c);
+
+function strip(text) {
+  let a = 0;
+  let b = text.length;
+  while (a < b && isSpace(text[a])) a++;
+  while (b > a && isSpace(text[b - 1])) b--;
+  return text.slice(a, b);
+}
+
+/**
+ * Read a notation into groups of tiles, or return null when the service would
+ * reject it. Each tile: {number (0 for a back), suit, red, sideways, stacked}.
+ * parseTiles("1m+-23p")[1].tiles[0].sideways === true
+ */
+export function parseTiles(text) {
+  if (typeof text !== "string" || text.length > MAX_CHARS) return null;
+  const body = strip(text);
+  if (!body) return null;
+  const segs = [[]];
+  let pending = []; // digits waiting for a suit letter
+  let mark = ""; // '-' or '=' waiting for its tile
+  let red = false; // 'r' waiting for its 5
+  let count = 0;
+  const add = (tile) => {
+    count += 1;
+    segs[segs.length - 1].push(tile);
+    return count <= MAX_TILES;
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    const lc = c.toLowerCase();
+    if (c === "+" || isSpace(c)) {
+      if (red || mark || !segs[segs.length - 1].length) return null;
+      let plus = 0;
+      while (i < body.length && (body[i] === "+" || isSpace(body[i]))) {
+        if (body[i] === "+" && ++plus > 1) return null;
+        i++;
+      }
+      i--;
+      segs.push([]);
+    } else if (c >= "0" && c <= "9") {
+      const d = Number(c);
+      if (red && d !== 5) return null;
+      const tile = { number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=" };
+      red = false;
+      mark = "";
+      pending.push(tile);
+      if (!add(tile)) return null;
+    } else if (SUITS.includes(lc) && c.length === 1 && /[a-z]/i.test(c)) {
+      if (red || mark || !pending.length) return null;
+      for (const t of pending) {
+        if (lc === "z" && (t.red || t.number > 7)) return null;
+        t.suit = lc;
+      }
+      pending = [];
+    } else if (lc === "r" && /[a-z]/i.test(c)) {
+      if (red) return null;
+      red = true;
+    } else if (lc === "x" && /[a-z]/i.test(c)) {
+      if (red || mark) return null;
+      if (!add({ number: 0, suit: "", red: false, sideways: false, stacked: false })) return null;
+    } else if (c === "-" || c === "=") {
+      if (red || mark) return null;
+      if (c === "=") {
+        const seg = segs[segs.length - 1];
+        const prev = seg[seg.length - 1];
+        if (!prev || !prev.sideways || prev.stacked) return null;
+      }
+      mark = c;
+    } else {
+      return null;
+    }
+  }
+  if (red || mark || pending.length || !segs[segs.length - 1].length) return null;
+  return segs.map((tiles, n) => ({ kind: groupKind(tiles, n, segs.length), tiles }));
+}
+
+function groupKind(tiles, n, total) {
+  if (n === 0) return "hand";
+  const t = tiles[0];
+  if (n === total - 1 && tiles.length === 1 && !t.sideways && t.number) return "winning";
+  return "meld";
+}
+
+/**
+ * Width and height in CSS px of the image, as service/layout.py places it.
+ * measure(parseTiles("123m+-456p"), 40) -> {width: 200, height: 40}
+ */
+export function measure(groups, height = 38, gap = null) {
+  const tw = tileWidth(height);
+  const g = gap == null ? roundHalfEven(tw / 3) : gap;
+  const stacked = groups.some((grp) => grp.tiles.some((t) => t.stacked));
+  let x = 0;
+  groups.forEach((grp, n) => {
+    if (n) x += g;
+    for (const t of grp.tiles) {
+      if (t.stacked) continue; // lies on the sideways tile before it
+      x += t.sideways ? height : tw;
+    }
+  });
+  return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
+}
+
+function tileName(t) {
+  if (!t.number) return "face-down tile";
+  if (t.suit === "z") return HONORS[t.number - 1];
+  return `${t.number}${t.suit}` + (t.red ? " (red)" : "");
+}
+
+function tileWord(t) {
+  if (t.stacked) return `${tileName(t)} (sideways, added on top)`;
+  return t.sideways ? `${tileName(t)} (sideways)` : tileName(t);
+}
+
+function groupLabel(grp) {
+  const t = grp.tiles;
+  if (grp.kind === "hand") return "Hand";
+  if (grp.kind === "winning") return "winning tile";
+  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
+  if (t.length === 4 && !t[0].number && !t[3].number && t[1].number && sameKind(t[1], t[2])) {
+    return "concealed kan";
+  }
+  return t.some((x) => x.sideways) ? "called meld" : "meld";
+}
+
+/** Alt text, as service/describe.py writes it. */
+export function describe(groups) {
+  return groups.map((g) => `${groupLabel(g)}: ${g.tiles.map(tileWord).join(" ")}`).join("; ");
+}
+
+/**
+ * Everything the <Tiles> component needs before the image arrives, or null for
+ * a notation the service rejects.
+ * tileLayout("11s+-456m+4s").width === 196
+ */
+export function tileLayout(notation, height = 38, gap = null) {
+  const groups = parseTiles(notation);
+  if (!groups) return null;
+  return { ...measure(groups, height, gap), description: describe(groups) };
+}
