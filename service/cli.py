@@ -95,6 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
     p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
     p.set_defaults(func=cmd_render)
+
+    from . import build, lint  # docs tools: tiles lint, tiles build
+
+    lint.register(sub)
+    build.register(sub)
     from .serve import register as register_serve  # tiles serve
     register_serve(sub)
     return ap

@@ -1,0 +1,163 @@
+"""`tiles build DIR --out STATIC_DIR`: pre-render every `<Tiles>` image of a docs tree.
+
+Each image is written at 1x, 2x and 3x under a content hash (renderer version +
+canonical notation + options), so a re-run renders only what changed and a CDN
+can cache the files forever. ``manifest.json`` maps each notation to its files,
+size and alt text; the `<Tiles manifest={...}>` component reads it instead of
+asking the service.
+
+>>> image_id(parse("r5p"), RenderOptions()) == image_id(parse("0p"), RenderOptions())
+True
+>>> manifest_key("123m", RenderOptions(height=50))
+'123m?height=50'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .describe import describe
+from .docs_scan import TilesTag, doc_files, iter_tags, line_col
+from .layout import layout
+from .lint import Problem, check_tag, tag_options
+from .model import Hand
+from .notation import parse
+from .options import RenderOptions
+from .render import RENDERER_VERSION, render
+
+SCALES = (1, 2, 3)
+MANIFEST = "manifest.json"
+DEFAULT = RenderOptions()
+
+
+def image_id(hand: Hand, options: RenderOptions) -> str:
+    """The content hash naming an image's files (the scale is a suffix, not hashed)."""
+    key = f"{RENDERER_VERSION}\n{hand.canonical()}\n{replace(options, scale=1).key()}"
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def file_name(image: str, scale: int, fmt: str = "png") -> str:
+    """``abc.png``, ``abc@2x.png``, ``abc@3x.png``."""
+    return f"{image}{'' if scale == 1 else f'@{scale}x'}.{fmt}"
+
+
+def manifest_key(notation: str, options: RenderOptions) -> str:
+    """The notation as written, plus the non-default options the component passes."""
+    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme") if getattr(options, k) != getattr(DEFAULT, k)]
+    return notation + ("?" + "&".join(extra) if extra else "")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One image to have on disk: a hand at some options, under a hash."""
+
+    notation: str
+    hand: Hand
+    options: RenderOptions
+
+    @property
+    def image(self) -> str:
+        return image_id(self.hand, self.options)
+
+
+def collect(paths) -> tuple[list[Job], list]:
+    """The distinct images the docs need, and the lint errors of tags that cannot be drawn."""
+    jobs: dict[str, Job] = {}
+    errors = []
+    for root in paths:
+        for path in doc_files(root):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for tag in iter_tags(text, str(path)):
+                if not isinstance(tag, TilesTag):  # a tag we cannot read
+                    errors.append(Problem(str(path), *line_col(text, tag.offset), tag.message))
+                    continue
+                problems = [p for p in check_tag(tag) if not p.warning]
+                if problems:
+                    errors += problems
+                    continue
+                if not isinstance(tag.notation, str):
+                    continue
+                opts = tag_options(tag)
+                jobs.setdefault(manifest_key(tag.notation, opts), Job(tag.notation, parse(tag.notation), opts))
+    return list(jobs.values()), errors
+
+
+def entry(job: Job, public_path: str = "") -> dict:
+    """The manifest entry: files per scale, CSS size, alt text."""
+    lay = layout(job.hand, job.options.height, job.options.gap)
+    files = {f"{s}x": public_path + file_name(job.image, s) for s in SCALES}
+    return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+class Progress:
+    """A one-line bar on a terminal; silent otherwise (the caller prints a summary)."""
+
+    def __init__(self, total: int, stream=None):
+        self.total, self.done = total, 0
+        self.stream = stream or sys.stdout
+        self.live = self.stream.isatty() and total > 0
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        if self.live:
+            filled = 30 * self.done // self.total
+            bar = "#" * filled + "." * (30 - filled)
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total} {label[:40]:<40}")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+
+
+def build(jobs: list[Job], out: Path, public_path: str = "", stream=None) -> dict:
+    """Render missing files, write the manifest; return counts."""
+    out.mkdir(parents=True, exist_ok=True)
+    todo = [(j, s) for j in jobs for s in SCALES if not (out / file_name(j.image, s)).exists()]
+    bar = Progress(len(todo), stream)
+    for job, scale in todo:
+        _write(out / file_name(job.image, scale), render(job.hand, replace(job.options, scale=scale)))
+        bar.step(job.notation)
+    bar.close()
+    images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
+    manifest = {"renderer": RENDERER_VERSION, "images": dict(sorted(images.items()))}
+    data = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    path = out / MANIFEST
+    if not path.exists() or path.read_bytes() != data:
+        _write(path, data)
+    return {"images": len(jobs), "rendered": len(todo), "skipped": len(jobs) * len(SCALES) - len(todo)}
+
+
+def cmd_build(args) -> int:
+    jobs, errors = collect(args.paths)
+    for p in errors:
+        print(p, file=sys.stderr)
+    counts = build(jobs, Path(args.out), args.public_path)
+    print(f"{counts['images']} image(s): rendered {counts['rendered']} file(s), "
+          f"{counts['skipped']} already up to date; manifest in {Path(args.out) / MANIFEST}")
+    if errors:
+        print(f"{len(errors)} tag(s) could not be drawn (see above)", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def register(sub) -> None:
+    """Add `tiles build` to the CLI's subparsers."""
+    p = sub.add_parser("build", help="pre-render every <Tiles> image of a docs tree, with a manifest")
+    p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files to scan")
+    p.add_argument("--out", required=True, metavar="STATIC_DIR", help="where images and manifest.json go")
+    p.add_argument("--public-path", default="", metavar="URL",
+                   help="prefix for file names in the manifest, e.g. /img/tiles/")
+    p.set_defaults(func=cmd_build)
+
+

@@ -1,0 +1,283 @@
+"""Docs tools: the <Tiles> scanner, `tiles lint`, `tiles build`, and the JS layout mirror."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+from service import lint
+from service.build import Progress, build, collect, file_name, image_id
+from service.cli import main
+from service.describe import describe
+from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
+from service.layout import layout
+from service.notation import ParseError, parse
+from service.options import RenderOptions
+
+ROOT = Path(__file__).parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "docs"
+TILE_LAYOUT_JS = ROOT / "docs" / "components" / "tileLayout.js"
+
+
+# -- scanner --------------------------------------------------------------------
+
+
+def test_scan_reads_every_prop_form():
+    text = (
+        '<Tiles notation="1m" />\n'
+        "<Tiles notation={'2p'} inline height={50} />\n"
+        '<Tiles\n  theme="dark"\n  notation={"3s"}\n/>\n'
+        "<Tiles notation={`4z`} caption='a \"b\"' {...rest} />\n"
+        "<Tiles notation={hand} />\n"
+    )
+    tags = scan_text(text, "t.mdx")
+    assert [t.props.get("notation") for t in tags] == ["1m", "2p", "3s", "4z", EXPR]
+    assert tags[1].props["inline"] is True and tags[1].props["height"] == 50
+    assert tags[2].props["theme"] == "dark"
+    assert tags[3].props["caption"] == 'a "b"'
+    assert tags[2].where(1) == (5, 15)  # the 's' of "3s", on the tag's third line
+
+
+def test_scan_skips_code_but_reads_comments():
+    text = '```mdx\n<Tiles notation="a" />\n```\n`<Tiles notation="b" />`\n<!-- <Tiles notation="c" /> -->\n'
+    assert [t.notation for t in scan_text(text)] == ["c"]
+
+
+def test_scan_maps_js_escapes_to_file_columns():
+    tag = scan_text(r"<Tiles notation={'1\'2m'} />")[0]
+    assert tag.notation == "1'2m"
+    assert tag.where(2) == (1, 22)  # '2' sits after the two-character escape
+
+
+def test_broken_tag_is_reported_and_scanning_goes_on():
+    items = list(iter_tags('<Tiles notation=12m />\n<Tiles notation="3p" />'))
+    assert isinstance(items[0], TagSyntaxError)
+    assert [i.notation for i in items if not isinstance(i, TagSyntaxError)] == ["3p"]
+
+
+# -- lint -------------------------------------------------------------------------
+
+FIXTURE_LINT = [
+    "guide/hands.mdx:10:20: 'a' is not a suit letter (use m, p, s or z)",
+    "guide/hands.mdx:13:29: '7' has no suit letter after it (add m, p, s or z)",
+    "guide/hands.mdx:15:22: warning: more than four copies of 1m; a set has four",
+    "guide/hands.mdx:24:49: height must be a whole number from 16 to 256, not '9'",
+    "guide/hands.mdx:26:17: prop 'notation' needs a quoted string or {...} after '='",
+]
+
+
+def run_cli(argv, capsys):
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out.splitlines(), out.err
+
+
+def test_lint_fixture_tree(capsys):
+    code, lines, err = run_cli(["lint", str(FIXTURES)], capsys)
+    assert code == 1
+    assert lines == [f"{FIXTURES}/{line}" for line in FIXTURE_LINT]
+    assert "4 error(s), 1 warning(s)" in err
+
+
+def test_lint_columns_point_at_the_bad_character():
+    for line in FIXTURE_LINT:
+        path, ln, col, message = line.split(":", 3)
+        if "warning" in message or "prop" in message or "height" in message:
+            continue
+        text = (FIXTURES / path).read_text().splitlines()[int(ln) - 1]
+        assert message.strip().startswith(f"'{text[int(col) - 1]}'"), line
+
+
+def test_lint_clean_file_exits_zero(capsys):
+    code, lines, _ = run_cli(["lint", str(FIXTURES / "intro.md")], capsys)
+    assert (code, lines) == (0, [])
+
+
+def test_every_parser_error_gets_file_line_col(tmp_path):
+    """The reported column is the parser's position, shifted to where the value starts."""
+    for bad in ["123a", "1m++2m", "r6m", "-x", "=1m", "8z", "12", "+1m", "1m+", "0z", "m"]:
+        doc = tmp_path / "d.mdx"
+        doc.write_text(f'Text\n  <Tiles caption="x" notation="{bad}" />\n')
+        [problem] = lint.lint_paths([str(doc)])
+        with pytest.raises(ParseError) as err:
+            parse(bad)
+        start = len('  <Tiles caption="x" notation="')
+        pos = min(err.value.position, len(bad))
+        assert (problem.line, problem.col, problem.message) == (2, start + pos + 1, err.value.message)
+
+
+def fake_analyse(results):
+    return lambda hand: results[hand.canonical()]
+
+
+def test_check_wins_uses_the_analysis(monkeypatch):
+    results = {
+        parse("11222333s22m+-456m+4s").canonical(): SimpleNamespace(complete=True, waits=(), shanten=-1),
+        parse("2z+x11xs+x11xp+x11xm+x11xz+2z").canonical(): SimpleNamespace(complete=True, waits=(), shanten=-1),
+        parse("123456789m1p").canonical(): SimpleNamespace(complete=False, waits=(), shanten=1),
+        parse("11222333s22456m").canonical(): SimpleNamespace(complete=False, waits=("1s", "4s"), shanten=0),
+    }
+    monkeypatch.setattr(lint, "_analyser", lambda: fake_analyse(results))
+    problems = [str(p) for p in lint.lint_paths([str(FIXTURES)], check_wins=True)]
+    claims = [p for p in problems if "caption" in p or "expect" in p]
+    assert claims == [
+        f"{FIXTURES}/guide/hands.mdx:22:41: the caption says it wins, but the hand is not complete (shanten 1)"
+    ]
+
+
+def test_check_wins_tenpai_and_bad_expect(monkeypatch, tmp_path):
+    monkeypatch.setattr(lint, "_analyser", lambda: lambda hand: SimpleNamespace(complete=False, waits=(), shanten=2))
+    doc = tmp_path / "d.md"
+    doc.write_text('<Tiles notation="1m" expect="tenpai" />\n<Tiles notation="1m" expect="maybe" />\n')
+    assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)], check_wins=True)] == [
+        '1:30: expect="tenpai", but the hand is not tenpai (shanten 2)',
+        "2:30: expect must be one of win, tenpai, not 'maybe'",
+    ]
+
+
+def test_check_wins_says_when_the_analysis_is_missing(monkeypatch):
+    monkeypatch.setattr(lint, "_analyser", lambda: None)
+    problems = lint.lint_paths([str(FIXTURES / "intro.md")], check_wins=True)
+    assert [p.message for p in problems] == ["cannot check the claim: service.analysis is not available"]
+    assert all(p.warning for p in problems)
+
+
+def test_check_wins_with_the_real_analysis():
+    pytest.importorskip("service.analysis")
+    problems = [p for p in lint.lint_paths([str(FIXTURES)], check_wins=True) if "caption" in p.message or "expect" in p.message]
+    assert [(p.line, p.warning) for p in problems] == [(22, False)], [str(p) for p in problems]
+
+
+# -- build ------------------------------------------------------------------------
+
+
+def test_build_fixture_tree(tmp_path, capsys):
+    out = tmp_path / "static"
+    code, lines, err = run_cli(["build", str(FIXTURES), "--out", str(out), "--public-path", "/img/"], capsys)
+    assert code == 1  # the bad tags are reported, the good ones still drawn
+    assert "'a' is not a suit letter" in err
+    manifest = json.loads((out / "manifest.json").read_text())
+    images = manifest["images"]
+    assert set(images) == {
+        "11222333s22456m", "11222333s22456m+4s", "5-5=55p", "11222333s22m+-456m+4s?height=50",
+        "111112m?theme=dark", "2z+x11xs+x11xp+x11xm+x11xz+2z", "123456789m1p",
+    }
+    for key, e in images.items():
+        notation, _, query = key.partition("?")
+        opts = RenderOptions.from_query(dict(q.split("=") for q in query.split("&") if q))
+        hand = parse(notation)
+        lay = layout(hand, opts.height)
+        assert (e["width"], e["height"], e["alt"]) == (lay.width, lay.height, describe(hand))
+        for scale in (1, 2, 3):
+            name = e[f"{scale}x"]
+            assert name == "/img/" + file_name(image_id(hand, opts), scale)
+            with Image.open(out / name.removeprefix("/img/")) as img:
+                assert img.size == (lay.width * scale, lay.height * scale)
+    assert lines == [f"7 image(s): rendered 21 file(s), 0 already up to date; manifest in {out}/manifest.json"]
+    assert "\r" not in "".join(lines)  # no progress bar when stdout is not a terminal
+
+
+def test_build_renders_only_what_changed(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "a.mdx"
+    page.write_text('<Tiles notation="123m" />\n<Tiles notation="r5p" />\n')
+    out = tmp_path / "out"
+    jobs, errors = collect([docs])
+    assert errors == [] and build(jobs, out)["rendered"] == 6
+    before = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+    assert build(collect([docs])[0], out)["rendered"] == 0
+    page.write_text('<Tiles notation="123m" />\n<Tiles notation="0p" />\n<Tiles notation="4s" height="50" />\n')
+    counts = build(collect([docs])[0], out)
+    assert counts == {"images": 3, "rendered": 3, "skipped": 6}  # 0p shares r5p's files
+    for name, mtime in before.items():
+        if name != "manifest.json":
+            assert (out / name).stat().st_mtime_ns == mtime
+
+
+def test_progress_bar_only_on_a_terminal():
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty, plain = Tty(), io.StringIO()
+    for stream in (tty, plain):
+        bar = Progress(2, stream)
+        bar.step("1m")
+        bar.step("2m")
+        bar.close()
+    assert "\r[" in tty.getvalue() and "2/2" in tty.getvalue()
+    assert plain.getvalue() == ""
+
+
+# -- the JS mirror of parse/layout/describe ----------------------------------------
+
+
+def node_layouts(cases: list[tuple[str, int]]) -> list:
+    if not shutil.which("node"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is required on CI")
+        pytest.skip("node is not installed")
+    script = (
+        f"import {{ tileLayout }} from {json.dumps(TILE_LAYOUT_JS.as_uri())};\n"
+        "let input = ''; process.stdin.on('data', d => input += d);\n"
+        "process.stdin.on('end', () => console.log(JSON.stringify("
+        "JSON.parse(input).map(([n, h]) => tileLayout(n, h)))));\n"
+    )
+    run = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(cases),
+                         capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def python_layout(notation: str, height: int):
+    try:
+        hand = parse(notation)
+    except ParseError:
+        return None
+    lay = layout(hand, height)
+    return {"width": lay.width, "height": lay.height, "description": describe(hand)}
+
+
+KNOWN = [
+    "1m", "123m456p789s11z", "11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p",
+    "-555=5p", "r5p 0s 0m", "1+2m", "11222333s + 22m + 456m", "6666666666666z+6z", "x11xs", "-1x", "x",
+    "122334sr5677p+567p+7p", "1-23m+-4-56p+-7=7-7=7s", "  1m  ", "1m\u30002m", "1m\u200b2m", "1m\x1c2m",
+    "1m\ufeff", "R5P", "123A", "8z", "0z", "r5z", "1m++2m", "+1m", "1m+", "=1m", "-=1m", "1-m", "r", "",
+    "1" * 65 + "m", "1" * 64 + "m", "1m" * 129, "１m", "1m+x", "-x1m", "1=2m",
+]
+
+
+def test_js_layout_matches_python_on_known_notations():
+    cases = [(n, h) for n in KNOWN for h in (38, 16, 24, 50, 17, 255)]
+    assert node_layouts(cases) == [python_layout(n, h) for n, h in cases]
+
+
+def test_js_layout_matches_python_on_random_notations():
+    rng = random.Random(6)
+    alphabet = "0123456789mpszrx-=+ MPSZRX\t\u3000a."
+    cases = []
+    for _ in range(3000):
+        n = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
+        cases.append((n, rng.choice((16, 24, 38, 41, 64))))
+    # and valid-looking hands, so most cases exercise the layout rather than errors
+    for _ in range(2000):
+        segs = []
+        for _ in range(rng.randint(1, 5)):
+            marks = ["", "", "", "", "", "-", "-", "="]
+            seg = "".join(rng.choice(marks) + rng.choice("01234567891234567x") for _ in range(rng.randint(1, 5)))
+            segs.append(seg + rng.choice("mpsz"))
+        cases.append((rng.choice(["+", " ", " + "]).join(segs), rng.choice((16, 24, 38, 41, 64))))
+    got = node_layouts(cases)
+    want = [python_layout(n, h) for n, h in cases]
+    mismatches = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
+    assert mismatches == []
+    assert sum(w is not None for w in want) > 500
