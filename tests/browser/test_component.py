@@ -1,0 +1,197 @@
+"""The <Tiles> component in real headless Chromium against the live service.
+
+Setup: React, react-dom and esbuild come from npm into tests/browser/node_modules
+(`npm ci`, gitignored); Chromium is Debian's /usr/bin/chromium, driven by the
+Python `playwright` package with that executable (no browser download).
+Missing pieces skip the test locally and fail it when CI=true.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from werkzeug.serving import make_server
+
+from service.app import create_app
+from service.build import Job, build
+from service.notation import parse
+from service.options import RenderOptions
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+NODE_MODULES = HERE / "node_modules"
+ARTIFACTS = HERE / "artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+# (id, props, how it is mounted). Base comes from globalThis.TILES_BASE unless set.
+CASES = [
+    ("plain", {"notation": "123m456p789s11z"}, {}),
+    ("caption", {"notation": "11222333s22m+-456m+4s", "caption": "Tsumo on 4s"}, {}),
+    ("kan", {"notation": "5-5=55p", "height": 50, "caption": "Added kan"}, {"base_prop": True}),
+    ("concealed", {"notation": "2z+x11xs+x11xp+x11xm+x11xz+2z", "theme": "dark"}, {"provider": True}),
+    ("inline", {"notation": "r5p067s", "inline": True}, {"inline": True}),
+    ("manifest", {"notation": "122334sr5677p+567p+7p", "caption": "From the manifest"}, {"manifest": True}),
+    ("invalid", {"notation": "123a"}, {}),
+]
+
+
+def need(ok: bool, why: str) -> None:
+    """Skip locally, fail on CI: the browser test must run there."""
+    if ok:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser test cannot run on CI: {why}")
+    pytest.skip(why)
+
+
+def npm_ready() -> bool:
+    if (NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists():
+        return True
+    if not shutil.which("npm"):
+        return False
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
+    return (NODE_MODULES / ".bin" / "esbuild").exists()
+
+
+def bundle(out: Path) -> None:
+    """page.jsx + Tiles.jsx + React into one script, resolving react from our node_modules."""
+    env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
+    subprocess.run(
+        [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "page.jsx"), "--bundle",
+         "--format=iife", "--jsx=transform", "--define:process.env.NODE_ENV=\"production\"",
+         f"--outfile={out}", "--log-level=warning"],
+        check=True, env=env, cwd=HERE,
+    )
+
+
+def serve(server) -> str:
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """(service URL, page URL, expected values per case); both servers on loopback."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        need(False, "python playwright is not installed (pip install -e '.[test]')")
+    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    need(shutil.which("node") is not None, "node is not installed")
+    need(npm_ready(), "npm packages missing: run `npm ci` in tests/browser")
+
+    app = create_app()
+    service = make_server("127.0.0.1", 0, app, threaded=True)
+    base = serve(service)
+
+    static = tmp_path_factory.mktemp("site")
+    bundle(static / "bundle.js")
+    manifest_case = next(p for i, p, how in CASES if how.get("manifest"))
+    build([Job(manifest_case["notation"], parse(manifest_case["notation"]), RenderOptions())],
+          static / "static", public_path="/static/")
+
+    page_cases = []
+    for cid, props, how in CASES:
+        c = {"id": cid, "props": dict(props), "inline": how.get("inline", False), "manifest": how.get("manifest", False)}
+        if how.get("base_prop"):
+            c["props"]["base"] = base
+        if how.get("provider"):
+            c["provider"] = {"base": base}
+        page_cases.append(c)
+    settings = {"cases": page_cases, "manifestUrl": "/static/manifest.json"}
+    # the site-wide default: a wrong base, so only cases that set their own can use a prop
+    html = (HERE / "fixtures" / "index.html").read_text().replace(
+        "/*SETTINGS*/",
+        f"globalThis.TILES_BASE = {json.dumps(base)}; globalThis.TILES_PAGE = {json.dumps(settings)};",
+    )
+    (static / "index.html").write_text(html)
+    handler = functools.partial(QuietHandler, directory=str(static))
+    pages = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    page_url = serve(pages) + "/index.html"
+
+    client = app.test_client()
+    expected = {}
+    for cid, props, _ in CASES:
+        h = props.get("height", 24 if props.get("inline") else 38)
+        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}")
+        expected[cid] = r.get_json() if r.status_code == 200 else None
+    yield base, page_url, expected
+    service.shutdown()
+    pages.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_component_in_chromium(site):
+    from playwright.sync_api import sync_playwright
+
+    base, page_url, expected = site
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 1400}, device_scale_factor=2)
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(page_url)
+            page.wait_for_selector("img.tiles")
+            assert page.locator("img.tiles").count() == len(CASES)
+            # lazy images load when near the viewport: bring each one in
+            page.evaluate("document.querySelectorAll('img.tiles').forEach(i => i.scrollIntoView())")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_function("[...document.images].every(i => i.complete)", timeout=20000)
+            info = page.evaluate(
+                """() => [...document.querySelectorAll('.case')].map(c => {
+                    const img = c.querySelector('img');
+                    const fig = c.querySelector('figcaption');
+                    return {id: c.id, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+                            width: img.getAttribute('width'), height: img.getAttribute('height'),
+                            clientWidth: img.clientWidth, alt: img.alt, loading: img.loading,
+                            src: img.getAttribute('src'), currentSrc: img.currentSrc,
+                            caption: fig ? fig.textContent : null,
+                            parent: img.parentElement.tagName, display: getComputedStyle(img).display};
+                })"""
+            )
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "component.png"), full_page=True)
+        finally:
+            browser.close()
+
+    assert not errors, errors
+    by_id = {i["id"]: i for i in info}
+    for cid, props, how in CASES:
+        got, want = by_id[cid], expected[cid]
+        assert got["naturalWidth"] > 0, f"{cid}: image did not load"
+        assert got["loading"] == "lazy"
+        assert got["caption"] == props.get("caption") if not props.get("inline") else got["caption"] is None
+        if want is None:  # invalid notation: the service's error image, alt says so
+            assert got["alt"] == f"Invalid tile notation: {props['notation']}"
+            assert got["width"] is None
+            continue
+        assert (int(got["width"]), int(got["height"])) == (want["width"], want["height"]), cid
+        assert got["alt"] == want["description"], cid
+        # the 2x candidate, scaled by its density, fills exactly the box
+        assert (got["naturalWidth"], got["naturalHeight"]) == (want["width"], want["height"]), cid
+        assert got["clientWidth"] == want["width"], cid
+        if how.get("manifest"):
+            assert got["src"].startswith("/static/") and got["currentSrc"].endswith("@2x.png"), got
+        else:
+            assert got["src"].startswith(f"{base}/tiles/") and "scale=2" in got["currentSrc"], got
+        if how.get("inline"):
+            assert got["parent"] == "P" and got["display"] == "inline-block"
