@@ -19,7 +19,7 @@ from tile_art import faces, glyphs, theme
 # 2.5 is what a feature covering 2% of the tile (about 21 px of a 28x38 tile, a 4x5
 # block) changing by half the full range (128 levels) contributes: 0.02 * 128 = 2.56.
 # Anything less is a few antialiased pixels, invisible at a glance. The closest pairs
-# today are the man tiles (shared 萬, small numeral): about 4.3, so there is margin.
+# today are 5m and 0m (shared 萬, numeral differs in colour only): about 5.3, twice the bar.
 DISTINCT = 2.5
 
 

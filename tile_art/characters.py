@@ -8,7 +8,7 @@ White dragon is drawn as a blue double frame on an empty face.
 
 from __future__ import annotations
 
-from .glyphs import NUMERALS, glyph_mask
+from .glyphs import NUMERALS, extent, glyph_mask
 from .pen import Pen
 from .theme import Theme
 
@@ -20,8 +20,9 @@ def draw_man(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
     """Numeral (black, red on the red five) in the upper part, a red 萬 below."""
     fh = pen.fh
     numeral = glyph_mask(NUMERALS[number - 1])
-    pen.stamp(numeral, (10, 0.04 * fh, 90, 0.36 * fh), theme.red if red else theme.ink, stretch=1.25)
-    pen.stamp(glyph_mask("萬"), (8, 0.42 * fh, 92, 0.97 * fh), theme.red, stretch=1.1)
+    pen.stamp(numeral, (6, 0.03 * fh, 94, 0.42 * fh), theme.red if red else theme.ink,
+              stretch=1.4, fit=extent(NUMERALS))
+    pen.stamp(glyph_mask("萬"), (12, 0.47 * fh, 88, 0.97 * fh), theme.red, stretch=1.1)
 
 
 def draw_honor(pen: Pen, theme: Theme, number: int) -> None:

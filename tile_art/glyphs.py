@@ -64,6 +64,13 @@ def glyph_mask(char: str) -> Image.Image:
     return im.crop(box)
 
 
+@lru_cache(maxsize=8)
+def extent(chars: str) -> tuple[int, int]:
+    """Largest ink width and height over `chars`, to draw them at one common size."""
+    masks = [glyph_mask(ch) for ch in chars]
+    return max(m.width for m in masks), max(m.height for m in masks)
+
+
 def missing_glyphs(chars: str = CHARACTERS) -> list[str]:
     """Characters that render empty or as the .notdef (tofu) box."""
     tofu = _render(_NOT_IN_FONT)

@@ -86,10 +86,15 @@ class Pen:
                        width=max(1, round(width * self.u)), joint="curve")
 
     def stamp(self, mask: Image.Image, box: tuple[float, float, float, float], fill: Colour,
-              stretch: float = 1.0) -> None:
-        """Fill colour through an "L" mask fitted and centred in a unit box; `stretch` widens it."""
+              stretch: float = 1.0, fit: tuple[int, int] | None = None) -> None:
+        """Fill colour through an "L" mask centred in a unit box; `stretch` widens it.
+
+        The mask is scaled so that `fit` (default: the mask's own size) fits the box;
+        glyphs sharing one `fit` come out at one common size.
+        """
         bw, bh = (box[2] - box[0]) * self.u, (box[3] - box[1]) * self.u
-        k = min(bw / (mask.width * stretch), bh / mask.height)
+        fw, fh = fit or mask.size
+        k = min(bw / (fw * stretch), bh / fh)
         w, h = max(1, round(mask.width * k * stretch)), max(1, round(mask.height * k))
         cx, cy = self.px((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         small = mask.resize((w, h), Image.Resampling.LANCZOS)
