@@ -1,0 +1,582 @@
+"""The HTTP service through Flask's test client: routes, headers, errors, cache, limits."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+import time
+from urllib.parse import quote
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+import service.app as app_module
+from service.app import MAX_PIXELS, MAX_SIDE, create_app
+from service.cache import ImageCache, parse_bytes
+from service.layout import layout
+from service.notation import parse
+from service.render import RENDERER_VERSION
+
+PNG = b"\x89PNG\r\n\x1a\n"
+HAND = "11222333s22m+-456m+4s"
+# Accept headers browsers send for <img>, and for a page they navigate to.
+CHROME_IMG = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+FIREFOX_IMG = "image/avif,image/webp,*/*"
+SAFARI_IMG = "image/webp,image/avif,image/jxl,image/heic,image/heic-sequence,video/*;q=0.8,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5"
+CHROME_PAGE = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,"
+               "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7")
+
+
+@pytest.fixture
+def app():
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def svc(app):
+    return app.extensions["tiles"]
+
+
+def counter(app, name: str, **labels) -> float:
+    value = svc(app).metrics.registry.get_sample_value(name, labels or None)
+    return value or 0.0
+
+
+def image_size(data: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(data)).size
+
+
+# -- routes --------------------------------------------------------------------
+
+
+def test_bare_path_serves_png_at_layout_size_times_scale(client):
+    r = client.get(f"/{HAND}?height=40&scale=2")
+    assert r.status_code == 200
+    assert r.mimetype == "image/png" and r.data.startswith(PNG)
+    lay = layout(parse(HAND), 40)
+    assert image_size(r.data) == (lay.width * 2, lay.height * 2)
+
+
+@pytest.mark.parametrize("path", ["/11m+22m", "/11m%2022m", "/11m%2B22m", "/11m%20%2022m", "/tiles/11m+22m.png",
+                                  "/tiles.png?n=11m+22m", "/tiles.png?n=11m%2B22m", "/tiles.png?n=11m%2022m"])
+def test_plus_and_space_are_the_same_separator(client, path):
+    want = client.get("/11m+22m")
+    r = client.get(path)
+    assert r.status_code == 200
+    assert r.headers["ETag"] == want.headers["ETag"]
+    assert r.data == want.data
+
+
+def test_encode_uri_shape_from_docs_components(client):
+    # encodeURI leaves '+' and '=' alone and escapes spaces: both reach the parser intact.
+    r = client.get("/" + quote("5-5=55p 123m", safe="+=-"))
+    assert r.status_code == 200 and r.data.startswith(PNG)
+
+
+def test_webp_route(client):
+    r = client.get("/tiles/123m.webp")
+    assert r.status_code == 200 and r.mimetype == "image/webp"
+    assert r.data[:4] == b"RIFF" and r.data[8:12] == b"WEBP"
+    assert Image.open(io.BytesIO(r.data)).format == "WEBP"
+
+
+def test_png_and_webp_are_different_entries(app, client):
+    a = client.get("/tiles/123m.png")
+    b = client.get("/tiles/123m.webp")
+    assert a.headers["ETag"] != b.headers["ETag"]
+    assert len(svc(app).cache) == 2
+
+
+def test_json_route_has_layout_description_and_canonical(client):
+    r = client.get(f"/tiles/{HAND}.json?height=40")
+    assert r.status_code == 200 and r.mimetype == "application/json"
+    body = r.get_json()
+    lay = layout(parse(HAND), 40)
+    assert body["canonical"] == HAND
+    assert (body["width"], body["height"]) == (lay.width, lay.height)
+    assert body["description"].startswith("Hand: 1s 1s")
+    assert body["groups"][1]["tiles"][0]["sideways"] is True
+    assert r.headers["Cache-Control"].startswith("public")
+    assert "ETag" in r.headers
+
+
+def test_json_by_query(client):
+    r = client.get("/tiles.json?n=r5p+0s")
+    assert r.status_code == 200
+    assert r.get_json()["canonical"] == "0p+0s"
+
+
+def test_json_includes_analysis_when_available(client):
+    pytest.importorskip("service.analysis")
+    body = client.get("/tiles/123m456p789s11z.json").get_json()
+    assert "analysis" in body
+
+
+def test_analysis_failure_never_breaks_json(app, client, monkeypatch):
+    analysis = pytest.importorskip("service.analysis")
+
+    def boom(hand):
+        raise RuntimeError("analysis bug")
+
+    monkeypatch.setattr(analysis, "analyse", boom)
+    r = client.get("/tiles/123m.json")
+    assert r.status_code == 200
+    assert "analysis" not in r.get_json()
+    assert counter(app, "tiles_errors_total", kind="analysis") == 1
+
+
+def test_query_form_webp(client):
+    r = client.get("/tiles.webp?n=123m")
+    assert r.status_code == 200 and r.mimetype == "image/webp"
+
+
+def test_options_change_the_image(client):
+    base = client.get("/123m")
+    tall = client.get("/123m?height=76")
+    dark = client.get("/123m?theme=dark")
+    filled = client.get("/123m?bg=ffffff")
+    lay = layout(parse("123m"), 76)
+    assert image_size(tall.data) == (lay.width, lay.height) != image_size(base.data)
+    assert len({base.data, tall.data, dark.data, filled.data}) == 4
+    assert Image.open(io.BytesIO(filled.data)).convert("RGBA").getpixel((0, 0))[3] == 255
+
+
+def test_unknown_options_are_ignored(client):
+    a = client.get("/123m?scale=2")
+    b = client.get("/123m?scale=2&utm_source=docs&foo=")
+    assert b.status_code == 200 and a.headers["ETag"] == b.headers["ETag"]
+
+
+def test_red_five_spellings_share_one_cache_entry(app, client):
+    a = client.get("/r5p")
+    b = client.get("/0p")
+    c = client.get("/R5P")
+    assert a.headers["ETag"] == b.headers["ETag"] == c.headers["ETag"]
+    assert a.data == b.data == c.data
+    assert len(svc(app).cache) == 1
+    assert counter(app, "tiles_renders_total", format="png") == 1
+    assert counter(app, "tiles_cache_hits_total") == 2
+
+
+def test_healthz(client):
+    r = client.get("/healthz")
+    body = r.get_json()
+    assert r.status_code == 200 and body["status"] == "ok"
+    assert body["version"] and body["renderer"] == RENDERER_VERSION
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+def test_metrics_exposition(app, client):
+    client.get("/123m")
+    client.get("/123m")
+    client.get("/123a")
+    r = client.get("/metrics")
+    assert r.status_code == 200 and r.mimetype == "text/plain"
+    text = r.get_data(as_text=True)
+    for name in ("tiles_http_requests_total", "tiles_renders_total", "tiles_cache_hits_total",
+                 "tiles_cache_misses_total", "tiles_cache_bytes", "tiles_render_seconds_bucket",
+                 "tiles_errors_total"):
+        assert name in text
+    assert 'tiles_http_requests_total{route="bare",status="200"} 2.0' in text
+    assert 'tiles_errors_total{kind="notation"} 1.0' in text
+    assert counter(app, "tiles_cache_bytes") == svc(app).cache.bytes > 0
+    assert counter(app, "tiles_render_seconds_count", format="png") == 1
+
+
+def test_playground(client):
+    r = client.get("/")
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    assert 'id="notation"' in html and "<Tiles" in html.replace("&lt;", "<")
+    assert "navigator.clipboard" in html and "encodeURI" in html
+    assert "<option>dark</option>" in html
+
+
+def test_playground_prefill_is_escaped(client):
+    html = client.get('/?n="><script>alert(1)</script>').get_data(as_text=True)
+    assert "<script>alert(1)" not in html
+    assert "&#34;&gt;&lt;script&gt;" in html
+
+
+def test_favicon_is_a_tile(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.data.startswith(PNG)
+
+
+def test_head_request(client):
+    r = client.head("/123m")
+    assert r.status_code == 200 and r.data == b"" and r.headers["ETag"]
+
+
+# -- caching headers -----------------------------------------------------------
+
+
+def test_image_headers(client):
+    r = client.get("/123m")
+    assert r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    etag = r.headers["ETag"]
+    assert etag.startswith('"') and not etag.startswith("W/")
+    assert "Vary" not in r.headers
+
+
+def test_etag_is_stable_across_apps_and_hosts():
+    a = create_app().test_client().get("/r5p+123m?scale=2&theme=dark")
+    b = create_app().test_client().get("/0p%20123m?theme=dark&scale=2")
+    assert a.headers["ETag"] == b.headers["ETag"]
+
+
+@pytest.mark.parametrize("form", ["{}", "W/{}", '"other", {}', "*"])
+def test_if_none_match_answers_304_before_any_rendering(form):
+    etag = create_app().test_client().get("/123m+-456p").headers["ETag"]
+    fresh = create_app()  # another worker: nothing cached, nothing rendered
+    r = fresh.test_client().get("/123m+-456p", headers={"If-None-Match": form.format(etag)})
+    assert r.status_code == 304 and r.data == b""
+    assert r.headers["ETag"] == etag
+    assert r.headers["Cache-Control"].startswith("public")
+    assert counter(fresh, "tiles_renders_total", format="png") == 0
+    assert len(svc(fresh).cache) == 0
+    assert counter(fresh, "tiles_not_modified_total") == 1
+
+
+def test_if_none_match_on_repeat_url_uses_the_memo(client):
+    etag = client.get("/123m").headers["ETag"]
+    r = client.get("/123m", headers={"If-None-Match": etag})
+    assert r.status_code == 304
+
+
+def test_stale_etag_gets_the_image(client):
+    r = client.get("/123m", headers={"If-None-Match": '"not-this-one"'})
+    assert r.status_code == 200 and r.data.startswith(PNG)
+
+
+def test_json_etag_and_304(client):
+    r = client.get("/tiles/123m.json")
+    again = client.get("/tiles/123m.json", headers={"If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_error_headers_are_short_lived_and_vary_on_accept(client):
+    r = client.get("/123a")
+    assert r.headers["Cache-Control"] == "public, max-age=60"
+    assert "Accept" in r.headers["Vary"]
+
+
+def test_error_max_age_is_configurable():
+    r = create_app({"ERROR_MAX_AGE": 5}).test_client().get("/123a")
+    assert r.headers["Cache-Control"] == "public, max-age=5"
+
+
+# -- errors --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "notation, position",
+    [("123a", 3), ("123", 0), ("+1m", 0), ("1m++2m", 3), ("r6m", 1), ("8z", 0), ("1m-", 2), ("x=1m", 1),
+     ("1m/2m", 2)],
+)
+def test_bad_notation_is_400_json_with_position(client, notation, position):
+    r = client.get("/" + quote(notation, safe="+=-"))
+    assert r.status_code == 400 and r.mimetype == "application/json"
+    err = r.get_json()["error"]
+    assert err["position"] == position
+    assert err["notation"] == notation
+    assert err["message"]
+
+
+def test_empty_notation(client):
+    r = client.get("/tiles/.png")
+    assert r.status_code == 400
+    assert r.get_json()["error"]["message"].startswith("empty notation")
+    assert client.get("/tiles.png").status_code == 400  # no ?n= at all
+
+
+@pytest.mark.parametrize("accept", [CHROME_IMG, FIREFOX_IMG, SAFARI_IMG, "image/*", "image/png"])
+def test_img_requests_get_a_png_of_the_error(client, accept):
+    r = client.get("/123a", headers={"Accept": accept})
+    assert r.status_code == 400
+    assert r.mimetype == "image/png" and r.data.startswith(PNG)
+    w, h = image_size(r.data)
+    assert 50 < w < 2000 and 20 < h < 400
+
+
+@pytest.mark.parametrize("accept", [None, "*/*", "application/json", CHROME_PAGE, "image/*;q=0.5, application/json"])
+def test_other_requests_get_json_errors(client, accept):
+    headers = {"Accept": accept} if accept else {}
+    r = client.get("/123a", headers=headers)
+    assert r.status_code == 400 and r.mimetype == "application/json"
+
+
+def test_json_route_errors_are_json_even_for_images(client):
+    r = client.get("/tiles/123a.json", headers={"Accept": "image/*"})
+    assert r.status_code == 400 and r.mimetype == "application/json"
+
+
+def test_error_image_for_an_option_error(client):
+    r = client.get("/123m?scale=9", headers={"Accept": "image/*"})
+    assert r.status_code == 400 and r.data.startswith(PNG)
+
+
+@pytest.mark.parametrize(
+    "query, param",
+    [("height=9999", "height"), ("height=10", "height"), ("height=abc", "height"), ("height=-5", "height"),
+     ("scale=0", "scale"), ("scale=5", "scale"), ("scale=1.5", "scale"), ("theme=neon", "theme"),
+     ("bg=zzz", "bg"), ("bg=%23ff", "bg"), ("gap=999", "gap"), ("height=" + "9" * 5000, "height")],
+)
+def test_bad_options_are_400_naming_the_param(app, client, query, param):
+    r = client.get(f"/123m?{query}")
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert err["param"] == param and err["position"] is None and err["notation"] == "123m"
+    assert counter(app, "tiles_errors_total", kind="option") == 1
+
+
+def test_notation_error_is_reported_before_option_error(client):
+    err = client.get("/123a?scale=9").get_json()["error"]
+    assert err["position"] == 3
+
+
+def test_too_long_notation(client):
+    r = client.get("/" + "1m" * 129)
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert "256" in err["message"] and err["position"] == 256
+
+
+def test_too_many_tiles(client):
+    r = client.get("/" + "1" * 65 + "m")
+    assert r.status_code == 400
+    assert "64" in r.get_json()["error"]["message"]
+
+
+def test_absurd_size_is_refused_before_drawing(app, client, monkeypatch):
+    def no_drawing(*a, **k):
+        raise AssertionError("rendered")
+
+    monkeypatch.setattr(app_module, "render", no_drawing)
+    r = client.get("/" + "1234567891234567m" * 4 + "?height=256&scale=4")
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert "megapixels" in err["message"] and err["param"] == "height"
+    assert counter(app, "tiles_errors_total", kind="size") == 1
+
+
+@pytest.mark.parametrize("path", ["/tiles/123m.gif", "/tiles/123m", "/tiles.gif?n=1m"])
+def test_unknown_format_is_404(client, path):
+    r = client.get(path)
+    assert r.status_code == 404
+    assert ".png, .webp or .json" in r.get_json()["error"]["message"]
+
+
+def test_wrong_method_is_405_json(client):
+    r = client.post("/123m")
+    assert r.status_code == 405 and "error" in r.get_json()
+
+
+def test_double_slash_is_bad_notation_not_a_redirect(client):
+    r = client.get("/11m//22m")
+    assert r.status_code == 400 and r.get_json()["error"]["position"] == 3
+
+
+def test_a_bug_is_a_json_500_and_counted(app, client, monkeypatch):
+    def broken(hand, options):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(app_module, "render", broken)
+    r = client.get("/123m")
+    assert r.status_code == 500
+    assert r.get_json()["error"]["message"] == "internal error"
+    assert b"secret" not in r.data
+    assert counter(app, "tiles_errors_total", kind="internal") == 1
+    assert len(svc(app).cache) == 0
+
+
+# -- the cache -----------------------------------------------------------------
+
+
+def test_cache_is_bounded_in_bytes():
+    c = ImageCache(max_bytes=10)
+    c.get_or_render("a", lambda: b"12345")
+    c.get_or_render("b", lambda: b"12345")
+    c.get_or_render("c", lambda: b"123")
+    assert c.bytes <= 10 and c.get("a") is None and c.get("c") == b"123"
+    assert c.get_or_render("big", lambda: b"x" * 11) == (b"x" * 11, "miss")
+    assert c.get("big") is None and c.bytes <= 10
+
+
+def test_cache_single_flight():
+    c = ImageCache()
+    calls = []
+    gate = threading.Event()
+
+    def slow():
+        calls.append(1)
+        gate.wait(5)
+        return b"img"
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(c.get_or_render("k", slow))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(5)
+    assert len(calls) == 1
+    assert sorted(o for _, o in results) == ["miss"] + ["shared"] * 7
+    assert all(v == b"img" for v, _ in results)
+
+
+def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
+    c = ImageCache()
+    gate = threading.Event()
+
+    def failing():
+        gate.wait(5)
+        raise RuntimeError("nope")
+
+    errors = []
+
+    def ask():
+        try:
+            c.get_or_render("k", failing)
+        except RuntimeError as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(5)
+    assert len(errors) == 4 and len(c) == 0
+    assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")
+
+
+def test_concurrent_requests_for_one_image_render_once(app, monkeypatch):
+    calls = []
+    real = app_module.render
+
+    def slow_render(hand, options):
+        calls.append(1)
+        time.sleep(0.2)
+        return real(hand, options)
+
+    monkeypatch.setattr(app_module, "render", slow_render)
+    statuses = []
+
+    def fetch():
+        statuses.append(app.test_client().get("/123m456p?scale=3").status_code)
+
+    threads = [threading.Thread(target=fetch) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert statuses == [200] * 6
+    assert len(calls) == 1
+    assert counter(app, "tiles_cache_misses_total") == 1
+    assert counter(app, "tiles_cache_hits_total") == 5
+
+
+def test_cache_size_from_config_and_env(monkeypatch):
+    assert svc(create_app()).cache.max_bytes == 64 * 1024 * 1024
+    assert svc(create_app({"CACHE_BYTES": "1MiB"})).cache.max_bytes == 1024 * 1024
+    monkeypatch.setenv("TILES_CACHE_BYTES", "3000000")
+    assert svc(create_app()).cache.max_bytes == 3_000_000
+    monkeypatch.setenv("TILES_CACHE_BYTES", "2MiB")
+    assert svc(create_app()).cache.max_bytes == 2 * 1024 * 1024
+
+
+def test_small_cache_evicts_but_still_serves():
+    app = create_app({"CACHE_BYTES": 4000})
+    client = app.test_client()
+    for n in range(1, 10):
+        assert client.get(f"/{n}m{n}p{n}s").status_code == 200
+    assert svc(app).cache.bytes <= 4000
+
+
+def test_bad_cache_size_is_refused():
+    with pytest.raises(ValueError, match="byte count"):
+        create_app({"CACHE_BYTES": "lots"})
+    assert parse_bytes("1 GiB") == 1024**3
+
+
+def test_cache_key_includes_renderer_version(app, client, monkeypatch):
+    etag = client.get("/123m").headers["ETag"]
+    monkeypatch.setattr(app_module, "RENDERER_VERSION", "next")
+    assert create_app().test_client().get("/123m").headers["ETag"] != etag
+
+
+# -- no input is a 500 ---------------------------------------------------------
+
+ALPHABET = st.sampled_from(list("0123456789mpszrRxX-=+ /%?#&.MPSZ\t\n") + ["\u00e9", "\u4e00", "\x00", "\ufffd"])
+
+
+def assert_sane(r) -> None:
+    assert r.status_code in (200, 304, 400, 404, 405), (r.status_code, r.data[:200])
+    if r.status_code == 200 and r.mimetype.startswith("image/"):
+        w, h = image_size(r.data)
+        assert w <= MAX_SIDE and h <= MAX_SIDE and w * h <= MAX_PIXELS
+    elif r.status_code >= 400 and r.mimetype == "application/json":
+        err = r.get_json()["error"]
+        assert err["message"]
+
+
+SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@SLOW
+@given(st.binary(max_size=300))
+def test_random_bytes_as_url_path(client, raw):
+    assert_sane(client.get("/" + quote(raw, safe="")))
+    assert_sane(client.get("/tiles/" + quote(raw, safe="") + ".png"))
+    # A leading '//' would read as a host name to the test client (tested over HTTP in e2e).
+    assert_sane(client.get("/" + quote(raw, safe="/+?=&%").lstrip("/")))
+
+
+@SLOW
+@given(st.text(max_size=120))
+def test_random_text_in_query(client, text):
+    assert_sane(client.get("/tiles.json", query_string={"n": text}))
+    assert_sane(client.get("/tiles.png", query_string={"n": text}, headers={"Accept": "image/*"}))
+
+
+@SLOW
+@given(st.text(ALPHABET, max_size=80), st.sampled_from(["png", "webp", "json"]))
+def test_notation_like_text(client, text, fmt):
+    assert_sane(client.get(f"/tiles/{quote(text, safe='+=-')}.{fmt}"))
+
+
+@SLOW
+@given(
+    st.integers(1, 70),
+    st.dictionaries(
+        st.sampled_from(["height", "scale", "theme", "bg", "gap", "n", "x"]),
+        st.one_of(st.integers(-5, 99999).map(str), st.text(max_size=12)),
+        max_size=5,
+    ),
+    st.sampled_from([None, "image/*", "*/*"]),
+)
+def test_random_options_and_big_hands(client, tiles, params, accept):
+    notation = "1" * min(tiles, 9) + "m" + ("+" + "2" * min(tiles - 9, 9) + "p" if tiles > 9 else "")
+    headers = {"Accept": accept} if accept else {}
+    assert_sane(client.get("/" + notation, query_string=params, headers=headers))
+
+
+@pytest.mark.parametrize("height, scale", [(256, 4), (256, 1), (16, 4), (200, 3)])
+def test_largest_hands_stay_under_the_pixel_limit(client, height, scale):
+    for notation in ["1-1=11m" * 16, "1234567891234567m" * 4, "x" * 64]:
+        assert_sane(client.get(f"/{notation}?height={height}&scale={scale}"))
+
+
+def test_error_bodies_are_json_serialisable_for_every_kind(client):
+    for path in ["/123a", "/123m?scale=9", "/tiles/1m.gif", "/" + "1m" * 200]:
+        assert "error" in json.loads(client.get(path).data)
