@@ -196,3 +196,13 @@ def test_contact_sheet_holds_every_face(tmp_path):
     write_sheet(path, 38, "dark", scale=2)
     with Image.open(path) as png:
         assert png.format == "PNG" and png.size == sheet.size
+
+
+def test_threads_get_the_same_faces():
+    from concurrent.futures import ThreadPoolExecutor
+
+    tile_art.clear_cache()
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(lambda c: digest(tile_art.face(c, 41, 2, "dark")), tile_art.CODES * 2))
+    want = [digest(faces.render(c, 41, 2, "dark")) for c in tile_art.CODES] * 2
+    assert got == want

@@ -11,6 +11,7 @@ the mask into their boxes, so one rendering serves every tile size.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ NUMERALS = "一二三四五六七八九"
 CHARACTERS = NUMERALS + "萬東南西北發中"
 RENDER_PX = 400          # font size used for the master masks
 _NOT_IN_FONT = "\U000F0001"  # private-use code point: renders as .notdef (tofu)
+_FONT_LOCK = threading.Lock()
 
 
 class FontMissing(RuntimeError):
@@ -50,7 +52,8 @@ def _font() -> ImageFont.FreeTypeFont:
 def _render(char: str) -> Image.Image:
     size = RENDER_PX * 3 // 2
     im = Image.new("L", (size, size), 0)
-    ImageDraw.Draw(im).text((size // 2, size // 2), char, fill=255, font=_font(), anchor="mm")
+    with _FONT_LOCK:  # one FreeType face shared by all threads
+        ImageDraw.Draw(im).text((size // 2, size // 2), char, fill=255, font=_font(), anchor="mm")
     return im
 
 
