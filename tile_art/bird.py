@@ -15,7 +15,7 @@ from .pen import Pen, ellipse_points, rotate, translate
 from .theme import Theme
 
 FEATHERS = 9      # tail feathers, spread over FAN degrees
-FAN = 120.0
+FAN = 112.0
 
 
 def draw_bird(pen: Pen, theme: Theme) -> None:
