@@ -78,6 +78,20 @@ def cmd_render(args) -> int:
     return 0
 
 
+def cmd_sheet(args) -> int:
+    from tile_art import write_sheet
+
+    from .options import OptionError, RenderOptions
+
+    try:
+        RenderOptions(height=args.height, scale=args.scale, theme=args.theme)
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    write_sheet(args.output, args.height, args.theme, args.scale)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -96,12 +110,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
     p.set_defaults(func=cmd_render)
 
-    from . import build, lint  # docs tools: tiles lint, tiles build
+    p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
+    p.add_argument("-o", "--output", required=True, help="PNG file to write")
+    p.add_argument("--height", type=int, default=64, help="CSS px of a tile (16-256)")
+    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--theme", default="light")
+    p.set_defaults(func=cmd_sheet)
 
-    lint.register(sub)
-    build.register(sub)
-    from .serve import register as register_serve  # tiles serve
-    register_serve(sub)
+    from . import build, lint, serve  # each adds its own subcommand
+
+    for module in (lint, build, serve):
+        module.register(sub)
     return ap
 
 

@@ -290,3 +290,17 @@ def test_cli_options_after_a_dash_notation(capsys):
     assert json.loads(capsys.readouterr().out)["height"] == 40
     assert main(["parse", "1m", "--height", "3"]) == 2
     assert "height must be" in capsys.readouterr().err
+
+
+def test_cli_render_and_sheet_write_images(tmp_path, capsys):
+    from PIL import Image
+
+    out = tmp_path / "hand.png"
+    assert main(["render", "-456m", "-o", str(out), "--scale", "2"]) == 0
+    assert Image.open(out).size[1] == 76
+    assert main(["render", "12a", "-o", str(out)]) == 2
+    assert "not a suit letter" in capsys.readouterr().err
+    sheet = tmp_path / "sheet.png"
+    assert main(["sheet", "--height", "32", "--theme", "dark", "-o", str(sheet)]) == 0
+    assert Image.open(sheet).size[0] > 32 * 5
+    assert main(["sheet", "--theme", "neon", "-o", str(sheet)]) == 2
