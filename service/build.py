@@ -15,14 +15,16 @@ True
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import os
+import re
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .describe import describe
-from .docs_scan import TilesTag, doc_files, iter_tags, line_col
+from .docs_scan import TilesTag, doc_files, iter_tags, line_col, scan_text
 from .layout import layout
 from .lint import Problem, check_tag, tag_options
 from .model import Hand
@@ -139,6 +141,51 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None) -> dic
     return {"images": len(jobs), "rendered": len(todo), "skipped": len(jobs) * len(SCALES) - len(todo)}
 
 
+_COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
+
+
+def link_markdown(path: Path, out: Path, images: dict[str, dict]) -> bool:
+    """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line.
+
+    For Markdown viewers without the component (e.g. a repository's web view):
+    the comment names the image, the line after it shows it. Returns True if the
+    file changed.
+    """
+    lines = path.read_text(encoding="utf-8").split("\n")
+    rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
+    out_lines, changed, i = [], False, 0
+    while i < len(lines):
+        line = lines[i]
+        out_lines.append(line)
+        i += 1
+        m = _COMMENT_TAG.match(line.strip())
+        tags = scan_text(m.group(1)) if m else []
+        if not tags or not isinstance(tags[0].notation, str):
+            continue
+        try:
+            key = manifest_key(tags[0].notation, tag_options(tags[0]))
+        except ValueError:
+            continue
+        e = images.get(key)
+        if e is None:
+            continue
+        img = (f'<img src="{rel}/{Path(e["2x"]).name}" width="{e["width"]}" height="{e["height"]}" '
+               f'alt="{html.escape(e["alt"])}">')
+        if i < len(lines) and lines[i].startswith(f'<img src="{rel}/'):
+            changed |= lines[i] != img
+            i += 1
+        else:
+            changed = True
+        out_lines.append(img)
+    if changed:
+        path.write_text("\n".join(out_lines), encoding="utf-8")
+    return changed
+
+
+def images_of(out: Path) -> dict[str, dict]:
+    return json.loads((out / MANIFEST).read_text(encoding="utf-8"))["images"]
+
+
 def cmd_build(args) -> int:
     jobs, errors = collect(args.paths)
     for p in errors:
@@ -146,6 +193,18 @@ def cmd_build(args) -> int:
     counts = build(jobs, Path(args.out), args.public_path)
     print(f"{counts['images']} image(s): rendered {counts['rendered']} file(s), "
           f"{counts['skipped']} already up to date; manifest in {Path(args.out) / MANIFEST}")
+    if args.prune:
+        keep = {MANIFEST} | {Path(e[f"{s}x"]).name for e in images_of(Path(args.out)).values() for s in SCALES}
+        for f in Path(args.out).glob("*.png"):
+            if f.name not in keep:
+                f.unlink()
+                print(f"removed {f}")
+    if args.link_md:
+        images = images_of(Path(args.out))
+        for root in args.paths:
+            for path in doc_files(root):
+                if path.suffix == ".md" and link_markdown(path, Path(args.out), images):
+                    print(f"linked images in {path}")
     if errors:
         print(f"{len(errors)} tag(s) could not be drawn (see above)", file=sys.stderr)
     return 1 if errors else 0
@@ -158,6 +217,9 @@ def register(sub) -> None:
     p.add_argument("--out", required=True, metavar="STATIC_DIR", help="where images and manifest.json go")
     p.add_argument("--public-path", default="", metavar="URL",
                    help="prefix for file names in the manifest, e.g. /img/tiles/")
+    p.add_argument("--link-md", action="store_true",
+                   help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line")
+    p.add_argument("--prune", action="store_true", help="delete .png files in STATIC_DIR the manifest no longer names")
     p.set_defaults(func=cmd_build)
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import html
 import io
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,7 +18,7 @@ import pytest
 from PIL import Image
 
 from service import lint
-from service.build import Progress, build, collect, file_name, image_id
+from service.build import Progress, build, collect, file_name, image_id, link_markdown
 from service.cli import main
 from service.describe import describe
 from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
@@ -281,3 +284,108 @@ def test_js_layout_matches_python_on_random_notations():
     mismatches = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
     assert mismatches == []
     assert sum(w is not None for w in want) > 500
+
+
+# -- docs/notation.md ------------------------------------------------------------------
+
+NOTATION_MD = ROOT / "docs" / "notation.md"
+_ROW = re.compile(r"^\| `([^`]*)`(?: × (\d+))? \| (\d+) \| (.+) \|$")
+
+
+def doc_table(name: str) -> list[tuple[str, int, str]]:
+    text = NOTATION_MD.read_text()
+    block = text.split(f"<!-- {name}:start -->")[1].split(f"<!-- {name}:end -->")[0]
+    rows = []
+    for line in block.strip().splitlines()[2:]:
+        m = _ROW.match(line)
+        assert m, f"unreadable row in docs/notation.md: {line}"
+        rows.append((m.group(1) * int(m.group(2) or 1), int(m.group(3)), m.group(4)))
+    return rows
+
+
+def parser_messages() -> list[re.Pattern]:
+    """Each message template in service/notation.py (fail(...) and ParseWarning(...)) as a regex."""
+    tree = ast.parse((ROOT / "service" / "notation.py").read_text())
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        if name not in ("fail", "ParseWarning"):
+            continue
+        arg = node.args[0]
+        if isinstance(arg, ast.Constant):
+            out.append(re.compile(re.escape(arg.value)))
+        elif isinstance(arg, ast.JoinedStr):
+            parts = [re.escape(v.value) if isinstance(v, ast.Constant) else ".+?" for v in arg.values]
+            out.append(re.compile("".join(parts)))
+    return out
+
+
+def table_text(rows) -> str:
+    """What the table should say now: printed when a row is out of date."""
+    return "\n".join(f"| `{n}` | {p} | {m} |" for n, p, m in rows)
+
+
+def test_every_error_in_the_doc_is_what_the_parser_says():
+    rows = doc_table("errors")
+    actual = []
+    for notation, _, _ in rows:
+        with pytest.raises(ParseError) as err:
+            parse(notation)
+        actual.append((notation, err.value.position, err.value.message))
+    assert rows == actual, "update docs/notation.md:\n" + table_text(actual)
+
+
+def test_every_warning_in_the_doc_is_what_the_parser_says():
+    rows = doc_table("warnings")
+    actual = [(n, parse(n).warnings[0].position, parse(n).warnings[0].message) for n, _, _ in rows]
+    assert rows == actual, "update docs/notation.md:\n" + table_text(actual)
+
+
+def test_the_doc_lists_every_parser_message():
+    messages = [m for _, _, m in doc_table("errors") + doc_table("warnings")]
+    templates = parser_messages()
+    assert len(templates) >= 18
+    missing = [t.pattern for t in templates if not any(t.fullmatch(m) for m in messages)]
+    assert missing == [], "messages of service/notation.py not in docs/notation.md"
+
+
+def test_doc_images_are_current():
+    """Each <!-- <Tiles> --> example has its built image under it; rebuild with
+    `tiles build docs --out docs/img --link-md --prune` when this fails."""
+    text = NOTATION_MD.read_text().splitlines()
+    img_dir = ROOT / "docs" / "img"
+    manifest = json.loads((img_dir / "manifest.json").read_text())["images"]
+    named = set()
+    examples = 0
+    for n, line in enumerate(text):
+        if not line.startswith("<!-- <Tiles"):
+            continue
+        examples += 1
+        [tag] = scan_text(line)
+        hand = parse(tag.notation)
+        lay = layout(hand)
+        name = file_name(image_id(hand, RenderOptions()), 2)
+        want = f'<img src="img/{name}" width="{lay.width}" height="{lay.height}" alt="{html.escape(describe(hand))}">'
+        assert text[n + 1] == want
+        with Image.open(img_dir / name) as img:
+            assert img.size == (lay.width * 2, lay.height * 2)
+        named |= {Path(manifest[tag.notation][f"{s}x"]).name for s in (1, 2, 3)}
+    assert examples >= 9
+    assert {p.name for p in img_dir.glob("*.png")} == named  # nothing stale left behind
+
+
+def test_link_markdown_inserts_then_keeps(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "p.md"
+    page.write_text('# Hi\n<!-- <Tiles notation="123m" /> -->\ntext\n')
+    out = docs / "img"
+    build(collect([docs])[0], out)
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert link_markdown(page, out, images) is True
+    lines = page.read_text().splitlines()
+    assert lines[2].startswith('<img src="img/') and 'alt="Hand: 1m 2m 3m"' in lines[2]
+    assert lines[3] == "text"
+    assert link_markdown(page, out, images) is False
