@@ -1,3 +1,4 @@
+"use client"; // Next.js App Router: uses context, so it renders as a client component
 // <Tiles notation="11222333s22m+-456m+4s" caption="Tsumo on 4s" />
 //
 // A mahjong hand as an image from the tiles service (or from the files that
