@@ -25,6 +25,7 @@ from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
 from service.layout import layout
 from service.notation import ParseError, parse
 from service.options import RenderOptions
+from service.views import hand_json
 
 ROOT = Path(__file__).parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "docs"
@@ -246,8 +247,8 @@ def python_layout(notation: str, height: int):
         hand = parse(notation)
     except ParseError:
         return None
-    lay = layout(hand, height)
-    return {"width": lay.width, "height": lay.height, "description": describe(hand)}
+    view = hand_json(hand, layout(hand, height))  # what /tiles/<n>.json answers
+    return {"width": view["width"], "height": view["height"], "description": view["description"]}
 
 
 KNOWN = [

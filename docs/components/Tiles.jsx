@@ -61,14 +61,20 @@ function fromManifest(manifest, notation, height, theme) {
 /** img attributes for the live service; sizes come from tileLayout.js. */
 function fromService(base, notation, height, theme) {
   const url = (scale) => tilesUrl(base, notation, { height, scale, theme });
-  const lay = tileLayout(notation, height);
+  // the service refuses heights outside 16-256 with an error image of unknown size
+  const ok = Number.isInteger(height) && height >= 16 && height <= 256;
+  const lay = ok ? tileLayout(notation, height) : null;
   return {
     src: url(1),
     srcSet: `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
-    alt: lay ? lay.description : `Invalid tile notation: ${notation}`,
+    alt: lay
+      ? lay.description
+      : ok
+        ? `Invalid tile notation: ${notation}`
+        : `Invalid tile height ${height}: ${notation}`,
   };
 }
 
