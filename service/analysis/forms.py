@@ -81,22 +81,20 @@ def suit_keys(counts) -> list[int]:
 
 def standard_splits(counts, sets_needed: int) -> list[tuple[int, tuple[tuple[int, str], ...]]]:
     """Every (pair index, sets as (index, kind)) split of the concealed counts."""
-    if sum(counts) != 3 * sets_needed + 2:
+    sizes = [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS]
+    rests = [n % 3 for n in sizes]
+    if sum(sizes) != 3 * sets_needed + 2 or rests.count(2) != 1 or 1 in rests:
         return []
     per_suit = []
-    for (start, size, runs), key in zip(SUIT_SPANS, suit_keys(counts)):
-        rest = sum(counts[start : start + size]) % 3
-        if rest == 1:
-            return []
+    for (start, size, runs), key, rest in zip(SUIT_SPANS, suit_keys(counts), rests):
         if rest == 2:
             per_suit.append([(start + p, _shift(s, start)) for p, s in suit_pair_sets(key, runs)])
         else:
             per_suit.append([(None, _shift(s, start)) for s in suit_sets(key, runs)])
     out = []
     for choice in product(*per_suit):
-        pairs = [p for p, _ in choice if p is not None]
-        if len(pairs) == 1:
-            out.append((pairs[0], tuple(s for _, sets in choice for s in sets)))
+        pair = next(p for p, _ in choice if p is not None)
+        out.append((pair, tuple(s for _, sets in choice for s in sets)))
     return out
 
 
@@ -118,24 +116,7 @@ def is_complete(counts, sets_needed: int) -> bool:
     """Any form; seven pairs and thirteen orphans only with no fixed sets."""
     if sets_needed == 4 and (is_seven_pairs(counts) or is_thirteen_orphans(counts)):
         return True
-    return _standard_complete(suit_keys(counts), [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS], sets_needed)
-
-
-def _standard_complete(keys, sizes, sets_needed: int) -> bool:
-    if sum(sizes) != 3 * sets_needed + 2:
-        return False
-    pair_seen = False
-    for (_, _, runs), key, size in zip(SUIT_SPANS, keys, sizes):
-        rest = size % 3
-        if rest == 1 or (rest == 2 and pair_seen):
-            return False
-        if rest == 2:
-            pair_seen = True
-            if not any(key % pk == 0 and suit_sets(key // pk, runs) for pk in PAIR_KEYS):
-                return False
-        elif not suit_sets(key, runs):
-            return False
-    return True
+    return bool(standard_splits(counts, sets_needed))
 
 
 def waits(counts, sets_needed: int, visible) -> list[int]:
@@ -149,31 +130,42 @@ def waits(counts, sets_needed: int, visible) -> list[int]:
         return []
     keys = suit_keys(counts)
     sizes = [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS]
+    # Per suit: 0 fits as sets only, 2 fits as sets + pair, None fits neither.
+    fits = [_fit(key, size, runs) for key, size, (_, _, runs) in zip(keys, sizes, SUIT_SPANS)]
     out = []
-    for suit, (start, size, _) in enumerate(SUIT_SPANS):
+    for suit, (start, size, runs) in enumerate(SUIT_SPANS):
+        others = fits[:suit] + fits[suit + 1 :]
+        if None in others or others.count(2) > 1:
+            continue
+        want = 0 if 2 in others else 2  # what this suit must become
+        if (sizes[suit] + 1) % 3 != want:
+            continue
         for pos in range(size):
-            i = start + pos
-            if visible[i] >= 4:
-                continue
-            keys[suit] *= SHAPE_PRIMES[pos]
-            sizes[suit] += 1
-            if _standard_complete(keys, sizes, sets_needed):
-                out.append(i)
-            keys[suit] //= SHAPE_PRIMES[pos]
-            sizes[suit] -= 1
+            if visible[start + pos] < 4 and _fit(keys[suit] * SHAPE_PRIMES[pos], want, runs) == want:
+                out.append(start + pos)
     if sets_needed == 4:
         out = sorted(set(out) | set(_special_waits(counts, visible)))
     return out
 
 
+def _fit(key: int, size: int, runs: bool) -> int | None:
+    rest = size % 3
+    if rest == 0:
+        return 0 if suit_sets(key, runs) else None
+    if rest == 2 and any(key % pk == 0 and suit_sets(key // pk, runs) for pk in PAIR_KEYS):
+        return 2
+    return None
+
+
 def _special_waits(counts, visible) -> list[int]:
     """Waits for seven pairs or thirteen orphans."""
-    out = []
-    counts = list(counts)
-    for i in range(len(counts)):
-        if visible[i] < 4 and counts[i] < 2:
-            counts[i] += 1
-            if is_seven_pairs(counts) or is_thirteen_orphans(counts):
-                out.append(i)
-            counts[i] -= 1
-    return out
+    held = [i for i, c in enumerate(counts) if c]
+    singles = [i for i in held if counts[i] == 1]
+    if len(held) == 7 and len(singles) == 1:  # six pairs and a single
+        found = singles
+    elif all(i in ORPHANS for i in held):
+        missing = [i for i in ORPHANS if not counts[i]]
+        found = missing if len(held) == 12 and len(missing) == 1 else list(ORPHANS) if len(held) == 13 else []
+    else:
+        found = []
+    return [i for i in found if visible[i] < 4]

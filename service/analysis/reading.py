@@ -6,7 +6,7 @@ the backs are copies of the pair they bracket) or a plain group (``+567p``).
 Anything the analysis cannot read becomes a warning, never an exception; a
 hand with warnings is not analysed further.
 
->>> from service.model import Group, Hand, Tile
+>>> from service.model import RED_BIT, Group, Hand, Tile
 >>> t = lambda s: tuple(Tile.from_code(c) for c in s.split())
 >>> r = read(Hand((Group("hand", t("1s 1s")), Group("meld", t("x 1p 1p x")))))
 >>> r.concealed[18], [b.kind for b in r.fixed], r.visible[9], r.warnings
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.model import Group, Hand, Tile
+from service.model import RED_BIT, Group, Hand, Tile
 
 from .keys import NUM_KINDS, code_of
 from .parts import Block
@@ -39,12 +39,17 @@ class Reading:
         return 4 - len(self.fixed)
 
 
+# Packed kind (red fives too) -> index, for every real tile.
+_INDEX = {
+    ((i // 9 + 1) << 4 | (i % 9 + 1)) | red: i
+    for i in range(NUM_KINDS)
+    for red in ((0, RED_BIT) if i < 27 and i % 9 == 4 else (0,))
+}
+
+
 def tile_index(tile: Tile) -> int | None:
     """0..33 for a face-up tile (red fives count as fives), None if it is no tile."""
-    number, suit = tile.number, (tile.kind >> 4 & 0x07) - 1
-    if tile.face_down or not 0 <= suit < 4 or not 1 <= number <= (7 if suit == 3 else 9):
-        return None
-    return suit * 9 + number - 1
+    return _INDEX.get(tile.kind)
 
 
 def read(hand: Hand) -> Reading:
@@ -63,7 +68,7 @@ def read(hand: Hand) -> Reading:
                     visible[i] += 1
             continue
         for tile in group.tiles:
-            i = tile_index(tile)
+            i = _INDEX.get(tile.kind)
             if i is None:
                 warnings.append(_unreadable(tile, "in the hand"))
                 continue

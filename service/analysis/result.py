@@ -62,15 +62,18 @@ def analyse(hand: Hand) -> Analysis:
 
 def _analyse(r: Reading) -> Analysis:
     need = r.sets_needed
-    caps = tuple(4 - v + c for v, c in zip(r.visible, r.concealed))
+    caps = tuple(4 - v + c for v, c in zip(r.visible, r.concealed)) if r.fixed else None
     splits = _splits(r.concealed, need, r.fixed)
-    before = list(r.concealed)
-    shown = list(r.visible)
-    if r.winning is not None:
-        before[r.winning] -= 1
-        shown[r.winning] -= 1
-    waits = tuple(code_of(i) for i in forms.waits(before, need, shown))
-    return Analysis(bool(splits), tuple(splits), waits, shanten_of(r.concealed, need, caps))
+    shanten = shanten_of(r.concealed, need, caps)
+    if r.winning is None and shanten != 0:
+        waits = []  # one tile short and not tenpai, or not one tile short
+    else:
+        before, shown = list(r.concealed), list(r.visible)
+        if r.winning is not None:
+            before[r.winning] -= 1
+            shown[r.winning] -= 1
+        waits = forms.waits(before, need, shown)
+    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten)
 
 
 def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:

@@ -4,7 +4,8 @@ Exact definition: the fewest tiles the hand lacks from any complete hand it
 could become, minus one, where no kind may exceed four copies counting the
 fixed melds. For the standard form this is a max-plus problem split by suit:
 for each suit and each (sets, pair) count, the most hand tiles a target of that
-many sets can keep. Per-suit tables are memoised by (shape key, cap key).
+many sets can keep. Per-suit tables are memoised by (shape key, cap key), and
+since distinct tables are few, combining two of them is memoised too.
 
 >>> from .keys import counts_of
 >>> shanten(counts_of("123456789m1p2p3s4s"), 4)
@@ -15,22 +16,30 @@ many sets can keep. Per-suit tables are memoised by (shape key, cap key).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .forms import MEMO_LIMIT, ORPHANS, SUIT_SPANS
 from .keys import SHAPE_PRIMES
 
-Table = tuple[int, ...]  # kept tiles at [sets * 2 + pair]; -1 if impossible
-NO_TABLE = (-1,) * 10
-_memo: dict[tuple[int, int, bool], Table] = {}
+# Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
+Table = tuple[int, ...]
+NO_TABLE = (-99,) * 10
+EMPTY_TABLE = (0,) * 10
+TABLES: list[Table] = [EMPTY_TABLE]
+_ids: dict[Table, int] = {EMPTY_TABLE: 0}
+_memo: dict[tuple[int, int, bool], int] = {}  # (shape key, cap key, runs) -> id
+_island_memo: dict[tuple[int, int, int, bool], int] = {}  # (key, room left, right, runs)
+_combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
 
 
-def suit_table(h, caps, runs: bool) -> Table:
-    """Most tiles of ``h`` kept by s sets + p pairs inside one suit.
+def suit_table(h, caps, runs: bool) -> int:
+    """Id of the table of most tiles of ``h`` kept by s sets + p pairs in one suit.
 
     Only sets that keep a tile are placed; a set keeping none can always go to
-    an untouched kind, which the final max over fewer sets accounts for.
+    an untouched kind, so each slot holds the best for *at most* s sets, p pairs.
 
-    >>> suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], [4] * 9, True)[2]
-    3
+    >>> TABLES[suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], [4] * 9, True)]
+    (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
     """
     key = cap_key = 1
     for p, c, cap in zip(SHAPE_PRIMES, h, caps):
@@ -41,77 +50,158 @@ def suit_table(h, caps, runs: bool) -> Table:
     memo_key = (key, cap_key, runs)
     found = _memo.get(memo_key)
     if found is None:
-        found = _suit_dp(h, caps, runs)
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
+            _island_memo.clear()
+        if cap_key == 1:
+            found = _islands(h, runs)
+        else:
+            found = _intern(_suit_dp(h, caps, runs))
         _memo[memo_key] = found
     return found
 
 
+def _islands(h, runs: bool) -> int:
+    """Combine the tables of tile islands split by two or more empty kinds.
+
+    No set keeps tiles of two islands, and a kind between them only meets
+    runs, at most four, so with no fixed melds the islands are independent.
+    Islands are small and repeat across hands, so each is memoised on its own.
+    """
+    table = 0
+    size, i = len(h), 0
+    while i < size:
+        if not h[i]:
+            i += 1
+            continue
+        j = i
+        while runs and j + 1 < size and (h[j + 1] or (j + 2 < size and h[j + 2])):
+            j += 1  # stop at two empty kinds in a row (or the suit's end)
+        left, right = min(i, 2) if runs else 0, min(size - 1 - j, 2) if runs else 0
+        part = h[i : j + 1]
+        key = 1
+        for p, c in zip(SHAPE_PRIMES, part):
+            if c:
+                key *= p**c
+        memo_key = (key, left, right, runs)
+        found = _island_memo.get(memo_key)
+        if found is None:
+            padded = [0] * left + list(part) + [0] * right
+            found = _island_memo[memo_key] = _intern(_suit_dp(padded, [4] * len(padded), runs))
+        table = _combine(table, found)
+        i = j + 1
+    return table
+
+
+def _intern(table: Table) -> int:
+    """Distinct tables are few: each gets a small id, so combining is a lookup."""
+    found = _ids.get(table)
+    if found is None:
+        found = _ids[table] = len(TABLES)
+        TABLES.append(table)
+    return found
+
+
 def _suit_dp(h, caps, runs: bool) -> Table:
-    # State: (runs from i-1, runs from i-2, sets so far, pair so far) -> kept.
+    """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`."""
     size = len(h)
     states = {(0, 0, 0, 0): 0}
     for i in range(size):
-        here, cap = h[i], caps[i]
-        near = runs and i < size - 2 and (here or h[i + 1] or h[i + 2])
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (a, b, s, p), kept in states.items():
-            for t in (0, 1) if here else (0,):
-                for q in (0, 1) if here and not p else (0,):
-                    c0 = a + b + 3 * t + 2 * q
-                    if c0 > cap or s + t > 4:
-                        continue
-                    top = min(cap - c0, 4 - s - t) if near else 0
-                    for r in range(top + 1):
-                        c = c0 + r
-                        k = kept + (c if c < here else here)
-                        state = (r, a, s + t + r, p + q)
-                        if nxt.get(state, -1) < k:
-                            nxt[state] = k
-        states = nxt
+        here = h[i]
+        most = max(h[i : i + 3]) if runs and i < size - 2 else 0
+        if here or most or any(a or b for a, b, _, _ in states):
+            states = _step(states, here, caps[i], most)
     table = list(NO_TABLE)
     for (a, b, s, p), kept in states.items():
         if not a and not b and kept > table[s * 2 + p]:
             table[s * 2 + p] = kept
+    # Fewer sets or no pair can always be padded by sets keeping nothing.
+    for i in range(2, 10):
+        table[i] = max(table[i], table[i - 2])
+    for i in range(1, 10, 2):
+        table[i] = max(table[i], table[i - 1])
     return tuple(table)
 
 
-def _combine(x: Table, y: Table) -> Table:
-    out = list(NO_TABLE)
-    for i, vx in enumerate(x):
-        if vx < 0:
-            continue
-        sx, px = divmod(i, 2)
-        for j in range(0, 10 - 2 * sx):
-            vy = y[j]
-            if vy >= 0 and px + (j & 1) <= 1 and vx + vy > out[i + j]:
-                out[i + j] = vx + vy
-    return tuple(out)
+def _step(states: dict, here: int, cap: int, most: int) -> dict:
+    """Place a triplet, the pair and new runs at one kind.
+
+    State: (runs from the kind before, runs from two before, sets, pair) ->
+    kept. New runs never exceed ``most``, the most tiles held at this kind or
+    the next two: one more would keep nothing, as good as a set elsewhere.
+    """
+    nxt: dict[tuple[int, int, int, int], int] = {}
+    get = nxt.get
+    moves = _moves(here, cap, most)
+    for (a, b, s, p), kept in states.items():
+        room = cap - a - b
+        for add, sets, q, r in moves:
+            if add > room or s + sets > 4 or (q and p):
+                continue
+            c = a + b + add
+            k = kept + (c if c < here else here)
+            state = (r, a, s + sets, p + q)
+            if get(state, -1) < k:
+                nxt[state] = k
+    return nxt
+
+
+_moves_memo: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+
+def _moves(here: int, cap: int, most: int) -> list[tuple[int, int, int, int]]:
+    """(tiles added here, sets started, pair, new runs) for t triplets, q pairs, r runs."""
+    key = (here, cap, most)
+    found = _moves_memo.get(key)
+    if found is None:
+        some = (0, 1) if here else (0,)  # nothing is placed to keep no tile
+        found = _moves_memo[key] = [
+            (3 * t + 2 * q + r, t + r, q, r) for t in some for q in some for r in range(most + 1) if 3 * t + 2 * q + r <= cap
+        ]
+    return found
+
+
+# For each combined slot, the (i, j) slots of two tables that add up to it.
+_SOURCES = tuple(
+    tuple((i, k - i) for i in range(k + 1) if i % 2 + (k - i) % 2 == k % 2 and i // 2 + (k - i) // 2 == k // 2)
+    for k in range(10)
+)
+
+
+def _combine(x: int, y: int) -> int:
+    key = (x, y) if x < y else (y, x)
+    found = _combined.get(key)
+    if found is None:
+        tx, ty = TABLES[x], TABLES[y]
+        found = _combined[key] = _intern(tuple(max([tx[i] + ty[j] for i, j in src]) for src in _SOURCES))
+    return found
 
 
 def regular_shanten(counts, sets: int, caps=None) -> int:
     """Standard form: ``sets`` sets plus a pair from the concealed counts."""
     caps = caps or (4,) * 34
-    table = None
+    table = 0  # EMPTY_TABLE
     for start, size, runs in SUIT_SPANS:
-        t = suit_table(counts[start : start + size], caps[start : start + size], runs)
-        table = t if table is None else _combine(table, t)
-    kept = max(table[s * 2 + p] for s in range(sets + 1) for p in (0, 1))
-    return 3 * sets + 1 - kept
+        h = counts[start : start + size]
+        if any(h):  # an empty suit changes nothing
+            table = _combine(table, suit_table(h, caps[start : start + size], runs))
+    return 3 * sets + 1 - TABLES[table][sets * 2 + 1]
 
 
 def seven_pairs_shanten(counts) -> int:
     """``6 - pairs``, plus the kinds missing when fewer than seven are held."""
-    pairs = sum(1 for c in counts if c >= 2)
-    kinds = sum(1 for c in counts if c)
+    pairs = sum(map((1).__lt__, counts))  # kinds held twice or more
+    kinds = len(counts) - counts.count(0)
     return 6 - pairs + max(0, 7 - kinds)
+
+
+_orphans_of = itemgetter(*ORPHANS)
 
 
 def thirteen_orphans_shanten(counts) -> int:
     """``13 - distinct orphans``, one less with an orphan pair."""
-    held = sum(1 for i in ORPHANS if counts[i])
-    return 13 - held - (1 if any(counts[i] >= 2 for i in ORPHANS) else 0)
+    held = _orphans_of(counts)
+    return 13 - (13 - held.count(0)) - (1 if max(held) >= 2 else 0)
 
 
 def shanten(counts, sets_needed: int, caps=None) -> int | None:
