@@ -26,7 +26,7 @@ from pathlib import Path
 from .describe import describe
 from .docs_scan import TilesTag, doc_files, iter_tags, line_col, scan_text
 from .layout import layout
-from .lint import Problem, check_tag, tag_options
+from .lint import Problem, check_tag, missing_paths, tag_options
 from .model import Hand
 from .notation import parse
 from .options import RenderOptions
@@ -73,7 +73,7 @@ def collect(paths) -> tuple[list[Job], list]:
     errors = []
     for root in paths:
         for path in doc_files(root):
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
             for tag in iter_tags(text, str(path)):
                 if not isinstance(tag, TilesTag):  # a tag we cannot read
                     errors.append(Problem(str(path), *line_col(text, tag.offset), tag.message))
@@ -187,6 +187,11 @@ def images_of(out: Path) -> dict[str, dict]:
 
 
 def cmd_build(args) -> int:
+    if missing := missing_paths(args.paths):
+        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    if args.public_path and not args.public_path.endswith("/"):
+        args.public_path += "/"
     jobs, errors = collect(args.paths)
     for p in errors:
         print(p, file=sys.stderr)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable
 
 from .docs_scan import EXPR, TagSyntaxError, TilesTag, doc_files, iter_tags, line_col
@@ -118,7 +119,7 @@ def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
     out: list[Problem] = []
     for root in paths:
         for path in doc_files(root):
-            text = path.read_text(encoding="utf-8", errors="replace")
+            text = path.read_text(encoding="utf-8-sig", errors="replace")
             for item in iter_tags(text, str(path)):
                 if isinstance(item, TagSyntaxError):
                     line, col = line_col(text, item.offset)
@@ -128,7 +129,15 @@ def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
     return out
 
 
+def missing_paths(paths) -> list[str]:
+    """Arguments that name nothing: reported instead of silently linting zero files."""
+    return [p for p in paths if not Path(p).exists()]
+
+
 def cmd_lint(args) -> int:
+    if missing := missing_paths(args.paths):
+        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
     problems = lint_paths(args.paths, args.check_wins)
     for p in problems:
         print(p)

@@ -390,3 +390,18 @@ def test_link_markdown_inserts_then_keeps(tmp_path):
     assert lines[2].startswith('<img src="img/') and 'alt="Hand: 1m 2m 3m"' in lines[2]
     assert lines[3] == "text"
     assert link_markdown(page, out, images) is False
+
+
+def test_missing_path_is_an_error_not_an_empty_pass(tmp_path, capsys):
+    assert main(["lint", str(tmp_path / "nope")]) == 2
+    assert main(["build", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_public_path_gets_its_slash(tmp_path, capsys):
+    (tmp_path / "a.md").write_text('\ufeff<Tiles notation="1m" />\n')  # with a BOM
+    assert main(["build", str(tmp_path / "a.md"), "--out", str(tmp_path / "o"), "--public-path", "/t"]) == 0
+    entry = json.loads((tmp_path / "o" / "manifest.json").read_text())["images"]["1m"]
+    assert entry["1x"].startswith("/t/")
+    (tmp_path / "b.md").write_text('\ufeff<Tiles notation="1a" />\n')
+    assert [(p.line, p.col) for p in lint.lint_paths([str(tmp_path / "b.md")])] == [(1, 19)]
