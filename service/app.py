@@ -144,6 +144,36 @@ class Service:
         return data
 
 
+def route_of(path: str) -> str:
+    """The route label for metrics, from the path alone (no Flask hook per request)."""
+    if path.startswith("/tiles/"):
+        return "tiles_path"
+    if path.startswith("/tiles."):
+        return "tiles_query"
+    if path in ("/", "/healthz", "/metrics", "/favicon.ico"):
+        return path.strip("/").replace(".ico", "") or "playground"
+    return "bare"
+
+
+def counting(wsgi_app, svc: Service):
+    """WSGI middleware counting requests by route and status."""
+    children: dict[tuple[str, str], Any] = {}
+    requests = svc.metrics.requests
+
+    def app(environ, start_response):
+        def counted_start(status: str, headers, exc_info=None):
+            key = (route_of(environ.get("PATH_INFO", "")), status[:3])
+            child = children.get(key)
+            if child is None:
+                child = children[key] = requests.labels(*key)
+            child.inc()
+            return start_response(status, headers, exc_info)
+
+        return wsgi_app(environ, counted_start)
+
+    return app
+
+
 def etag_for(key: str) -> str:
     """A strong ETag (unquoted): a hash of the cache key (version, canonical notation, options)."""
     return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
@@ -193,7 +223,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         found = svc.memo_get(memo_key)
         if found is not None:
             key, etag = found
-            if request.if_none_match.contains_weak(etag):
+            if matches(etag):
                 m.not_modified.inc()
                 return not_modified(etag)
             data = svc.cache.get(key)
@@ -202,10 +232,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 return image_ok(data, fmt, etag)
         hand, options, key, etag = svc.resolve(notation, request.args, fmt)
         svc.memo_put(memo_key, (key, etag))
-        if request.if_none_match.contains_weak(etag):
+        if matches(etag):
             m.not_modified.inc()
             return not_modified(etag)
         return image_ok(svc.image(hand, options, key), fmt, etag)
+
+    def matches(etag: str) -> bool:
+        """If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET)."""
+        return "HTTP_IF_NONE_MATCH" in request.environ and request.if_none_match.contains_weak(etag)
 
     def image_ok(data: bytes, fmt: str, etag: str) -> Response:
         r = Response(data, mimetype=MIMETYPES[fmt])
@@ -222,7 +256,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def json_response(notation: str) -> Response:
         hand, options, _, _ = svc.resolve(notation, request.args, "png")
         etag = etag_for(f"json|{svc.version}|{RENDERER_VERSION}|{notation}|{options.key()}")
-        if request.if_none_match.contains_weak(etag):
+        if matches(etag):
             m.not_modified.inc()
             r = Response(status=304)
         else:
@@ -343,11 +377,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         r.headers["Cache-Control"] = "no-store"
         return r
 
-    @app.after_request
-    def count(r: Response) -> Response:
-        m.requests.labels(request.endpoint or "none", str(r.status_code)).inc()
-        return r
-
+    app.wsgi_app = counting(app.wsgi_app, svc)  # type: ignore[method-assign]
     return app
 
 
