@@ -195,3 +195,59 @@ def test_component_in_chromium(site):
             assert got["src"].startswith(f"{base}/tiles/") and "scale=2" in got["currentSrc"], got
         if how.get("inline"):
             assert got["parent"] == "P" and got["display"] == "inline-block"
+
+
+def test_component_attributes_match_the_service_for_many_notations(tmp_path):
+    """Server-side render of <Tiles> (no browser): width, height, alt, URLs, figure, manifest."""
+    need(shutil.which("node") is not None, "node is not installed")
+    need(npm_ready(), "npm packages missing: run `npm ci` in tests/browser")
+    script = tmp_path / "ssr.js"
+    env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
+    subprocess.run(
+        [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "ssr.jsx"), "--bundle",
+         "--platform=node", "--jsx=transform", f"--outfile={script}", "--log-level=warning"],
+        check=True, env=env, cwd=HERE,
+    )
+    notations = [
+        "1m", "123m456p789s11z", "11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p",
+        "r5p 0s 0m", "-555=5p+1-1=11z", "xxxx", "11111m", "1+2m", "  12s  ", "R5P", "1m2m3m+4p",
+    ]
+    props = [{"notation": n, "height": h, "base": "https://t.example/"} for n in notations for h in (16, 38, 41, 64)]
+    props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
+              {"notation": "14s", "inline": True, "caption": "waits"},
+              {"notation": "123a"}, {"notation": "1m", "height": 9}]
+    manifest_dir = tmp_path / "static"
+    build([Job("5-5=55p", parse("5-5=55p"), RenderOptions(height=50))], manifest_dir, public_path="/s/")
+    manifest = json.loads((manifest_dir / "manifest.json").read_text())
+    props += [{"notation": "5-5=55p", "height": 50, "manifest": manifest},
+              {"notation": "5-5=55p", "manifest": manifest, "base": "https://t.example"}]  # not in it
+    run = subprocess.run(["node", str(script)], input=json.dumps(props), capture_output=True, text=True, check=True)
+    got = json.loads(run.stdout)
+
+    client = create_app().test_client()
+    for p, g in zip(props, got):
+        a = g["attrs"]
+        assert a["loading"] == "lazy" and a["data-notation"] == p["notation"]
+        h = p.get("height", 24 if p.get("inline") else 38)
+        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}")
+        if r.status_code != 200:
+            assert "width" not in a and a["alt"].startswith("Invalid tile"), (p, a)
+            continue
+        view = r.get_json()
+        assert (int(a["width"]), int(a["height"]), a["alt"]) == (view["width"], view["height"], view["description"]), p
+        if p.get("manifest") and p.get("height") == 50:
+            e = manifest["images"]["5-5=55p?height=50"]
+            assert a["src"] == e["1x"] and a["srcSet"] == f"{e['1x']} 1x, {e['2x']} 2x, {e['3x']} 3x"
+        else:
+            base = p.get("base", "").rstrip("/")
+            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "")
+            assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe='')}.png?{q}", a["src"]
+            assert a["srcSet"].split(", ")[2].endswith(" 3x") and "scale=3" in a["srcSet"]
+            # the service answers the URL the component built
+            path = a["src"][len(base):]
+            assert client.get(path).status_code == 200
+        assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
+        if g["figure"]:
+            assert g["caption"] == p["caption"]
+        if p.get("inline") and p.get("caption"):
+            assert a["title"] == p["caption"]
