@@ -13,7 +13,7 @@ from cachetools import LRUCache
 from PIL import Image, ImageChops, ImageStat
 
 import tile_art
-from tile_art import faces, glyphs, theme
+from tile_art import body, faces, glyphs, theme
 
 # Distinctness threshold: mean absolute RGB difference (0-255) over the whole tile.
 # 2.5 is what a feature covering 2% of the tile (about 21 px of a 28x38 tile, a 4x5
@@ -112,16 +112,33 @@ def test_deterministic_same_bytes_twice_and_across_processes():
     assert out.split() == here
 
 
-def test_sideways_is_the_counter_clockwise_rotation():
+def test_sideways_keeps_the_edge_at_the_bottom_and_turns_only_the_content():
+    h, s = 64, 2
     for code in ("1m", "7p", "x"):
-        up = tile_art.face(code, 38, 2)
-        side = tile_art.face(code, 38, 2, sideways=True)
-        assert side.size == (76, tile_art.tile_width(38) * 2)
-        assert side.tobytes() == up.transpose(Image.Transpose.ROTATE_90).tobytes()
-    # counter-clockwise: the coloured bottom edge of the upright tile ends up on the right
-    side = tile_art.face("5z", 64, sideways=True)
-    right, left = side.getpixel((side.width - 3, side.height // 2)), side.getpixel((2, side.height // 2))
-    assert right[:3] != left[:3]
+        up, side = tile_art.face(code, h, s), tile_art.face(code, h, s, sideways=True)
+        assert side.size == (h * s, tile_art.tile_width(h) * s)
+        alpha = side.getchannel("A")
+        assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((side.width - 1, side.height - 1)) == 0
+        for xy in ((side.width // 2, 0), (side.width // 2, side.height - 1), (0, side.height // 2)):
+            assert alpha.getpixel(xy) >= 200, (code, xy)  # fills the box
+        # the same depth strip as the upright tile, row for row from the bottom
+        for dy in range(1, round(0.09 * h * s)):
+            assert side.getpixel((side.width // 2, side.height - dy)) == up.getpixel((up.width // 2, up.height - dy))
+    # the content is the upright face's, turned counter-clockwise and scaled to the face height:
+    # compared on a coarse grid, each sideways face is nearest its own turned upright face
+    _, _, _, (x0, y0, x1, y1) = body.face_box(up.size, 1)
+    _, _, _, (sx0, sy0, sx1, sy1) = body.face_box(side.size, 1, sideways=True)
+    pad = ((sx1 - sx0) - (y1 - y0) / (x1 - x0) * (sy1 - sy0)) / 2
+
+    def coarse(img: Image.Image) -> Image.Image:
+        return img.convert("RGB").resize((16, 12), Image.Resampling.BOX)
+
+    turned = {c: coarse(tile_art.face(c, h, s).crop((x0, y0, x1, y1)).transpose(Image.Transpose.ROTATE_90))
+              for c in tile_art.CODES[:-1]}
+    for code in tile_art.CODES[:-1]:
+        got = coarse(tile_art.face(code, h, s, sideways=True).crop((sx0 + pad, sy0, sx1 - pad, sy1)))
+        dist = {c: diff(got, t) for c, t in turned.items()}
+        assert min(dist, key=dist.get) == code and dist[code] < 15, (code, dist[code])
 
 
 def test_font_covers_every_tile_character():

@@ -1,8 +1,9 @@
-"""The upright tile body: rounded ivory face over a visible edge, or a coloured back.
+"""The tile body: rounded ivory face over a visible edge, or a coloured back.
 
 The body fills the whole canvas, leaving only the rounded corners transparent, so
 tiles pasted side by side touch. Layers, back to front: a thin outline, the coloured
 back layer (seen as a band at the bottom), the ivory thickness, then the face.
+Sideways tiles get the same layers on a wide box, the edge still at the bottom.
 
 >>> from tile_art.theme import LIGHT
 >>> pen = new_tile((300, 400), LIGHT, device_px=4.0)
@@ -38,21 +39,32 @@ def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
 BLANKS: LRUCache = LRUCache(maxsize=24 * 1024 * 1024, getsizeof=lambda v: v[0].width * v[0].height * 4)
 
 
+def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
+    """Outline width, corner radius, back band and face box, in canvas px.
+
+    Insets and bands are fractions of the tile as it stands upright, so a sideways
+    tile (wide `size`) shows the same edge thickness at its bottom as upright ones.
+    """
+    w, h = size
+    up_w, up_h = (h, w) if sideways else (w, h)
+    lw = max(0.9 * device_px, OUTLINE * up_h)
+    band, ivory = BACK_BAND * up_h, IVORY_BAND * up_h
+    face = (lw + SIDE * up_w, lw + TOP * up_h, w - 1 - lw - SIDE * up_w, h - 1 - lw - band - ivory)
+    return lw, CORNER * up_w, band, face
+
+
 @cached(BLANKS, lock=threading.Lock())
-def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool):
+def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
     w, h = size
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
     d = ImageDraw.Draw(canvas)
-    lw = max(0.9 * device_px, OUTLINE * h)
-    r = CORNER * w
-    band, ivory = BACK_BAND * h, IVORY_BAND * h
+    lw, r, band, face = face_box(size, device_px, sideways)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=theme.outline)
     d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw), radius=r - lw,
                         fill=theme.back_edge if back else theme.back)
     d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw - band), radius=r - lw,
                         fill=theme.back_edge if back else theme.edge)
-    face = (lw + SIDE * w, lw + TOP * h, w - 1 - lw - SIDE * w, h - 1 - lw - band - ivory)
     mask = Image.new("L", size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(face, radius=r * 0.8, fill=255)
     top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
@@ -60,12 +72,15 @@ def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool):
     return canvas, face
 
 
-def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False) -> Pen:
+def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,
+             sideways: bool = False) -> Pen:
     """A fresh canvas of `size` holding the tile body; the Pen addresses its face.
+
+    `sideways`: `size` is wide, a tile lying on its long side (edge still at the bottom).
 
     `device_px` is canvas pixels per output pixel (the supersampling factor), used to
     keep the outline visible on the smallest tiles.
     """
-    blank, face = _blank(size, theme, device_px, back)
+    blank, face = _blank(size, theme, device_px, back, sideways)
     unit = (face[2] - face[0]) / 100
     return Pen(blank.copy(), origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)

@@ -13,10 +13,11 @@ from cachetools import LRUCache
 from PIL import Image
 
 from .bamboo import draw_bamboo
-from .body import BLANKS, new_tile
+from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
+from .pen import Pen
 from .pins import draw_pins
-from .theme import THEMES, get_theme
+from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
 CODES: tuple[str, ...] = SUITED + tuple(f"{n}z" for n in "1234567") + ("x",)
@@ -36,18 +37,48 @@ def supersample(px_height: int) -> int:
     return max(2, min(8, math.ceil(500 / px_height)))
 
 
-def render(code: str, height: int, scale: int, theme: str) -> Image.Image:
-    """Draw one upright face from scratch (uncached)."""
+def _content(pen: Pen, colours: Theme, code: str) -> None:
+    """Draw the face's pips or glyphs with `pen` (not for the back)."""
+    digit, suit = int(code[0]), code[1]
+    if suit == "z":
+        draw_honor(pen, colours, digit)
+    else:
+        _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
+
+
+def _turned(pen: Pen, colours: Theme, code: str, fh: float) -> None:
+    """Sideways content: the upright layout (`fh` units tall) drawn on a clear layer,
+    turned 90° counter-clockwise and centred on the wide face, as large as fits."""
+    face_w, face_h = 100 * pen.u, pen.fh * pen.u
+    u = min(face_h / 100, face_w / fh)
+    pad = 4  # units of slack round the layer, for strokes that touch the face edge
+    layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((fh + 2 * pad) * u)), (0, 0, 0, 0))
+    _content(Pen(layer, (pad * u, pad * u), u, fh), colours, code)
+    layer = layer.transpose(Image.Transpose.ROTATE_90)
+    pen.canvas.alpha_composite(layer, (round(pen.ox + (face_w - layer.width) / 2),
+                                       round(pen.oy + (face_h - layer.height) / 2)))
+
+
+def upright_fh(size: tuple[int, int], device_px: float) -> float:
+    """Face height in units (face width = 100) of an upright tile of canvas `size`."""
+    x0, y0, x1, y1 = face_box(size, device_px)[3]
+    return (y1 - y0) / ((x1 - x0) / 100)
+
+
+def render(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
+    """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
+    content turned 90° counter-clockwise."""
     colours = get_theme(theme)
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
-    pen = new_tile((w * ss, h * ss), colours, device_px=ss, back=code == "x")
-    if code != "x":
-        digit, suit = int(code[0]), code[1]
-        if suit == "z":
-            draw_honor(pen, colours, digit)
-        else:
-            _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
+    size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
+    pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
+    if code == "x":
+        pass
+    elif sideways:
+        _turned(pen, colours, code, upright_fh((w * ss, h * ss), ss))
+    else:
+        _content(pen, colours, code)
     return pen.canvas.reduce(ss)
 
 
@@ -77,10 +108,7 @@ def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
     if hit is not None:
         return hit
     code, height, scale, theme, sideways = key
-    if sideways:
-        img = _cached((code, height, scale, theme, False)).transpose(Image.Transpose.ROTATE_90)
-    else:
-        img = render(code, height, scale, theme)
+    img = render(code, height, scale, theme, sideways)
     with _LOCK:
         if _nbytes(img) <= CACHE.maxsize:
             CACHE[key] = img
@@ -88,8 +116,9 @@ def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
 
 
 def face(code: str, height: int, scale: int = 1, theme: str = "light", sideways: bool = False) -> Image.Image:
-    """The RGBA tile image, (tile_width(height)*scale, height*scale), or rotated 90° counter-clockwise
-    when `sideways`. Cached and shared: callers must not mutate it (copy() first)."""
+    """The RGBA tile image, (tile_width(height)*scale, height*scale); when `sideways`, a tile lying
+    on its long side, (height*scale, tile_width(height)*scale), edge at the bottom like upright
+    tiles and content turned 90° counter-clockwise. Cached and shared: do not mutate (copy() first)."""
     check(code, height, scale, theme)
     return _cached((code, height, scale, theme, bool(sideways)))
 

@@ -97,5 +97,6 @@ class Pen:
         k = min(bw / (fw * stretch), bh / fh)
         w, h = max(1, round(mask.width * k * stretch)), max(1, round(mask.height * k))
         cx, cy = self.px((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        small = mask.resize((w, h), Image.Resampling.LANCZOS)
-        self.canvas.paste(fill, (round(cx - w / 2), round(cy - h / 2)), small)
+        ink = Image.new("RGBA", (w, h), fill)
+        ink.putalpha(mask.resize((w, h), Image.Resampling.LANCZOS))
+        self.canvas.alpha_composite(ink, (round(cx - w / 2), round(cy - h / 2)))  # right on clear layers too
