@@ -28,8 +28,8 @@ class Analysis:
 
     ``waits``: with a winning tile, what the hand waited on before it; with
     none, what completes the concealed tiles (empty unless one tile short).
-    ``shanten`` is for the concealed tiles, winning tile included; None when
-    it means nothing (tile count a multiple of three, or a warning).
+    ``shanten`` is for the concealed tiles, winning tile included, with the
+    fixed sets counted; None unless they are a hand or one tile short of one.
     ``warnings``: why the hand was not analysed; empty when it was.
     """
 

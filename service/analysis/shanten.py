@@ -205,16 +205,14 @@ def thirteen_orphans_shanten(counts) -> int:
 
 
 def shanten(counts, sets_needed: int, caps=None) -> int | None:
-    """Min over the forms; fragments short of ``sets_needed`` count missing sets as done.
+    """Min over the forms, for a hand one tile short of ``sets_needed`` sets + pair, or complete.
 
-    None when the tile count is a multiple of three (no hand can be one tile
-    short or complete then).
+    None for any other tile count (a fragment, or a multiple of three).
     """
     n = sum(counts)
-    if n % 3 == 0 or n > 3 * sets_needed + 2:
+    if n not in (3 * sets_needed + 1, 3 * sets_needed + 2):
         return None
-    sets = min(sets_needed, n // 3)
-    best = regular_shanten(counts, sets, caps)
-    if sets == 4:
+    best = regular_shanten(counts, sets_needed, caps)
+    if sets_needed == 4:
         best = min(best, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
     return best

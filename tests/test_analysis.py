@@ -1,0 +1,335 @@
+"""Hand analysis: differential against the `mahjong` package, seed examples, properties.
+
+The differential hands are concealed 13- and 14-tile hands drawn from a
+136-tile wall, biased toward near-complete hands so that complete hands and
+waits are common, not just the shanten-3 junk random draws give.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mahjong.agari import Agari
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.shanten import Shanten
+
+from service.analysis import analyse
+from service.analysis.keys import code_of, contains, counts_of, hand_key
+from service.model import Group, Hand, Tile
+from service.notation import ParseError, parse
+
+WALL = [i for i in range(34) for _ in range(4)]
+VOLUME = int(os.environ.get("ANALYSIS_DIFF_HANDS", "20000"))
+
+
+# -- building hands ----------------------------------------------------------------
+
+
+def hand_of(counts) -> Hand:
+    """A concealed hand (one segment) from a 34-count vector."""
+    tiles = tuple(Tile.from_code(code_of(i)) for i, c in enumerate(counts) for _ in range(c))
+    return Hand((Group("hand", tiles),))
+
+
+def near_complete(rng: random.Random, size: int) -> list[int]:
+    """Four random sets and a pair, then 0-3 tiles swapped, then cut to ``size``."""
+    while True:
+        tiles = []
+        for _ in range(4):
+            if rng.random() < 0.55:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        if max(tiles.count(i) for i in set(tiles)) <= 4:
+            break
+    rng.shuffle(tiles)
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+        tiles.pop()
+        tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
+    rng.shuffle(tiles)
+    return counts(tiles[:size])
+
+
+def special(rng: random.Random, size: int) -> list[int]:
+    """Near seven pairs or thirteen orphans."""
+    if rng.random() < 0.5:
+        kinds = rng.sample(range(34), 7)
+        tiles = [k for k in kinds for _ in range(2)]
+        if rng.random() < 0.3:
+            tiles[-2:] = [kinds[0]] * 2  # four of a kind: not seven pairs
+    else:
+        orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+        tiles = orphans + [rng.choice(orphans)]
+    rng.shuffle(tiles)
+    if rng.random() < 0.4:
+        tiles[0] = rng.choice([i for i in range(34) if tiles.count(i) < 4])
+    return counts(tiles[:size])
+
+
+def counts(tiles) -> list[int]:
+    out = [0] * 34
+    for t in tiles:
+        out[t] += 1
+    return out
+
+
+@st.composite
+def wall_hands(draw, size=None):
+    """13 or 14 tiles: plain draws from the wall, or near-complete built hands."""
+    size = size or draw(st.sampled_from((13, 14)))
+    how = draw(st.sampled_from(("wall", "near", "near", "special")))
+    if how == "wall":
+        picks = draw(st.lists(st.integers(0, 135), min_size=size, max_size=size, unique=True))
+        return counts(WALL[p] for p in picks)
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    return near_complete(rng, size) if how == "near" else special(rng, size)
+
+
+# -- the reference -----------------------------------------------------------------
+
+
+def reference(c: list[int]) -> tuple[bool, list[str], int]:
+    """(complete, waits, shanten) by the `mahjong` package."""
+    sh = Shanten.calculate_shanten(c)
+    if sum(c) == 14:
+        return Agari.is_agari(c), [], sh
+    waits = []
+    for t in range(34):
+        if c[t] < 4:
+            c[t] += 1
+            if Agari.is_agari(c):
+                waits.append(code_of(t))
+            c[t] -= 1
+    return False, waits, sh
+
+
+def check_against_reference(c: list[int]) -> None:
+    a = analyse(hand_of(c))
+    complete, waits, sh = reference(c)
+    assert a.warnings == ()
+    assert (a.complete, list(a.waits), a.shanten) == (complete, waits, sh), [code_of(i) for i, n in enumerate(c) for _ in range(n)]
+    if complete:
+        check_splits_against_divider(c, a)
+
+
+def check_splits_against_divider(c: list[int], a) -> None:
+    ours = set()
+    for s in a.splits:
+        if s.form == "thirteen_orphans":
+            continue  # the divider does not list thirteen orphans
+        blocks = [b.tiles for b in s.sets] + [b.tiles for b in s.pairs]
+        if s.pair:
+            blocks.append(s.pair.tiles)
+        ours.add(tuple(sorted(tuple(b) for b in blocks)))
+    theirs = {tuple(sorted(tuple(b) for b in d)) for d in HandDivider.divide_hand(c)}
+    assert ours == theirs
+
+
+# -- differential ------------------------------------------------------------------
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(wall_hands())
+def test_matches_mahjong_package(c):
+    check_against_reference(c)
+
+
+def test_matches_mahjong_package_in_volume():
+    rng = random.Random(20261129)
+    made = {"complete": 0, "tenpai": 0}
+    for n in range(VOLUME):
+        size = 13 if n % 2 else 14
+        kind = n % 10
+        if kind < 6:
+            c = near_complete(rng, size)
+        elif kind < 8:
+            c = special(rng, size)
+        else:
+            c = counts(rng.sample(WALL, size))
+        check_against_reference(c)
+        a = analyse(hand_of(c))
+        made["complete"] += a.complete
+        made["tenpai"] += bool(a.waits)
+    # The generator must exercise the interesting cases, not only junk.
+    assert made["complete"] > VOLUME // 20 and made["tenpai"] > VOLUME // 20, made
+
+
+# -- the seed documents' hands and other tables ------------------------------------
+
+
+def split_codes(a):
+    return [(s.form, s.pair.code if s.pair else None, sorted(b.code for b in s.sets)) for s in a.splits]
+
+
+def test_iipeikou_wins_on_4s():
+    a = analyse(parse("11222333s22456m+4s"))
+    assert a.complete and a.shanten == -1
+    assert "4s" in a.waits
+    assert ("standard", "22m", ["123s", "123s", "234s", "456m"]) in split_codes(a)
+
+
+def test_called_meld_counts_as_a_set():
+    a = analyse(parse("11222333s22m+-456m+4s"))
+    assert a.complete
+    meld = [b for b in a.splits[0].sets if b.meld]
+    assert [(b.code, b.kind, b.called) for b in meld] == [("456m", "run", True)]
+
+
+def test_four_kans_wait_on_the_pair():
+    a = analyse(parse("2z+x11xs+x11xp+x11xm+x11xz+2z"))
+    assert a.complete
+    split = a.to_json()["splits"][0]
+    assert split["pair"] == "22z"
+    assert [s["kind"] for s in split["sets"]] == ["kan"] * 4
+    assert not any(s["called"] for s in split["sets"])
+    waiting = analyse(parse("2z+x11xs+x11xp+x11xm+x11xz"))
+    assert not waiting.complete and waiting.waits == ("2z",) and waiting.shanten == 0
+
+
+def test_fourteen_of_a_kind_is_a_warning():
+    a = analyse(parse("6666666666666z+6z"))
+    assert a.warnings and "6z" in a.warnings[0]
+    assert (a.complete, a.splits, a.waits, a.shanten) == (False, (), (), None)
+
+
+def test_thirteen_orphans():
+    a = analyse(parse("19m19p19s1234567z+1m"))
+    assert a.complete and a.splits[0].form == "thirteen_orphans"
+    assert a.to_json()["splits"][0]["pair"] == "11m"
+    assert len(analyse(parse("19m19p19s1234567z")).waits) == 13
+    assert analyse(parse("119m19p19s123456z")).waits == ("7z",)
+
+
+def test_seven_pairs_and_four_of_a_kind():
+    a = analyse(parse("1122m3344p5566s7z+7z"))
+    assert a.complete and [s.form for s in a.splits] == ["seven_pairs"]
+    assert a.to_json()["splits"][0]["pairs"] == ["11m", "22m", "33p", "44p", "55s", "66s", "77z"]
+    assert not analyse(parse("1111z2233445566m")).complete  # four of a kind is not two pairs
+    assert analyse(parse("1122m3344p5566s7z")).waits == ("7z",)
+
+
+def test_ryanpeikou_splits_both_ways():
+    forms = {s.form for s in analyse(parse("223344m223344p55s")).splits}
+    assert forms == {"standard", "seven_pairs"}
+
+
+def test_nine_gates_waits_on_all_nine():
+    assert analyse(parse("1112345678999m")).waits == tuple(f"{n}m" for n in range(1, 10))
+
+
+def test_every_split_is_listed():
+    a = analyse(parse("11122233344455m"))
+    assert len(a.splits) == 4
+
+
+def test_red_fives_count_as_fives():
+    a = analyse(parse("11222333s22m+-406m+4s"))
+    assert a.complete and a.splits[0].sets[-1].code == "456m"
+
+
+def test_added_kan_and_plain_group():
+    assert analyse(parse("123m456s789s11z+5-5=55p")).complete
+    a = analyse(parse("11222333s22m+456m+4s"))
+    meld = a.splits[0].sets[-1]
+    assert a.complete and (meld.meld, meld.called) == (True, False)
+
+
+def test_waits_skip_tiles_all_four_shown():
+    a = analyse(parse("2m+-222m+-333p+-444s+-555s"))
+    assert a.waits == () and a.shanten == 1
+    assert analyse(parse("1111m234p567s789s")).waits == ()
+
+
+def test_the_winning_tile_shows_the_hand_waited_on():
+    # 1m is the fourth 1m shown, but the hand waited on it before it came.
+    assert "1m" in analyse(parse("1112345678999m+1m")).waits
+
+
+@pytest.mark.parametrize(
+    "notation, needle",
+    [
+        ("123m+-135m", "not a run, triplet or kan"),
+        ("123m+xx1m", "face-down"),
+        ("x123m", "face-down"),
+        ("123456789m123p45s+1z", "concealed tiles"),
+        ("11m+111p+222p+333p+444p+555p", "melds"),
+        ("11111m", "copies of 1m"),
+    ],
+)
+def test_unreadable_hands_get_warnings(notation, needle):
+    a = analyse(parse(notation))
+    assert a.warnings and needle in a.warnings[0]
+    assert a.to_json() == {"complete": False, "splits": [], "waits": [], "shanten": None, "warnings": list(a.warnings)}
+
+
+def test_fragments_are_not_complete_and_not_warned():
+    a = analyse(parse("123m"))
+    assert (a.complete, a.shanten, a.warnings) == (False, None, ())
+    assert analyse(parse("11m")).complete is False
+
+
+def test_json_shape():
+    out = analyse(parse("11222333s22m+-456m+4s")).to_json()
+    assert set(out) == {"complete", "splits", "waits", "shanten", "warnings"}
+    split = out["splits"][0]
+    assert split["form"] == "standard" and split["pair"] == "22m"
+    assert {"kind": "run", "tiles": "456m", "meld": True, "called": True} in split["sets"]
+
+
+def test_prime_keys_contain_by_divisibility():
+    key = hand_key(counts_of("11222333s22456m"))
+    assert contains(key, hand_key(counts_of("123s")))
+    assert not contains(key, hand_key(counts_of("444s")))
+    honors = hand_key(counts_of("11122233344455z"))
+    assert honors.bit_length() > 64 and contains(honors, hand_key(counts_of("222z")))
+
+
+# -- properties over notations -----------------------------------------------------
+
+tile_text = st.one_of(
+    st.builds(lambda d, s: f"{d}{s}", st.sampled_from("0123456789"), st.sampled_from("mps")),
+    st.builds(lambda d: f"{d}z", st.sampled_from("1234567")),
+    st.just("x"),
+)
+segment = st.builds(
+    lambda marks, tiles: "".join(m + t for m, t in zip(marks, tiles)),
+    st.lists(st.sampled_from(["", "", "", "-"]), min_size=1, max_size=5),
+    st.lists(tile_text, min_size=1, max_size=5),
+)
+notation = st.builds(
+    lambda hand, melds: "+".join([hand] + melds),
+    st.builds("".join, st.lists(tile_text, min_size=1, max_size=16)),
+    st.lists(segment, max_size=5),
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(notation)
+def test_never_raises_and_stays_consistent(text):
+    try:
+        hand = parse(text)
+    except ParseError:
+        return
+    a = analyse(hand)
+    assert not any(w.startswith("analysis failed") for w in a.warnings)
+    out = a.to_json()
+    assert set(out) == {"complete", "splits", "waits", "shanten", "warnings"}
+    if a.warnings:
+        return
+    assert a.complete == (a.shanten == -1)
+    if not any(g.kind == "winning" for g in hand.groups):
+        assert bool(a.waits) == (a.shanten == 0 and not a.complete)
+
+
+@settings(max_examples=500, deadline=None)
+@given(wall_hands(size=13))
+def test_each_wait_completes_the_hand(c):
+    a = analyse(hand_of(c))
+    for code in a.waits:
+        assert analyse(parse(hand_of(c).canonical() + "+" + code)).complete
