@@ -580,3 +580,55 @@ def test_largest_hands_stay_under_the_pixel_limit(client, height, scale):
 def test_error_bodies_are_json_serialisable_for_every_kind(client):
     for path in ["/123a", "/123m?scale=9", "/tiles/1m.gif", "/" + "1m" * 200]:
         assert "error" in json.loads(client.get(path).data)
+
+
+# -- tiles serve ---------------------------------------------------------------
+
+
+def serve_args(argv):
+    from service.cli import _parse_args, build_parser
+
+    return _parse_args(build_parser(), ["serve", *argv])
+
+
+def test_serve_flags_and_env(monkeypatch):
+    from service import serve
+
+    args = serve_args([])
+    assert (args.host, args.port, args.threads, args.dev) == ("127.0.0.1", 8000, 4, False)
+    assert args.workers == serve.default_workers() >= 1
+    monkeypatch.setenv("TILES_HOST", "0.0.0.0")
+    monkeypatch.setenv("TILES_PORT", "9123")
+    monkeypatch.setenv("TILES_WORKERS", "3")
+    monkeypatch.setenv("TILES_THREADS", "6")
+    args = serve_args([])
+    assert (args.host, args.port, args.workers, args.threads) == ("0.0.0.0", 9123, 3, 6)
+    args = serve_args(["--port", "7000", "--workers", "1"])  # flags win over the environment
+    assert (args.port, args.workers) == (7000, 1)
+
+
+def test_serve_runs_gunicorn_with_our_options(monkeypatch):
+    from service import serve
+
+    seen = {}
+    monkeypatch.setattr(serve, "run_gunicorn", lambda factory, options: seen.update(factory=factory, **options))
+    args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--threads", "3",
+                       "--cache-bytes", "5MiB"])
+    assert args.func(args) == 0
+    assert seen["bind"] == "[::1]:8123"
+    assert (seen["workers"], seen["threads"], seen["worker_class"]) == (2, 3, "gthread")
+    assert svc(seen["factory"]()).cache.max_bytes == 5 * 1024 * 1024
+
+
+def test_serve_refuses_a_bad_cache_size(capsys):
+    args = serve_args(["--cache-bytes", "huge"])
+    assert args.func(args) == 2
+    assert "byte count" in capsys.readouterr().err
+
+
+def test_gunicorn_server_loads_every_option():
+    from service.serve import Server, gunicorn_options
+
+    s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 4))
+    assert s.cfg.workers == 2 and s.cfg.threads == 4 and s.cfg.bind == ["127.0.0.1:8000"]
+    assert s.load().name == "service.app"
