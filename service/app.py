@@ -34,7 +34,7 @@ from .cache import DEFAULT_MAX_BYTES, ImageCache, parse_bytes
 from .error_image import error_png
 from .layout import layout
 from .metrics import Metrics
-from .notation import MAX_CHARS, MAX_TILES, ParseError, parse
+from .notation import ParseError, parse
 from .options import OptionError, RenderOptions
 from .render import RENDERER_VERSION, render
 from .views import error_json, hand_json
@@ -52,6 +52,7 @@ MEMO_MAX_URL = 512
 
 
 def version() -> str:
+    """The installed package version, for /healthz and the JSON ETag."""
     try:
         return metadata.version("tiles")
     except metadata.PackageNotFoundError:
@@ -76,10 +77,10 @@ class BadRequest(Exception):
         return cls("option", err.message, notation, None, err.param)
 
     def json(self) -> dict[str, Any]:
-        body = {"message": self.message, "position": self.position, "notation": self.notation}
+        body = error_json(self)  # duck-typed: message, position, notation
         if self.param:
-            body["param"] = self.param
-        return {"error": body}
+            body["error"]["param"] = self.param
+        return body
 
 
 class Service:
@@ -380,5 +381,3 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.wsgi_app = counting(app.wsgi_app, svc)  # type: ignore[method-assign]
     return app
 
-
-__all__ = ["create_app", "MAX_CHARS", "MAX_TILES", "MAX_SIDE", "MAX_PIXELS"]

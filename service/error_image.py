@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 WINDOW = 48          # characters of notation shown around the bad spot
 MAX_MESSAGE = 100    # characters of message shown
 PAD = 0.6            # padding, in font sizes
+MAX_FONT_PX = 64     # with WINDOW and MAX_MESSAGE: any error image fits in about 6400 x 400 px
 
 INK = (40, 40, 48)
 RED = (200, 30, 40)
@@ -65,7 +66,7 @@ def error_png(message: str, notation: str, position: int | None, height: int = 3
     matching size; `scale` is the device pixel ratio. Output size is bounded
     whatever the input: long notations and messages are cut with an ellipsis.
     """
-    size = max(11, min(28, round(height * 0.4))) * max(1, min(4, scale))
+    size = min(MAX_FONT_PX, max(11, min(28, round(height * 0.4))) * max(1, min(4, scale)))
     font = _font(size)
     pad = round(size * PAD)
     if len(message) > MAX_MESSAGE:

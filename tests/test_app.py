@@ -632,3 +632,11 @@ def test_gunicorn_server_loads_every_option():
     s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 4))
     assert s.cfg.workers == 2 and s.cfg.threads == 4 and s.cfg.bind == ["127.0.0.1:8000"]
     assert s.load().name == "service.app"
+
+
+def test_error_image_is_small_whatever_the_input(client):
+    worst = "W" * 200 + "\x00\u4e00\U0001f004" * 20
+    r = client.get("/" + quote(worst), headers={"Accept": "image/*"}, query_string={"height": "256", "scale": "4"})
+    assert r.status_code == 400
+    w, h = image_size(r.data)
+    assert w <= 6400 and h <= 400
