@@ -270,12 +270,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         """The hand analysis when that module is installed; None if it fails."""
         try:
             from .analysis import analyse
-        except ImportError:
-            return None
-        try:
+
             result = analyse(hand)
             result.to_json()  # fail here, not inside hand_json
             return result
+        except ImportError as err:
+            if err.name == f"{__package__}.analysis":
+                return None  # not installed in this build: no analysis, no error
+            m.errors.labels("analysis").inc()
+            app.logger.exception("analysis module failed to import")
+            return None
         except Exception:
             m.errors.labels("analysis").inc()
             app.logger.exception("analysis failed for %r", hand.notation)

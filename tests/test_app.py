@@ -640,3 +640,11 @@ def test_error_image_is_small_whatever_the_input(client):
     assert r.status_code == 400
     w, h = image_size(r.data)
     assert w <= 6400 and h <= 400
+
+
+def test_json_without_the_analysis_module(client, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "service.analysis", None)  # import raises ImportError
+    r = client.get("/tiles/123m.json")
+    assert r.status_code == 200 and "analysis" not in r.get_json()
