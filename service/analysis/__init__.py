@@ -7,7 +7,15 @@ No HTTP or drawing here; see docs/analysis.md.
 True
 """
 
+from . import forms, shanten
 from .parts import Block, Split
 from .result import Analysis, analyse
 
-__all__ = ["Analysis", "Block", "Split", "analyse"]
+
+def clear_caches() -> None:
+    """Forget the memoised suit splits and shanten tables (benchmarks use this)."""
+    forms._sets_memo.clear()
+    shanten.clear()
+
+
+__all__ = ["Analysis", "Block", "Split", "analyse", "clear_caches"]

@@ -32,6 +32,14 @@ _island_memo: dict[tuple[int, int, int, bool], int] = {}  # (key, room left, rig
 _combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
 
 
+def clear() -> None:
+    """Forget every memoised table (for cold-start benchmarks)."""
+    for memo in (_memo, _island_memo, _combined, _ids):
+        memo.clear()
+    del TABLES[1:]
+    _ids[EMPTY_TABLE] = 0
+
+
 def suit_table(h, caps, runs: bool) -> int:
     """Id of the table of most tiles of ``h`` kept by s sets + p pairs in one suit.
 
@@ -105,12 +113,12 @@ def _intern(table: Table) -> int:
 def _suit_dp(h, caps, runs: bool) -> Table:
     """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`."""
     size = len(h)
+    h = list(h) + [0, 0]
     states = {(0, 0, 0, 0): 0}
     for i in range(size):
-        here = h[i]
-        most = max(h[i : i + 3]) if runs and i < size - 2 else 0
-        if here or most or any(a or b for a, b, _, _ in states):
-            states = _step(states, here, caps[i], most)
+        here, after = h[i], h[i + 1] or h[i + 2]
+        if here or (runs and after) or any(a or b for a, b, _, _ in states):
+            states = _step(states, here, caps[i], h[i + 1], h[i + 2], runs and i < size - 2)
     table = list(NO_TABLE)
     for (a, b, s, p), kept in states.items():
         if not a and not b and kept > table[s * 2 + p]:
@@ -123,41 +131,53 @@ def _suit_dp(h, caps, runs: bool) -> Table:
     return tuple(table)
 
 
-def _step(states: dict, here: int, cap: int, most: int) -> dict:
+def _step(states: dict, here: int, cap: int, next1: int, next2: int, runs: bool) -> dict:
     """Place a triplet, the pair and new runs at one kind.
 
-    State: (runs from the kind before, runs from two before, sets, pair) ->
-    kept. New runs never exceed ``most``, the most tiles held at this kind or
-    the next two: one more would keep nothing, as good as a set elsewhere.
+    State: (runs from the kind before, runs from two before, sets, pair) -> kept.
     """
     nxt: dict[tuple[int, int, int, int], int] = {}
     get = nxt.get
-    moves = _moves(here, cap, most)
     for (a, b, s, p), kept in states.items():
-        room = cap - a - b
-        for add, sets, q, r in moves:
-            if add > room or s + sets > 4 or (q and p):
+        for sets, q, r, gain in _moves(here, cap, a, b, next1, next2, runs):
+            if s + sets > 4 or (q and p):
                 continue
-            c = a + b + add
-            k = kept + (c if c < here else here)
             state = (r, a, s + sets, p + q)
+            k = kept + gain
             if get(state, -1) < k:
                 nxt[state] = k
     return nxt
 
 
-_moves_memo: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+_moves_memo: dict[tuple, list[tuple[int, int, int, int]]] = {}
 
 
-def _moves(here: int, cap: int, most: int) -> list[tuple[int, int, int, int]]:
-    """(tiles added here, sets started, pair, new runs) for t triplets, q pairs, r runs."""
-    key = (here, cap, most)
+def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bool) -> list:
+    """(sets started, pair, new runs, tiles kept) for each useful choice at one kind.
+
+    Only choices where every block keeps a tile no other block covers: an
+    optimum never needs more (drop a block that keeps nothing, slots are "at
+    most"). With ``c`` copies targeted here, a triplet needs ``c - 3 < here``,
+    the pair ``c - 2 < here``, and runs need ``c <= here`` or room at the next
+    two kinds, which already carry ``a`` runs and will carry ``r``.
+    """
+    key = (here, cap, a, b, next1, next2, runs)
     found = _moves_memo.get(key)
     if found is None:
-        some = (0, 1) if here else (0,)  # nothing is placed to keep no tile
-        found = _moves_memo[key] = [
-            (3 * t + 2 * q + r, t + r, q, r) for t in some for q in some for r in range(most + 1) if 3 * t + 2 * q + r <= cap
-        ]
+        found = []
+        some = (0, 1) if here else (0,)
+        for t in some:
+            for q in some:
+                for r in range(5 if runs else 1):
+                    c = a + b + 3 * t + 2 * q + r
+                    if c > cap:
+                        break
+                    if (t and c - 3 >= here) or (q and c - 2 >= here):
+                        continue
+                    if r and c > here and a + r > next1 and r > next2:
+                        continue
+                    found.append((t + r, q, r, min(c, here)))
+        _moves_memo[key] = found
     return found
 
 

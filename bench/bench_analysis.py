@@ -1,0 +1,187 @@
+"""Analysis benchmark: hands analysed per second, against two baselines.
+
+Run by hand: ``.venv/bin/python bench/bench_analysis.py [hands per round]``.
+
+Each round draws fresh random hands (13 and 14 tiles from a 136-tile wall, or
+near-complete hands built from sets) and times, on the same hands:
+
+- ours: ``analyse(hand)`` on the parsed model: splits, waits, shanten.
+- mahjong: the PyPI package doing the same jobs on ready 34-count arrays:
+  ``Shanten.calculate_shanten``, ``Agari.is_agari`` (34 times for waits on 13
+  tiles), ``HandDivider.divide_hand`` for the splits of complete hands.
+- seed: the plain backtracking of seed 004 (no memo), complete + waits only;
+  it has no shanten, so ours does strictly more work in that ratio.
+
+"cold" is one round right after clearing our memos; the other rounds are
+steady state: new hands, but suit shapes seen in earlier rounds are memoised,
+as in a long-running service. Prints medians over rounds and the ratios.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from mahjong.agari import Agari
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.shanten import Shanten
+
+from service.analysis import analyse, clear_caches
+from service.analysis.keys import code_of
+from service.model import Group, Hand, Tile
+
+WALL = [i for i in range(34) for _ in range(4)]
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ROUNDS = 7
+
+
+# -- the seed's plain backtracking (seed 004 pseudocode), no memoisation ------------
+
+
+def seed_can_win(tiles: list[int]) -> bool:
+    """canWin: take each possible pair, then sets from the lowest tile."""
+    if seven_pairs(tiles) or thirteen_orphans(tiles):
+        return True
+    for i in range(34):
+        if tiles[i] >= 2:
+            tiles[i] -= 2
+            ok = seed_can_form_melds(tiles)
+            tiles[i] += 2
+            if ok:
+                return True
+    return False
+
+
+def seed_can_form_melds(tiles: list[int]) -> bool:
+    """canFormMelds: the first tile left is in a triplet or starts a run."""
+    i = next((k for k in range(34) if tiles[k]), -1)
+    if i < 0:
+        return True
+    if tiles[i] >= 3:
+        tiles[i] -= 3
+        ok = seed_can_form_melds(tiles)
+        tiles[i] += 3
+        if ok:
+            return True
+    if i < 27 and i % 9 <= 6 and tiles[i + 1] and tiles[i + 2]:
+        for k in (i, i + 1, i + 2):
+            tiles[k] -= 1
+        ok = seed_can_form_melds(tiles)
+        for k in (i, i + 1, i + 2):
+            tiles[k] += 1
+        if ok:
+            return True
+    return False
+
+
+def seven_pairs(tiles) -> bool:
+    return sum(tiles) == 14 and sum(1 for c in tiles if c == 2) == 7
+
+
+def thirteen_orphans(tiles) -> bool:
+    return sum(tiles) == 14 and all(tiles[i] for i in ORPHANS) and sum(tiles[i] for i in ORPHANS) == 14
+
+
+def seed_job(c: list[int]):
+    if sum(c) == 14:
+        return seed_can_win(c)
+    return [t for t in range(34) if c[t] < 4 and _with(c, t, seed_can_win)]
+
+
+def _with(c, t, fn):
+    c[t] += 1
+    try:
+        return fn(c)
+    finally:
+        c[t] -= 1
+
+
+# -- the mahjong package doing the same jobs ----------------------------------------
+
+
+def mahjong_job(c: list[int]):
+    sh = Shanten.calculate_shanten(c)
+    if sum(c) == 14:
+        return sh, HandDivider.divide_hand(c) if Agari.is_agari(c) else []
+    return sh, [t for t in range(34) if c[t] < 4 and _with(c, t, Agari.is_agari)]
+
+
+# -- hands ---------------------------------------------------------------------------
+
+
+def wall_hand(rng: random.Random, size: int) -> list[int]:
+    c = [0] * 34
+    for t in rng.sample(WALL, size):
+        c[t] += 1
+    return c
+
+
+def near_hand(rng: random.Random, size: int) -> list[int]:
+    """Four sets and a pair, 0-3 tiles swapped, cut to size."""
+    while True:
+        tiles = []
+        for _ in range(4):
+            if rng.random() < 0.55:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        if all(tiles.count(t) <= 4 for t in tiles):
+            break
+    rng.shuffle(tiles)
+    for _ in range(rng.choice((0, 1, 2, 3))):
+        tiles.pop()
+        tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
+    rng.shuffle(tiles)
+    c = [0] * 34
+    for t in tiles[:size]:
+        c[t] += 1
+    return c
+
+
+def hand_of(c: list[int]) -> Hand:
+    tiles = tuple(Tile.from_code(code_of(i)) for i, n in enumerate(c) for _ in range(n))
+    return Hand((Group("hand", tiles),))
+
+
+def rate(fn, items) -> float:
+    t0 = time.perf_counter()
+    for x in items:
+        fn(x)
+    return len(items) / (time.perf_counter() - t0)
+
+
+def run(kind: str, make, n: int) -> None:
+    rng = random.Random(7)
+    clear_caches()
+    rates: dict[str, list[float]] = {"ours": [], "mahjong": [], "seed": []}
+    cold = None
+    for r in range(ROUNDS):
+        counts = [make(rng, 13 + k % 2) for k in range(n)]
+        hands = [hand_of(c) for c in counts]
+        ours = rate(analyse, hands)
+        if r == 0:
+            cold = ours
+        else:
+            rates["ours"].append(ours)
+        rates["mahjong"].append(rate(mahjong_job, counts))
+        rates["seed"].append(rate(seed_job, counts))
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print(f"{kind} hands, {n} per round, medians of {ROUNDS} rounds (hands/s):")
+    print(f"  ours   cold {cold:9.0f}   ({cold / med['mahjong']:.2f}x mahjong, {cold / med['seed']:.2f}x seed)")
+    print(f"  ours steady {med['ours']:9.0f}   ({med['ours'] / med['mahjong']:.2f}x mahjong, {med['ours'] / med['seed']:.2f}x seed)")
+    print(f"  mahjong     {med['mahjong']:9.0f}")
+    print(f"  seed        {med['seed']:9.0f}   (complete + waits only)")
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    run("random wall", wall_hand, n)
+    run("near-complete", near_hand, n)
+
+
+if __name__ == "__main__":
+    main()
