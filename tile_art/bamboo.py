@@ -17,19 +17,23 @@ from .theme import RGB, Theme
 Stick = tuple[float, float, float, float, str]
 _G, _R = "green", "red"
 _COLS3 = (22, 50, 78)
+_ROWS2 = (-30.5, 30.5)       # two rows of long sticks fill the face (y spans about +-64)
+_ROWS3 = (-41.5, 0, 41.5)    # three rows of shorter ones
+L2, L3 = 58, 38              # stick lengths for two and three rows
 LAYOUTS: dict[int, list[Stick]] = {
-    2: [(50, -27, 50, 0, _G), (50, 27, 50, 0, _G)],
-    3: [(50, -27, 50, 0, _G), (29, 27, 50, 0, _G), (71, 27, 50, 0, _G)],
-    4: [(x, y, 50, 0, _G) for y in (-27, 27) for x in (29, 71)],
-    5: [(21, -27, 50, 0, _G), (79, -27, 50, 0, _G), (50, 0, 50, 0, _R),
-        (21, 27, 50, 0, _G), (79, 27, 50, 0, _G)],
-    6: [(x, y, 50, 0, _G) for y in (-27, 27) for x in _COLS3],
-    7: [(50, -41, 36, 0, _R)] + [(x, y, 36, 0, _G) for y in (0, 41) for x in _COLS3],
-    8: [(11, -27, 50, 0, _G), (37, -27, 52, 18, _G), (63, -27, 52, -18, _G), (89, -27, 50, 0, _G),
-        (11, 27, 50, 0, _G), (37, 27, 52, -18, _G), (63, 27, 52, 18, _G), (89, 27, 50, 0, _G)],
-    9: [(x, y, 36, 0, _R if x == 50 else _G) for y in (-41, 0, 41) for x in _COLS3],
+    2: [(50, y, L2, 0, _G) for y in _ROWS2],
+    3: [(50, -30.5, L2, 0, _G), (29, 30.5, L2, 0, _G), (71, 30.5, L2, 0, _G)],
+    4: [(x, y, L2, 0, _G) for y in _ROWS2 for x in (29, 71)],
+    5: [(x, y, L2, 0, _G) for y in _ROWS2 for x in (21, 79)] + [(50, 0, L2, 0, _R)],
+    6: [(x, y, L2, 0, _G) for y in _ROWS2 for x in _COLS3],
+    7: [(50, -41.5, L3, 0, _R)] + [(x, y, L3, 0, _G) for y in _ROWS3[1:] for x in _COLS3],
+    # M over W: zigzags, neighbours meeting at alternate ends (/\/\ on top, \/\/ below)
+    8: [(x, y, 56, a * (1 if y < 0 else -1), _G)
+        for y in _ROWS2 for x, a in ((15, 13), (38.5, -13), (61.5, 13), (85, -13))],
+    9: [(x, y, L3, 0, _R if x == 50 else _G) for y in _ROWS3 for x in _COLS3],
 }
-WIDTH = 16.0  # stick width in face units
+WIDTHS = {2: 19.0, 3: 19.0, 4: 19.0, 5: 18.0, 6: 18.0, 8: 14.5}  # stick width in face units, by face
+WIDTH = 16.0  # the rest: sticks set closer together
 
 
 def _rrect(x0: float, y0: float, x1: float, y1: float, r: float) -> list[Point]:
@@ -43,9 +47,10 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def stick(pen: Pen, x: float, y: float, length: float, angle: float, main: RGB, dark: RGB, light: RGB) -> None:
+def stick(pen: Pen, x: float, y: float, length: float, angle: float, main: RGB, dark: RGB, light: RGB,
+          width: float = WIDTH) -> None:
     """One bamboo stick: a dark rind, two green segments split by joints, a light groove in each."""
-    w, h = WIDTH, length
+    w, h = width, length
     k = 0.09 * h  # joint height
 
     def put(points, colour):
@@ -70,4 +75,4 @@ def draw_bamboo(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
             colours = (theme.red, theme.red_dark, theme.light)
         else:
             colours = (theme.green, theme.green_dark, theme.light)
-        stick(pen, x, pen.cy + dy, length, angle, *colours)
+        stick(pen, x, pen.cy + dy, length, angle, *colours, width=WIDTHS.get(number, WIDTH))
