@@ -333,3 +333,61 @@ def test_each_wait_completes_the_hand(c):
     a = analyse(hand_of(c))
     for code in a.waits:
         assert analyse(parse(hand_of(c).canonical() + "+" + code)).complete
+
+
+# -- shanten with fixed melds, against brute force over every complete target -------
+
+SETS = [(i, i, i) for i in range(34)] + [(i, i + 1, i + 2) for i in range(27) if i % 9 <= 6]
+
+
+def brute_shanten(hand: list[int], caps: list[int], sets_needed: int) -> int:
+    """Fewest tiles missing from any complete target within the caps, minus one."""
+    best = 99
+
+    def walk(start: int, left: int, target: list[int]) -> None:
+        nonlocal best
+        if left == 0:
+            for pair in range(34):
+                target[pair] += 2
+                if all(t <= c for t, c in zip(target, caps)):
+                    best = min(best, sum(max(0, t - h) for t, h in zip(target, hand)))
+                target[pair] -= 2
+            return
+        for k in range(start, len(SETS)):
+            for i in SETS[k]:
+                target[i] += 1
+            walk(k, left - 1, target)
+            for i in SETS[k]:
+                target[i] -= 1
+
+    walk(0, sets_needed, [0] * 34)
+    return best - 1
+
+
+def test_shanten_with_melds_matches_brute_force():
+    rng = random.Random(7)
+    melds = ["-123m", "-555z", "-789p", "x11xs", "-1-111p", "456s", "-234s", "-999m", "x77xz"]
+    checked = 0
+    while checked < 120:
+        chosen = rng.sample(melds, 2 if checked % 8 == 0 else 3)
+        need = 4 - len(chosen)
+        pool = [i for i in range(34) for _ in range(4)]
+        for g in parse("1m+" + "+".join(chosen)).groups[1:]:
+            for t in (g.tiles[1],) * 4 if g.concealed_kan else g.tiles:
+                pool.remove(_index(t))  # the melds' copies are not in the wall
+        size = 3 * need + 1 + checked % 2
+        tiles = rng.sample(pool, size)
+        text = "".join(code_of(i) for i in sorted(tiles)) + "+" + "+".join(chosen)
+        a = analyse(parse(text))
+        assert a.warnings == (), text
+        shown = counts(tiles)
+        for g in parse(text).groups[1:]:
+            for t in (g.tiles[1],) * 4 if g.concealed_kan else g.tiles:
+                shown[_index(t)] += 1
+        caps = [4 - s + h for s, h in zip(shown, counts(tiles))]
+        assert a.shanten == brute_shanten(counts(tiles), caps, need), text
+        checked += 1
+
+
+def _index(tile: Tile) -> int:
+    return "mpsz".index(tile.suit) * 9 + tile.number - 1

@@ -116,9 +116,8 @@ def _set_kind(indices: list[int]) -> str | None:
 
 
 def _check_totals(concealed, visible, fixed, warnings: list[str]) -> None:
-    for i, n in enumerate(visible):
-        if n > 4:
-            warnings.append(f"{n} copies of {code_of(i)}: a set has four")
+    if max(visible) > 4:
+        warnings += [f"{n} copies of {code_of(i)}: a set has four" for i, n in enumerate(visible) if n > 4]
     if len(fixed) > 4:
         warnings.append(f"{len(fixed)} melds: a hand has at most four sets")
     elif sum(concealed) > 3 * (4 - len(fixed)) + 2:

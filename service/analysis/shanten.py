@@ -46,15 +46,19 @@ def suit_table(h, caps, runs: bool) -> int:
     Only sets that keep a tile are placed; a set keeping none can always go to
     an untouched kind, so each slot holds the best for *at most* s sets, p pairs.
 
-    >>> TABLES[suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], [4] * 9, True)]
+    ``caps``: most copies the target may hold per kind; None for four each.
+
+    >>> TABLES[suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], None, True)]
     (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
     """
     key = cap_key = 1
-    for p, c, cap in zip(SHAPE_PRIMES, h, caps):
+    for p, c in zip(SHAPE_PRIMES, h):
         if c:
             key *= p**c
-        if cap < 4:
-            cap_key *= p ** (4 - cap)
+    if caps is not None:
+        for p, cap in zip(SHAPE_PRIMES, caps):
+            if cap < 4:
+                cap_key *= p ** (4 - cap)
     memo_key = (key, cap_key, runs)
     found = _memo.get(memo_key)
     if found is None:
@@ -199,12 +203,11 @@ def _combine(x: int, y: int) -> int:
 
 def regular_shanten(counts, sets: int, caps=None) -> int:
     """Standard form: ``sets`` sets plus a pair from the concealed counts."""
-    caps = caps or (4,) * 34
     table = 0  # EMPTY_TABLE
     for start, size, runs in SUIT_SPANS:
         h = counts[start : start + size]
         if any(h):  # an empty suit changes nothing
-            table = _combine(table, suit_table(h, caps[start : start + size], runs))
+            table = _combine(table, suit_table(h, caps and caps[start : start + size], runs))
     return 3 * sets + 1 - TABLES[table][sets * 2 + 1]
 
 
