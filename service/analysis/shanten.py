@@ -34,7 +34,7 @@ _combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
 
 def clear() -> None:
     """Forget every memoised table (for cold-start benchmarks)."""
-    for memo in (_memo, _island_memo, _combined, _ids):
+    for memo in (_memo, _island_memo, _combined, _ids, _moves_memo):
         memo.clear()
     del TABLES[1:]
     _ids[EMPTY_TABLE] = 0
@@ -118,15 +118,15 @@ def _suit_dp(h, caps, runs: bool) -> Table:
     """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`."""
     size = len(h)
     h = list(h) + [0, 0]
-    states = {(0, 0, 0, 0): 0}
+    # (runs from the kind before, runs from two before) -> {slot: kept}
+    states: dict[tuple[int, int], dict[int, int]] = {(0, 0): {0: 0}}
     for i in range(size):
-        here, after = h[i], h[i + 1] or h[i + 2]
-        if here or (runs and after) or any(a or b for a, b, _, _ in states):
-            states = _step(states, here, caps[i], h[i + 1], h[i + 2], runs and i < size - 2)
+        pending = len(states) > 1 or (0, 0) not in states
+        if h[i] or (runs and (h[i + 1] or h[i + 2])) or pending:
+            states = _step(states, h[i], caps[i], h[i + 1], h[i + 2], runs and i < size - 2)
     table = list(NO_TABLE)
-    for (a, b, s, p), kept in states.items():
-        if not a and not b and kept > table[s * 2 + p]:
-            table[s * 2 + p] = kept
+    for slot, kept in states.get((0, 0), {0: 0}).items():
+        table[slot] = kept
     # Fewer sets or no pair can always be padded by sets keeping nothing.
     for i in range(2, 10):
         table[i] = max(table[i], table[i - 2])
@@ -136,20 +136,21 @@ def _suit_dp(h, caps, runs: bool) -> Table:
 
 
 def _step(states: dict, here: int, cap: int, next1: int, next2: int, runs: bool) -> dict:
-    """Place a triplet, the pair and new runs at one kind.
-
-    State: (runs from the kind before, runs from two before, sets, pair) -> kept.
-    """
-    nxt: dict[tuple[int, int, int, int], int] = {}
-    get = nxt.get
-    for (a, b, s, p), kept in states.items():
+    """Place a triplet, the pair and new runs at one kind, for every state."""
+    nxt: dict[tuple[int, int], dict[int, int]] = {}
+    for (a, b), slots in states.items():
         for sets, q, r, gain in _moves(here, cap, a, b, next1, next2, runs):
-            if s + sets > 4 or (q and p):
-                continue
-            state = (r, a, s + sets, p + q)
-            k = kept + gain
-            if get(state, -1) < k:
-                nxt[state] = k
+            into = nxt.get((r, a))
+            if into is None:
+                into = nxt[(r, a)] = {}
+            get = into.get
+            shift = 2 * sets + q
+            for slot, kept in slots.items():
+                to = slot + shift
+                if to > 9 or (q and slot & 1):  # past four sets, or a second pair
+                    continue
+                if get(to, -1) < kept + gain:
+                    into[to] = kept + gain
     return nxt
 
 
