@@ -171,8 +171,9 @@ def run(kind: str, make, n: int) -> None:
         rates["seed"].append(rate(seed_job, counts))
     med = {k: statistics.median(v) for k, v in rates.items()}
     print(f"{kind} hands, {n} per round, medians of {ROUNDS} rounds (hands/s):")
-    print(f"  ours   cold {cold:9.0f}   ({cold / med['mahjong']:.2f}x mahjong, {cold / med['seed']:.2f}x seed)")
-    print(f"  ours steady {med['ours']:9.0f}   ({med['ours'] / med['mahjong']:.2f}x mahjong, {med['ours'] / med['seed']:.2f}x seed)")
+    for label, ours in (("ours   cold", cold), ("ours steady", med["ours"])):
+        vs = f"{ours / med['mahjong']:.2f}x mahjong, {ours / med['seed']:.2f}x seed"
+        print(f"  {label} {ours:9.0f}   ({vs})")
     print(f"  mahjong     {med['mahjong']:9.0f}")
     print(f"  seed        {med['seed']:9.0f}   (complete + waits only)")
 

@@ -7,7 +7,7 @@ No HTTP or drawing here; see docs/analysis.md.
 True
 """
 
-from . import forms, shanten
+from . import forms, tables
 from .parts import Block, Split
 from .result import Analysis, analyse
 
@@ -15,7 +15,7 @@ from .result import Analysis, analyse
 def clear_caches() -> None:
     """Forget the memoised suit splits and shanten tables (benchmarks use this)."""
     forms._sets_memo.clear()
-    shanten.clear()
+    tables.clear()
 
 
 __all__ = ["Analysis", "Block", "Split", "analyse", "clear_caches"]

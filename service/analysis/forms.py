@@ -131,7 +131,7 @@ def waits(counts, sets_needed: int, visible) -> list[int]:
     keys = suit_keys(counts)
     sizes = [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS]
     # Per suit: 0 fits as sets only, 2 fits as sets + pair, None fits neither.
-    fits = [_fit(key, size, runs) for key, size, (_, _, runs) in zip(keys, sizes, SUIT_SPANS)]
+    fits = [_fit(key, size % 3, runs) for key, size, (_, _, runs) in zip(keys, sizes, SUIT_SPANS)]
     out = []
     for suit, (start, size, runs) in enumerate(SUIT_SPANS):
         others = fits[:suit] + fits[suit + 1 :]
@@ -148,8 +148,8 @@ def waits(counts, sets_needed: int, visible) -> list[int]:
     return out
 
 
-def _fit(key: int, size: int, runs: bool) -> int | None:
-    rest = size % 3
+def _fit(key: int, rest: int, runs: bool) -> int | None:
+    """``rest`` is the suit's size mod 3: 0 must be sets, 2 sets and the pair."""
     if rest == 0:
         return 0 if suit_sets(key, runs) else None
     if rest == 2 and any(key % pk == 0 and suit_sets(key // pk, runs) for pk in PAIR_KEYS):

@@ -1,12 +1,12 @@
 """Read a parsed `Hand` into what the analysis works on: counts and fixed sets.
 
 Concealed tiles are the hand segment plus the winning tile. Every other segment
-is a fixed set: a called meld (has a sideways tile), a concealed kan (``x11xs``;
+(and a first segment that is itself a meld) is a fixed set: a called meld (has a sideways tile), a concealed kan (``x11xs``;
 the backs are copies of the pair they bracket) or a plain group (``+567p``).
 Anything the analysis cannot read becomes a warning, never an exception; a
 hand with warnings is not analysed further.
 
->>> from service.model import RED_BIT, Group, Hand, Tile
+>>> from service.model import Group, Hand, Tile
 >>> t = lambda s: tuple(Tile.from_code(c) for c in s.split())
 >>> r = read(Hand((Group("hand", t("1s 1s")), Group("meld", t("x 1p 1p x")))))
 >>> r.concealed[18], [b.kind for b in r.fixed], r.visible[9], r.warnings
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.model import RED_BIT, Group, Hand, Tile
+from service.model import RED_BIT, SUITS, Group, Hand, Tile, pack
 
 from .keys import NUM_KINDS, code_of
 from .parts import Block
@@ -40,11 +40,8 @@ class Reading:
 
 
 # Packed kind (red fives too) -> index, for every real tile.
-_INDEX = {
-    ((i // 9 + 1) << 4 | (i % 9 + 1)) | red: i
-    for i in range(NUM_KINDS)
-    for red in ((0, RED_BIT) if i < 27 and i % 9 == 4 else (0,))
-}
+_INDEX = {pack(i % 9 + 1, SUITS[i // 9]): i for i in range(NUM_KINDS)}
+_INDEX.update({kind | RED_BIT: i for kind, i in _INDEX.items() if i < 27 and i % 9 == 4})
 
 
 def tile_index(tile: Tile) -> int | None:
@@ -60,7 +57,8 @@ def read(hand: Hand) -> Reading:
     warnings: list[str] = []
     winning = None
     for group in hand.groups:
-        if group.kind == "meld":
+        # A first segment like "-456m" or "x11xs" alone is a meld, not a hand.
+        if group.kind == "meld" or group.called or group.concealed_kan:
             block = _fixed_set(group, warnings)
             if block is not None:
                 fixed.append(block)
@@ -122,7 +120,8 @@ def _check_totals(concealed, visible, fixed, warnings: list[str]) -> None:
         warnings.append(f"{len(fixed)} melds: a hand has at most four sets")
     elif sum(concealed) > 3 * (4 - len(fixed)) + 2:
         limit = 3 * (4 - len(fixed)) + 2
-        warnings.append(f"{sum(concealed)} concealed tiles with {len(fixed)} melds: at most {limit} fit in a hand")
+        n, melds = sum(concealed), len(fixed)
+        warnings.append(f"{n} concealed tiles with {melds} melds: at most {limit} fit in a hand")
 
 
 def _unreadable(tile: Tile, where: str) -> str:

@@ -4,8 +4,7 @@ Exact definition: the fewest tiles the hand lacks from any complete hand it
 could become, minus one, where no kind may exceed four copies counting the
 fixed melds. For the standard form this is a max-plus problem split by suit:
 for each suit and each (sets, pair) count, the most hand tiles a target of that
-many sets can keep. Per-suit tables are memoised by (shape key, cap key), and
-since distinct tables are few, combining two of them is memoised too.
+many sets can keep (see `tables`).
 
 >>> from .keys import counts_of
 >>> shanten(counts_of("123456789m1p2p3s4s"), 4)
@@ -18,188 +17,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .forms import MEMO_LIMIT, ORPHANS, SUIT_SPANS
-from .keys import SHAPE_PRIMES
-
-# Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
-Table = tuple[int, ...]
-NO_TABLE = (-99,) * 10
-EMPTY_TABLE = (0,) * 10
-TABLES: list[Table] = [EMPTY_TABLE]
-_ids: dict[Table, int] = {EMPTY_TABLE: 0}
-_memo: dict[tuple[int, int, bool], int] = {}  # (shape key, cap key, runs) -> id
-_island_memo: dict[tuple[int, int, int, bool], int] = {}  # (key, room left, right, runs)
-_combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
-
-
-def clear() -> None:
-    """Forget every memoised table (for cold-start benchmarks)."""
-    for memo in (_memo, _island_memo, _combined, _ids, _moves_memo):
-        memo.clear()
-    del TABLES[1:]
-    _ids[EMPTY_TABLE] = 0
-
-
-def suit_table(h, caps, runs: bool) -> int:
-    """Id of the table of most tiles of ``h`` kept by s sets + p pairs in one suit.
-
-    Only sets that keep a tile are placed; a set keeping none can always go to
-    an untouched kind, so each slot holds the best for *at most* s sets, p pairs.
-
-    ``caps``: most copies the target may hold per kind; None for four each.
-
-    >>> TABLES[suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], None, True)]
-    (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
-    """
-    key = cap_key = 1
-    for p, c in zip(SHAPE_PRIMES, h):
-        if c:
-            key *= p**c
-    if caps is not None:
-        for p, cap in zip(SHAPE_PRIMES, caps):
-            if cap < 4:
-                cap_key *= p ** (4 - cap)
-    memo_key = (key, cap_key, runs)
-    found = _memo.get(memo_key)
-    if found is None:
-        if len(_memo) > MEMO_LIMIT:
-            _memo.clear()
-            _island_memo.clear()
-        if cap_key == 1:
-            found = _islands(h, runs)
-        else:
-            found = _intern(_suit_dp(h, caps, runs))
-        _memo[memo_key] = found
-    return found
-
-
-def _islands(h, runs: bool) -> int:
-    """Combine the tables of tile islands split by two or more empty kinds.
-
-    No set keeps tiles of two islands, and a kind between them only meets
-    runs, at most four, so with no fixed melds the islands are independent.
-    Islands are small and repeat across hands, so each is memoised on its own.
-    """
-    table = 0
-    size, i = len(h), 0
-    while i < size:
-        if not h[i]:
-            i += 1
-            continue
-        j = i
-        while runs and j + 1 < size and (h[j + 1] or (j + 2 < size and h[j + 2])):
-            j += 1  # stop at two empty kinds in a row (or the suit's end)
-        left, right = min(i, 2) if runs else 0, min(size - 1 - j, 2) if runs else 0
-        part = h[i : j + 1]
-        key = 1
-        for p, c in zip(SHAPE_PRIMES, part):
-            if c:
-                key *= p**c
-        memo_key = (key, left, right, runs)
-        found = _island_memo.get(memo_key)
-        if found is None:
-            padded = [0] * left + list(part) + [0] * right
-            found = _island_memo[memo_key] = _intern(_suit_dp(padded, [4] * len(padded), runs))
-        table = _combine(table, found)
-        i = j + 1
-    return table
-
-
-def _intern(table: Table) -> int:
-    """Distinct tables are few: each gets a small id, so combining is a lookup."""
-    found = _ids.get(table)
-    if found is None:
-        found = _ids[table] = len(TABLES)
-        TABLES.append(table)
-    return found
-
-
-def _suit_dp(h, caps, runs: bool) -> Table:
-    """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`."""
-    size = len(h)
-    h = list(h) + [0, 0]
-    # (runs from the kind before, runs from two before) -> {slot: kept}
-    states: dict[tuple[int, int], dict[int, int]] = {(0, 0): {0: 0}}
-    for i in range(size):
-        pending = len(states) > 1 or (0, 0) not in states
-        if h[i] or (runs and (h[i + 1] or h[i + 2])) or pending:
-            states = _step(states, h[i], caps[i], h[i + 1], h[i + 2], runs and i < size - 2)
-    table = list(NO_TABLE)
-    for slot, kept in states.get((0, 0), {0: 0}).items():
-        table[slot] = kept
-    # Fewer sets or no pair can always be padded by sets keeping nothing.
-    for i in range(2, 10):
-        table[i] = max(table[i], table[i - 2])
-    for i in range(1, 10, 2):
-        table[i] = max(table[i], table[i - 1])
-    return tuple(table)
-
-
-def _step(states: dict, here: int, cap: int, next1: int, next2: int, runs: bool) -> dict:
-    """Place a triplet, the pair and new runs at one kind, for every state."""
-    nxt: dict[tuple[int, int], dict[int, int]] = {}
-    for (a, b), slots in states.items():
-        for sets, q, r, gain in _moves(here, cap, a, b, next1, next2, runs):
-            into = nxt.get((r, a))
-            if into is None:
-                into = nxt[(r, a)] = {}
-            get = into.get
-            shift = 2 * sets + q
-            for slot, kept in slots.items():
-                to = slot + shift
-                if to > 9 or (q and slot & 1):  # past four sets, or a second pair
-                    continue
-                if get(to, -1) < kept + gain:
-                    into[to] = kept + gain
-    return nxt
-
-
-_moves_memo: dict[tuple, list[tuple[int, int, int, int]]] = {}
-
-
-def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bool) -> list:
-    """(sets started, pair, new runs, tiles kept) for each useful choice at one kind.
-
-    Only choices where every block keeps a tile no other block covers: an
-    optimum never needs more (drop a block that keeps nothing, slots are "at
-    most"). With ``c`` copies targeted here, a triplet needs ``c - 3 < here``,
-    the pair ``c - 2 < here``, and runs need ``c <= here`` or room at the next
-    two kinds, which already carry ``a`` runs and will carry ``r``.
-    """
-    key = (here, cap, a, b, next1, next2, runs)
-    found = _moves_memo.get(key)
-    if found is None:
-        found = []
-        some = (0, 1) if here else (0,)
-        for t in some:
-            for q in some:
-                for r in range(5 if runs else 1):
-                    c = a + b + 3 * t + 2 * q + r
-                    if c > cap:
-                        break
-                    if (t and c - 3 >= here) or (q and c - 2 >= here):
-                        continue
-                    if r and c > here and a + r > next1 and r > next2:
-                        continue
-                    found.append((t + r, q, r, min(c, here)))
-        _moves_memo[key] = found
-    return found
-
-
-# For each combined slot, the (i, j) slots of two tables that add up to it.
-_SOURCES = tuple(
-    tuple((i, k - i) for i in range(k + 1) if i % 2 + (k - i) % 2 == k % 2 and i // 2 + (k - i) // 2 == k // 2)
-    for k in range(10)
-)
-
-
-def _combine(x: int, y: int) -> int:
-    key = (x, y) if x < y else (y, x)
-    found = _combined.get(key)
-    if found is None:
-        tx, ty = TABLES[x], TABLES[y]
-        found = _combined[key] = _intern(tuple(max([tx[i] + ty[j] for i, j in src]) for src in _SOURCES))
-    return found
+from .forms import ORPHANS, SUIT_SPANS
+from .tables import TABLES, combine, suit_table
 
 
 def regular_shanten(counts, sets: int, caps=None) -> int:
@@ -208,7 +27,7 @@ def regular_shanten(counts, sets: int, caps=None) -> int:
     for start, size, runs in SUIT_SPANS:
         h = counts[start : start + size]
         if any(h):  # an empty suit changes nothing
-            table = _combine(table, suit_table(h, caps and caps[start : start + size], runs))
+            table = combine(table, suit_table(h, caps and caps[start : start + size], runs))
     return 3 * sets + 1 - TABLES[table][sets * 2 + 1]
 
 
@@ -225,7 +44,7 @@ _orphans_of = itemgetter(*ORPHANS)
 def thirteen_orphans_shanten(counts) -> int:
     """``13 - distinct orphans``, one less with an orphan pair."""
     held = _orphans_of(counts)
-    return 13 - (13 - held.count(0)) - (1 if max(held) >= 2 else 0)
+    return held.count(0) - (1 if max(held) >= 2 else 0)
 
 
 def shanten(counts, sets_needed: int, caps=None) -> int | None:
