@@ -87,18 +87,28 @@ def _islands(h, runs: bool) -> int:
             j += 1  # stop at two empty kinds in a row (or the suit's end)
         left, right = min(i, 2) if runs else 0, min(size - 1 - j, 2) if runs else 0
         part = h[i : j + 1]
-        key = 1
-        for p, c in zip(SHAPE_PRIMES, part):
-            if c:
-                key *= p**c
-        memo_key = (key, left, right, runs)
+        memo_key = (_key(part), left, right, runs)
         found = _island_memo.get(memo_key)
         if found is None:
-            padded = [0] * left + list(part) + [0] * right
-            found = _island_memo[memo_key] = _intern(_suit_dp(padded, [4] * len(padded), runs))
+            # An island read backwards (9 to 1) has the same table.
+            mirror = (_key(part[::-1]), right, left, runs)
+            found = _island_memo.get(mirror)
+            if found is None:
+                padded = [0] * left + list(part) + [0] * right
+                found = _island_memo[mirror] = _intern(_suit_dp(padded, [4] * len(padded), runs))
+            _island_memo[memo_key] = found
         table = combine(table, found)
         i = j + 1
     return table
+
+
+def _key(counts) -> int:
+    """Shape key of a run of counts: ``_key([2, 0, 1]) == 2**2 * 5``."""
+    key = 1
+    for p, c in zip(SHAPE_PRIMES, counts):
+        if c:
+            key *= p**c
+    return key
 
 
 def _intern(table: Table) -> int:
