@@ -252,6 +252,15 @@ def test_the_winning_tile_shows_the_hand_waited_on():
     assert "1m" in analyse(parse("1112345678999m+1m")).waits
 
 
+def test_a_sideways_winning_tile_still_wins():
+    a = analyse(parse("11222333s22456m+-4s"))
+    assert a.complete and not any(b.meld for b in a.splits[0].sets)
+
+
+def test_a_lone_meld_is_a_meld_not_a_hand():
+    assert analyse(parse("-456m")) == analyse(parse("x11xs")) == analyse(parse("123m"))
+
+
 @pytest.mark.parametrize(
     "notation, needle",
     [

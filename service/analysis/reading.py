@@ -1,6 +1,7 @@
 """Read a parsed `Hand` into what the analysis works on: counts and fixed sets.
 
-Concealed tiles are the hand segment plus the winning tile. Every other segment
+Concealed tiles are the hand segment plus the winning tile (also when it lies
+sideways, ``+-4s``, won off a discard). Every other segment
 (and a first segment that is itself a meld) is a fixed set: a called meld (has a sideways tile), a concealed kan (``x11xs``;
 the backs are copies of the pair they bracket) or a plain group (``+567p``).
 Anything the analysis cannot read becomes a warning, never an exception; a
@@ -56,9 +57,13 @@ def read(hand: Hand) -> Reading:
     fixed: list[Block] = []
     warnings: list[str] = []
     winning = None
+    last = hand.groups[-1] if hand.groups else None
     for group in hand.groups:
+        kind = group.kind
+        if group is last and kind == "meld" and len(group.tiles) == 1 and not group.tiles[0].face_down:
+            kind = "winning"  # a lone sideways tile at the end: won off a discard
         # A first segment like "-456m" or "x11xs" alone is a meld, not a hand.
-        if group.kind == "meld" or group.called or group.concealed_kan:
+        if kind == "meld" or (group.called and kind == "hand") or group.concealed_kan:
             block = _fixed_set(group, warnings)
             if block is not None:
                 fixed.append(block)
@@ -72,7 +77,7 @@ def read(hand: Hand) -> Reading:
                 continue
             concealed[i] += 1
             visible[i] += 1
-            if group.kind == "winning":
+            if kind == "winning":
                 winning = i
     _check_totals(concealed, visible, fixed, warnings)
     return Reading(tuple(concealed), winning, tuple(fixed), tuple(visible), tuple(warnings))
