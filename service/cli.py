@@ -39,6 +39,7 @@ def print_error(err: ParseError, file=None) -> None:
 
 
 def cmd_parse(args) -> int:
+    from .analysis import analyse
     from .layout import layout
     from .options import OptionError, RenderOptions
 
@@ -51,7 +52,8 @@ def cmd_parse(args) -> int:
     except OptionError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 2
-    print(json.dumps(hand_json(hand, layout(hand, height)), indent=2, ensure_ascii=False))
+    view = hand_json(hand, layout(hand, height), analyse(hand))
+    print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0
 
 

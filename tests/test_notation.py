@@ -1,12 +1,9 @@
 """The notation parser: every rule, every error, and round trips."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.cli import main
 from service.model import Tile
 from service.notation import MAX_CHARS, MAX_TILES, ParseError, canonical, parse
 
@@ -255,52 +252,3 @@ def test_any_text_only_raises_parse_error(text):
         parse(text)
     except ParseError as e:
         assert 0 <= e.position <= max(len(text), 1)
-
-
-# -- command line ---------------------------------------------------------------
-
-
-def test_cli_parse_prints_json(capsys):
-    assert main(["parse", "-456m"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["notation"] == "-456m"
-    assert out["canonical"] == "-456m"
-    assert out["groups"][0]["kind"] == "hand"
-    tile = out["groups"][0]["tiles"][0]
-    assert {k: tile[k] for k in ("code", "sideways", "stacked", "face_down")} == {
-        "code": "4m",
-        "sideways": True,
-        "stacked": False,
-        "face_down": False,
-    }
-    assert (tile["x"], tile["w"], out["height"]) == (0, 38, 38)
-    assert out["warnings"] == []
-
-
-def test_cli_parse_error_has_caret_and_exit_2(capsys):
-    assert main(["parse", "123a"]) == 2
-    err = capsys.readouterr().err.splitlines()
-    assert err[0] == "error: 'a' is not a suit letter (use m, p, s or z)"
-    assert err[1].strip() == "123a"
-    assert err[2].index("^") == err[1].index("123a") + 3
-
-
-def test_cli_options_after_a_dash_notation(capsys):
-    assert main(["parse", "-1m", "--height", "40"]) == 0
-    assert json.loads(capsys.readouterr().out)["height"] == 40
-    assert main(["parse", "1m", "--height", "3"]) == 2
-    assert "height must be" in capsys.readouterr().err
-
-
-def test_cli_render_and_sheet_write_images(tmp_path, capsys):
-    from PIL import Image
-
-    out = tmp_path / "hand.png"
-    assert main(["render", "-456m", "-o", str(out), "--scale", "2"]) == 0
-    assert Image.open(out).size[1] == 76
-    assert main(["render", "12a", "-o", str(out)]) == 2
-    assert "not a suit letter" in capsys.readouterr().err
-    sheet = tmp_path / "sheet.png"
-    assert main(["sheet", "--height", "32", "--theme", "dark", "-o", str(sheet)]) == 0
-    assert Image.open(sheet).size[0] > 32 * 5
-    assert main(["sheet", "--theme", "neon", "-o", str(sheet)]) == 2
