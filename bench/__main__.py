@@ -1,7 +1,7 @@
 """Run every benchmark in this folder: ``make bench`` or ``python -m bench``.
 
-Each ``bench_*.py`` is also runnable on its own; pass names to run a few:
-``python -m bench render analysis``.
+Pass names to run a few: ``python -m bench render analysis``. Run from the
+project root so ``bench`` is importable.
 """
 
 import pathlib
@@ -14,4 +14,4 @@ for path in sorted(here.glob("bench_*.py")):
     if wanted and path.stem.removeprefix("bench_") not in wanted:
         continue
     print(f"\n=== {path.stem} ===", flush=True)
-    runpy.run_path(str(path), run_name="__main__")
+    runpy.run_module(f"bench.{path.stem}", run_name="__main__")

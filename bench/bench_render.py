@@ -1,6 +1,6 @@
 """Render benchmark: a 14-tile hand with a called meld, 38 px at scale 2.
 
-Run by hand: ``.venv/bin/python bench/bench_render.py``. Prints medians and the
+Run by hand: ``.venv/bin/python -m bench render``. Prints medians and the
 ratio of a warm render to the encode floor (encoding an image of the same size
 alone). Target: warm render within 1.5x of the floor and under 5 ms.
 Also measures the PNG choices (zlib level, palette) that render.py settles on.
@@ -9,31 +9,16 @@ Also measures the PNG choices (zlib level, palette) that render.py settles on.
 from __future__ import annotations
 
 import io
-import statistics
-import time
 
 from PIL import Image
 
 import tile_art
+from bench.timing import median_ms
 from service.notation import parse
 from service.options import RenderOptions
 from service.render import compose, encode, render
 
 HAND = "11222333s22m+-456m+4s"  # 10 in hand + called meld + winning tile = 14 tiles
-
-
-def median_ms(fn, repeat: int = 200) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
-
-
-def clear_faces() -> None:
-    tile_art.clear_cache()
 
 
 def main() -> None:
@@ -43,7 +28,7 @@ def main() -> None:
     print(f"hand {HAND!r}: {img.size[0]}x{img.size[1]} px at 38 px x2")
 
     def cold():
-        clear_faces()
+        tile_art.clear_cache()
         render(hand, opts)
 
     cold_ms = median_ms(cold, repeat=20)

@@ -1,28 +1,19 @@
 """Tile art benchmark: drawing every face cold, and a cached face lookup.
 
-Run by hand: ``.venv/bin/python bench/bench_tile_art.py`` (or ``python -m bench tile_art``).
+Run by hand: ``.venv/bin/python -m bench tile_art``.
 Prints medians (time.perf_counter, repeated) and ratios: cold per face against a
 cached lookup, and per size against 64 px.
 """
 
 from __future__ import annotations
 
-import statistics
 import time
 
 import tile_art
+from bench.timing import median_ms
 from tile_art import faces
 
 
-def median_ms(fn, repeat: int) -> float:
-    """Median wall time of `fn()` in ms, after one warm-up call."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
 
 
 def all_faces_cold(height: int, scale: int = 1, theme: str = "light") -> None:
@@ -43,7 +34,7 @@ def main() -> None:
         print(f"all faces cold, {height:3d} px x{scale}                   {ms:8.2f} ms  ({ms / cold64:.2f}x of 64 px)")
     side = median_ms(lambda: (faces.CACHE.pop(("5p", 64, 1, "light", True), None), tile_art.face("5p", 64, sideways=True)),
                      repeat=200)
-    print(f"sideways from cached upright, 64 px          {side * 1000:8.2f} us")
+    print(f"sideways face drawn cold, 64 px              {side * 1000:8.2f} us")
     tile_art.face("5p", 64)
     hit = median_ms(lambda: tile_art.face("5p", 64), repeat=20000)
     print(f"cached face lookup, 64 px                    {hit * 1000:8.2f} us")

@@ -310,25 +310,23 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def favicon():
         return image_response("0p", "png")
 
-    @app.get("/tiles.<fmt>")
-    def by_query(fmt: str):
-        notation = request.args.get("n", "")
+    def answer(notation: str, fmt: str) -> Response:
         if fmt == "json":
             return json_response(notation)
         if fmt not in MIMETYPES:
             raise unknown_format(fmt, notation)
         return image_response(notation, fmt)
 
+    @app.get("/tiles.<fmt>")
+    def by_query(fmt: str):
+        return answer(request.args.get("n", ""), fmt)
+
     @app.get("/tiles/<path:name>")
     def by_path(name: str):
         notation, dot, fmt = name.rpartition(".")
         if not dot:
             raise unknown_format("", name)
-        if fmt == "json":
-            return json_response(notation)
-        if fmt not in MIMETYPES:
-            raise unknown_format(fmt, notation)
-        return image_response(notation, fmt)
+        return answer(notation, fmt)
 
     @app.get("/<path:notation>")
     def bare(notation: str):

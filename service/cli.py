@@ -7,11 +7,13 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
 
 from .notation import ParseError, parse
+from .options import OptionError, RenderOptions
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
@@ -38,39 +40,41 @@ def print_error(err: ParseError, file=None) -> None:
     print(f"  {' ' * err.position}^", file=file)
 
 
+def reports_errors(cmd):
+    """Turn a bad notation or option into a message on stderr and exit status 2."""
+
+    @functools.wraps(cmd)
+    def run(args) -> int:
+        try:
+            return cmd(args)
+        except ParseError as err:
+            print_error(err)
+        except OptionError as err:
+            print(f"error: {err.message}", file=sys.stderr)
+        return 2
+
+    return run
+
+
+@reports_errors
 def cmd_parse(args) -> int:
     from .analysis import analyse
     from .layout import layout
-    from .options import OptionError, RenderOptions
 
-    try:
-        hand = parse(args.notation)
-        height = RenderOptions(height=args.height).height
-    except ParseError as err:
-        print_error(err)
-        return 2
-    except OptionError as err:
-        print(f"error: {err.message}", file=sys.stderr)
-        return 2
+    hand = parse(args.notation)
+    height = RenderOptions(height=args.height).height
     view = hand_json(hand, layout(hand, height), analyse(hand))
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0
 
 
+@reports_errors
 def cmd_render(args) -> int:
-    from .options import OptionError, RenderOptions
     from .render import render
 
     fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
-    try:
-        hand = parse(args.notation)
-        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
-    except ParseError as err:
-        print_error(err)
-        return 2
-    except OptionError as err:
-        print(f"error: {err.message}", file=sys.stderr)
-        return 2
+    hand = parse(args.notation)
+    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
     data = render(hand, opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -80,16 +84,11 @@ def cmd_render(args) -> int:
     return 0
 
 
+@reports_errors
 def cmd_sheet(args) -> int:
     from tile_art import write_sheet
 
-    from .options import OptionError, RenderOptions
-
-    try:
-        RenderOptions(height=args.height, scale=args.scale, theme=args.theme)
-    except OptionError as err:
-        print(f"error: {err.message}", file=sys.stderr)
-        return 2
+    RenderOptions(height=args.height, scale=args.scale, theme=args.theme)  # validates
     write_sheet(args.output, args.height, args.theme, args.scale)
     return 0
 
