@@ -38,10 +38,6 @@ class Layout:
     height: int
     tile_height: int
 
-    def group(self, n: int) -> tuple[Placement, ...]:
-        """The placements of group ``n``, in notation order."""
-        return tuple(p for p in self.placements if p.group == n)
-
 
 def default_gap(height: int) -> int:
     return round(tile_width(height) / 3)

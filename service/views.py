@@ -16,13 +16,14 @@ from .notation import ParseError
 
 def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
     """The hand as plain data; with a layout, tiles gain x/y/w/h and the hand its size."""
+    places = iter(layout.placements) if layout is not None else None  # in notation order
     groups = []
-    for n, g in enumerate(hand.groups):
+    for g in hand.groups:
         tiles = []
-        for k, t in enumerate(g.tiles):
+        for t in g.tiles:
             tile = {"code": t.code, "sideways": t.sideways, "stacked": t.stacked, "face_down": t.face_down}
-            if layout is not None:
-                p = layout.group(n)[k]
+            if places is not None:
+                p = next(places)
                 tile.update(x=p.x, y=p.y, w=p.w, h=p.h)
             tiles.append(tile)
         groups.append({"kind": g.kind, "tiles": tiles})
