@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test bench clean
+.PHONY: serve test bench docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+docs: $(STAMP)
+	$(BIN)/tiles build docs --out docs/img --link-md --prune
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
