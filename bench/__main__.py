@@ -14,4 +14,5 @@ for path in sorted(here.glob("bench_*.py")):
     if wanted and path.stem.removeprefix("bench_") not in wanted:
         continue
     print(f"\n=== {path.stem} ===", flush=True)
+    sys.argv = [str(path)]  # each bench's own defaults, not our names
     runpy.run_module(f"bench.{path.stem}", run_name="__main__")
