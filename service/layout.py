@@ -30,6 +30,18 @@ class Placement:
     w: int
     h: int
 
+    @property
+    def sideways(self) -> bool:
+        return self.tile.sideways
+
+    @property
+    def stacked(self) -> bool:
+        return self.tile.stacked
+
+    @property
+    def face_down(self) -> bool:
+        return self.tile.face_down
+
 
 @dataclass(frozen=True, slots=True)
 class Layout:

@@ -54,7 +54,7 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
     img = Image.new("RGBA", (lay.width * s, lay.height * s), options.background or (0, 0, 0, 0))
     opaque = options.background is not None
     for p in lay.placements:
-        face = tile_art.face(p.tile.code, options.height, s, options.theme, sideways=p.tile.sideways)
+        face = tile_art.face(p.tile.code, options.height, s, options.theme, sideways=p.sideways)
         if opaque:
             img.alpha_composite(face, (p.x * s, p.y * s))
         else:  # tiles never overlap, so a plain copy keeps their own alpha

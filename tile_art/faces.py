@@ -73,11 +73,9 @@ def render(code: str, height: int, scale: int, theme: str, sideways: bool = Fals
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
     pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
-    if code == "x":
-        pass
-    elif sideways:
+    if code != "x" and sideways:
         _turned(pen, colours, code, upright_fh((w * ss, h * ss), ss))
-    else:
+    elif code != "x":
         _content(pen, colours, code)
     return pen.canvas.reduce(ss)
 
