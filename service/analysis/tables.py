@@ -30,7 +30,7 @@ _combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
 
 def clear() -> None:
     """Forget every memoised table (for cold-start benchmarks)."""
-    for memo in (_memo, _island_memo, _combined, _ids, _moves_memo):
+    for memo in (_memo, _island_memo, _combined, _ids, _moves_memo, _rest_memo, _shift_memo, _best_memo):
         memo.clear()
     del TABLES[1:]
     _ids[EMPTY_TABLE] = 0
@@ -59,8 +59,8 @@ def suit_table(h, caps, runs: bool) -> int:
     found = _memo.get(memo_key)
     if found is None:
         if len(_memo) > MEMO_LIMIT:
-            _memo.clear()
-            _island_memo.clear()
+            for memo in (_memo, _island_memo, _rest_memo):
+                memo.clear()
         if cap_key == 1:
             found = _islands(h, runs)
         else:
@@ -121,43 +121,79 @@ def _intern(table: Table) -> int:
 
 
 def _suit_dp(h, caps, runs: bool) -> Table:
-    """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`."""
+    """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`.
+
+    Walks the kinds from the left; `_rest` gives the table of what is right of
+    a kind, so islands with the same tail share that work.
+
+    >>> _suit_dp([1, 1, 1], [4, 4, 4], True)
+    (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
+    """
     size = len(h)
     h = list(h) + [0, 0]
-    # (runs from the kind before, runs from two before) -> {slot: kept}
-    states: dict[tuple[int, int], dict[int, int]] = {(0, 0): {0: 0}}
-    for i in range(size):
-        pending = len(states) > 1 or (0, 0) not in states
-        if h[i] or (runs and (h[i + 1] or h[i + 2])) or pending:
-            states = _step(states, h[i], caps[i], h[i + 1], h[i + 2], runs and i < size - 2)
-    table = list(NO_TABLE)
-    for slot, kept in states.get((0, 0), {0: 0}).items():
-        table[slot] = kept
-    # Fewer sets or no pair can always be padded by sets keeping nothing.
+    # A suffix's memo code: its counts and caps as base-5 digits, led by a 1.
+    codes = [1] * (size + 1)
+    for i in range(size - 1, -1, -1):
+        codes[i] = (codes[i + 1] * 5 + h[i]) * 5 + caps[i]
+
+    def rest(i: int, a: int, b: int) -> int:
+        """Table id of kinds i.. with ``a``, ``b`` runs from one and two kinds before."""
+        if i == size:
+            return 0 if a == b == 0 else -1
+        key = (codes[i], a, b, runs)
+        found = _rest_memo.get(key)
+        if found is None:
+            found = -1
+            for sets, q, r, gain in _moves(h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2):
+                sub = rest(i + 1, r, a)
+                if sub >= 0:
+                    found = _best(found, _shifted(sub, 2 * sets + q, gain))
+            _rest_memo[key] = found
+        return found
+
+    return TABLES[rest(0, 0, 0)]
+
+
+_rest_memo: dict[tuple[int, int, int, bool], int] = {}  # (suffix code, a, b, runs) -> id
+_shift_memo: dict[tuple[int, int, int], int] = {}  # (id, slot shift, gain) -> id
+_best_memo: dict[tuple[int, int], int] = {}  # (id, id) -> id of the slot-wise max
+
+
+def _shifted(x: int, shift: int, gain: int) -> int:
+    """Table ``x`` moved up ``shift`` slots with ``gain`` kept tiles added.
+
+    An odd shift places the pair, so only slots without one move.
+    """
+    key = (x, shift, gain)
+    found = _shift_memo.get(key)
+    if found is None:
+        src = TABLES[x]
+        table = list(NO_TABLE)
+        for slot in range(shift, 10):
+            if not (shift & 1 and (slot - shift) & 1):
+                table[slot] = src[slot - shift] + gain
+        found = _shift_memo[key] = _intern(_padded(table))
+    return found
+
+
+def _best(x: int, y: int) -> int:
+    """Slot-wise max of two tables; -1 stands for no table."""
+    if x < 0 or x == y:
+        return y
+    key = (x, y) if x < y else (y, x)
+    found = _best_memo.get(key)
+    if found is None:
+        found = _best_memo[key] = _intern(tuple(map(max, TABLES[x], TABLES[y])))
+    return found
+
+
+def _padded(table: list[int]) -> Table:
+    """Fewer sets or no pair can always be padded by sets keeping nothing."""
     for i in range(2, 10):
         table[i] = max(table[i], table[i - 2])
     for i in range(1, 10, 2):
         table[i] = max(table[i], table[i - 1])
     return tuple(table)
-
-
-def _step(states: dict, here: int, cap: int, next1: int, next2: int, runs: bool) -> dict:
-    """Place a triplet, the pair and new runs at one kind, for every state."""
-    nxt: dict[tuple[int, int], dict[int, int]] = {}
-    for (a, b), slots in states.items():
-        for sets, q, r, gain in _moves(here, cap, a, b, next1, next2, runs):
-            into = nxt.get((r, a))
-            if into is None:
-                into = nxt[(r, a)] = {}
-            get = into.get
-            shift = 2 * sets + q
-            for slot, kept in slots.items():
-                to = slot + shift
-                if to > 9 or (q and slot & 1):  # past four sets, or a second pair
-                    continue
-                if get(to, -1) < kept + gain:
-                    into[to] = kept + gain
-    return nxt
 
 
 _moves_memo: dict[tuple, list[tuple[int, int, int, int]]] = {}
