@@ -63,8 +63,9 @@ def analyse(hand: Hand) -> Analysis:
 def _analyse(r: Reading) -> Analysis:
     need = r.sets_needed
     caps = tuple(4 - v + c for v, c in zip(r.visible, r.concealed)) if r.fixed else None
-    splits = _splits(r.concealed, need, r.fixed)
     shanten = shanten_of(r.concealed, need, caps)
+    # Complete exactly when shanten is -1 (no kind exceeds four copies: warnings check that).
+    splits = _splits(r.concealed, need, r.fixed) if shanten == -1 else []
     if r.winning is None and shanten != 0:
         waits = []  # one tile short and not tenpai, or not one tile short
     else:

@@ -18,16 +18,22 @@ from __future__ import annotations
 from operator import itemgetter
 
 from .forms import ORPHANS, SUIT_SPANS
-from .tables import TABLES, combine, suit_table
+from .tables import TABLES, _memo, combine, suit_table
+
+_SLICES = tuple((start, start + size, runs) for start, size, runs in SUIT_SPANS)
 
 
 def regular_shanten(counts, sets: int, caps=None) -> int:
     """Standard form: ``sets`` sets plus a pair from the concealed counts."""
-    table = 0  # EMPTY_TABLE
-    for start, size, runs in SUIT_SPANS:
-        h = counts[start : start + size]
-        if any(h):  # an empty suit changes nothing
-            table = combine(table, suit_table(h, caps and caps[start : start + size], runs))
+    counts = tuple(counts)
+    table = 0  # EMPTY_TABLE; an empty suit's table is it too and is skipped
+    for start, end, runs in _SLICES:
+        h = counts[start:end]
+        found = _memo.get(h) if caps is None else None  # suit_table's memo, inlined
+        if found is None:
+            found = suit_table(h, caps and caps[start:end], runs)
+        if found:
+            table = combine(table, found) if table else found
     return 3 * sets + 1 - TABLES[table][sets * 2 + 1]
 
 

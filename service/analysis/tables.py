@@ -15,7 +15,6 @@ ids is a dictionary lookup.
 from __future__ import annotations
 
 from .forms import MEMO_LIMIT
-from .keys import SHAPE_PRIMES
 
 # Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
 Table = tuple[int, ...]
@@ -23,8 +22,8 @@ NO_TABLE = (-99,) * 10
 EMPTY_TABLE = (0,) * 10
 TABLES: list[Table] = [EMPTY_TABLE]
 _ids: dict[Table, int] = {EMPTY_TABLE: 0}
-_memo: dict[tuple[int, int, bool], int] = {}  # (shape key, cap key, runs) -> id
-_island_memo: dict[tuple[int, int, int, bool], int] = {}  # (key, room left, right, runs)
+_memo: dict[tuple, int] = {}  # counts (or counts, caps; or sorted honor counts) -> id
+_island_memo: dict[tuple[int, ...], int] = {}  # island counts with room each side -> id
 _combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
 
 
@@ -43,38 +42,56 @@ def suit_table(h, caps, runs: bool) -> int:
     an untouched kind, so each slot holds the best for *at most* s sets, p pairs.
 
     ``caps``: most copies the target may hold per kind; None for four each.
+    Memoised on the counts tuple (plus the caps tuple when given): a table
+    needs no divisibility test, and the slice of a count tuple is its own key.
 
     >>> TABLES[suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], None, True)]
     (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
     """
-    key = cap_key = 1
-    for p, c in zip(SHAPE_PRIMES, h):
-        if c:
-            key *= p**c
-    if caps is not None:
-        for p, cap in zip(SHAPE_PRIMES, caps):
-            if cap < 4:
-                cap_key *= p ** (4 - cap)
-    memo_key = (key, cap_key, runs)
+    h = tuple(h)
+    memo_key = h if caps is None else (h, tuple(caps))
     found = _memo.get(memo_key)
     if found is None:
         if len(_memo) > MEMO_LIMIT:
             for memo in (_memo, _island_memo, _rest_memo):
                 memo.clear()
-        if cap_key == 1:
-            found = _islands(h, runs)
-        else:
+        if caps is not None:
             found = _intern(_suit_dp(h, caps, runs))
+        elif runs:
+            found = _islands(h)
+        else:
+            found = _honors(h)
         _memo[memo_key] = found
     return found
 
 
-def _islands(h, runs: bool) -> int:
+def _honors(h: tuple[int, ...]) -> int:
+    """Honors make no runs, so only how many kinds hold 1, 2, 3 or 4 matters.
+
+    >>> TABLES[_honors((2, 0, 0, 3, 0, 0, 1))]
+    (0, 2, 3, 5, 5, 6, 6, 6, 6, 6)
+    """
+    shape = tuple(sorted(h))
+    found = _memo.get(shape)
+    if found is None:
+        found = 0
+        for c in shape:
+            if c:
+                one = _island_memo.get((c,))
+                if one is None:
+                    one = _island_memo[(c,)] = _intern(_suit_dp((c,), (4,), False))
+                found = combine(found, one)
+        _memo[shape] = found
+    return found
+
+
+def _islands(h: tuple[int, ...]) -> int:
     """Combine the tables of tile islands split by two or more empty kinds.
 
     No set keeps tiles of two islands, and a kind between them only meets
     runs, at most four, so with no fixed melds the islands are independent.
-    Islands are small and repeat across hands, so each is memoised on its own.
+    Islands are small and repeat across hands, so each is memoised on its own,
+    keyed by its counts with up to two empty kinds of room each side.
     """
     table = 0
     size, i = len(h), 0
@@ -83,32 +100,20 @@ def _islands(h, runs: bool) -> int:
             i += 1
             continue
         j = i
-        while runs and j + 1 < size and (h[j + 1] or (j + 2 < size and h[j + 2])):
+        while j + 1 < size and (h[j + 1] or (j + 2 < size and h[j + 2])):
             j += 1  # stop at two empty kinds in a row (or the suit's end)
-        left, right = min(i, 2) if runs else 0, min(size - 1 - j, 2) if runs else 0
-        part = h[i : j + 1]
-        memo_key = (_key(part), left, right, runs)
-        found = _island_memo.get(memo_key)
+        padded = h[max(i - 2, 0) : j + 3]
+        found = _island_memo.get(padded)
         if found is None:
             # An island read backwards (9 to 1) has the same table.
-            mirror = (_key(part[::-1]), right, left, runs)
+            mirror = padded[::-1]
             found = _island_memo.get(mirror)
             if found is None:
-                padded = [0] * left + list(part) + [0] * right
-                found = _island_memo[mirror] = _intern(_suit_dp(padded, [4] * len(padded), runs))
-            _island_memo[memo_key] = found
-        table = combine(table, found)
+                found = _island_memo[mirror] = _intern(_suit_dp(mirror, (4,) * len(mirror), True))
+            _island_memo[padded] = found
+        table = combine(table, found) if table else found
         i = j + 1
     return table
-
-
-def _key(counts) -> int:
-    """Shape key of a run of counts: ``_key([2, 0, 1]) == 2**2 * 5``."""
-    key = 1
-    for p, c in zip(SHAPE_PRIMES, counts):
-        if c:
-            key *= p**c
-    return key
 
 
 def _intern(table: Table) -> int:
@@ -123,38 +128,49 @@ def _intern(table: Table) -> int:
 def _suit_dp(h, caps, runs: bool) -> Table:
     """Best kept tiles per (sets, pair) slot for one suit; see `suit_table`.
 
-    Walks the kinds from the left; `_rest` gives the table of what is right of
-    a kind, so islands with the same tail share that work.
+    Walks the kinds from the left; ``rest(i, a, b)`` is the table of kinds i..
+    given ``a`` and ``b`` runs started one and two kinds before. It is memoised
+    on the suffix's counts and caps, so islands with the same tail share it.
 
     >>> _suit_dp([1, 1, 1], [4, 4, 4], True)
     (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
     """
     size = len(h)
     h = list(h) + [0, 0]
-    # A suffix's memo code: its counts and caps as base-5 digits, led by a 1.
-    codes = [1] * (size + 1)
+    # A suffix's code: its counts and caps as base-5 digits after a lead digit
+    # (1 honors, 2 suits); times 25 plus a * 5 + b it keys the memo.
+    codes = [25 * (2 if runs else 1)] * (size + 1)
     for i in range(size - 1, -1, -1):
-        codes[i] = (codes[i + 1] * 5 + h[i]) * 5 + caps[i]
+        codes[i] = ((codes[i + 1] * 5 + h[i]) * 5 + caps[i]) * 25
+    memo, shifts, get_best = _rest_memo, _shift_memo, _best_memo.get
+    if 25 not in memo:  # past the last kind: no table unless no run is pending
+        memo.update({end + k: -1 if k else 0 for end in (25, 50) for k in range(25)})
 
     def rest(i: int, a: int, b: int) -> int:
-        """Table id of kinds i.. with ``a``, ``b`` runs from one and two kinds before."""
-        if i == size:
-            return 0 if a == b == 0 else -1
-        key = (codes[i], a, b, runs)
-        found = _rest_memo.get(key)
-        if found is None:
-            found = -1
-            for sets, q, r, gain in _moves(h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2):
+        found = -1
+        after = codes[i + 1] + a  # the next kind sees (r, a)
+        for shift, r, gain in _moves(h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2):
+            sub = memo.get(after + 5 * r)
+            if sub is None:
                 sub = rest(i + 1, r, a)
-                if sub >= 0:
-                    found = _best(found, _shifted(sub, 2 * sets + q, gain))
-            _rest_memo[key] = found
+            if sub < 0:
+                continue
+            t = shifts.get((sub, shift, gain))
+            if t is None:
+                t = _shifted(sub, shift, gain)
+            if found < 0 or found == t:
+                found = t
+            else:
+                best = get_best((found, t) if found < t else (t, found))
+                found = best if best is not None else _best(found, t)
+        memo[codes[i] + 5 * a + b] = found
         return found
 
-    return TABLES[rest(0, 0, 0)]
+    top = memo.get(codes[0])
+    return TABLES[rest(0, 0, 0) if top is None else top]
 
 
-_rest_memo: dict[tuple[int, int, int, bool], int] = {}  # (suffix code, a, b, runs) -> id
+_rest_memo: dict[int, int] = {}  # suffix code * 25 + a * 5 + b -> id (-1: none)
 _shift_memo: dict[tuple[int, int, int], int] = {}  # (id, slot shift, gain) -> id
 _best_memo: dict[tuple[int, int], int] = {}  # (id, id) -> id of the slot-wise max
 
@@ -177,9 +193,7 @@ def _shifted(x: int, shift: int, gain: int) -> int:
 
 
 def _best(x: int, y: int) -> int:
-    """Slot-wise max of two tables; -1 stands for no table."""
-    if x < 0 or x == y:
-        return y
+    """Slot-wise max of two tables."""
     key = (x, y) if x < y else (y, x)
     found = _best_memo.get(key)
     if found is None:
@@ -196,11 +210,13 @@ def _padded(table: list[int]) -> Table:
     return tuple(table)
 
 
-_moves_memo: dict[tuple, list[tuple[int, int, int, int]]] = {}
+_moves_memo: dict[tuple, list[tuple[int, int, int]]] = {}
 
 
 def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bool) -> list:
-    """(sets started, pair, new runs, tiles kept) for each useful choice at one kind.
+    """(slot shift, new runs, tiles kept) for each useful choice at one kind.
+
+    The shift is twice the sets started plus one for the pair.
 
     Only choices where every block keeps a tile no other block covers: an
     optimum never needs more (drop a block that keeps nothing, slots are "at
@@ -223,7 +239,7 @@ def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bo
                         continue
                     if r and c > here and a + r > next1 and r > next2:
                         continue
-                    found.append((t + r, q, r, min(c, here)))
+                    found.append((2 * (t + r) + q, r, min(c, here)))
         _moves_memo[key] = found
     return found
 
