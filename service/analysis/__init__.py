@@ -13,8 +13,8 @@ from .result import Analysis, analyse
 
 
 def clear_caches() -> None:
-    """Forget the memoised suit splits and shanten tables (benchmarks use this)."""
-    forms._sets_memo.clear()
+    """Forget every memo: suit splits, fits, waits and shanten tables (benchmarks use this)."""
+    forms.clear()
     tables.clear()
 
 

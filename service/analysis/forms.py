@@ -26,7 +26,22 @@ ORPHANS = ORPHAN_ORDER
 MEMO_LIMIT = 200_000  # shapes; the memo is cleared when it grows past this
 
 SetList = tuple[tuple[int, str], ...]  # (position in suit, "run" | "triplet")
-_sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = {}
+_sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = {}  # (shape key, runs)
+_has_memo: dict[tuple[int, bool], bool] = {}  # (shape key, runs)
+_fit_memo: dict[tuple[int, int, bool], int | None] = {}  # (shape key, rest, runs)
+_waits_memo: dict[tuple[int, int, bool], tuple[int, ...]] = {}  # (shape key, want, runs)
+
+
+def clear() -> None:
+    """Forget the memoised splits, fits and waits (for cold-start benchmarks)."""
+    for memo in (_sets_memo, _has_memo, _fit_memo, _waits_memo):
+        memo.clear()
+
+
+def _make_room(memo: dict) -> None:
+    """Clear a memo that grew past MEMO_LIMIT entries."""
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
 
 
 def suit_sets(key: int, runs: bool) -> tuple[SetList, ...]:
@@ -51,9 +66,29 @@ def suit_sets(key: int, runs: bool) -> tuple[SetList, ...]:
         out.update(((pos, "run"),) + rest for rest in suit_sets(key // RUN_KEYS[pos], runs))
     # A run and a triplet at the lowest tile can reach the same multiset twice.
     found = tuple(sorted({tuple(sorted(s)) for s in out}))
-    if len(_sets_memo) > MEMO_LIMIT:
-        _sets_memo.clear()
+    _make_room(_sets_memo)
     _sets_memo[memo_key] = found
+    return found
+
+
+def has_sets(key: int, runs: bool) -> bool:
+    """Whether one suit's shape key splits into sets: `suit_sets` without listing them.
+
+    >>> has_sets(2 * 3 * 5 * 7**3, True), has_sets(2 * 3 * 7, True)  # 123444m, 124m
+    (True, False)
+    """
+    if key == 1:
+        return True
+    memo_key = (key, runs)
+    found = _has_memo.get(memo_key)
+    if found is None:
+        _make_room(_has_memo)
+        pos = 0
+        while key % SHAPE_PRIMES[pos]:
+            pos += 1
+        found = _has_memo[memo_key] = (key % TRIPLET_KEYS[pos] == 0 and has_sets(key // TRIPLET_KEYS[pos], runs)) or (
+            runs and pos < 7 and key % RUN_KEYS[pos] == 0 and has_sets(key // RUN_KEYS[pos], runs)
+        )
     return found
 
 
@@ -140,21 +175,53 @@ def waits(counts, sets_needed: int, visible) -> list[int]:
         want = 0 if 2 in others else 2  # what this suit must become
         if (sizes[suit] + 1) % 3 != want:
             continue
-        for pos in range(size):
-            if visible[start + pos] < 4 and _fit(keys[suit] * SHAPE_PRIMES[pos], want, runs) == want:
-                out.append(start + pos)
+        out += [start + pos for pos in suit_waits(keys[suit], want, runs) if visible[start + pos] < 4]
     if sets_needed == 4:
         out = sorted(set(out) | set(_special_waits(counts, visible)))
     return out
 
 
+def suit_waits(key: int, want: int, runs: bool) -> tuple[int, ...]:
+    """Positions whose tile makes one suit's shape key fit ``want`` (see `_fit`).
+
+    Memoised on (shape key, want, runs). Only tiles held or, with runs, up to
+    two kinds from a held one can help: every block holding the new tile
+    holds another tile of the hand within two kinds of it.
+
+    >>> suit_waits(2**3 * 3, 2, True)  # 1112m: 2m or 3m
+    (1, 2)
+    """
+    memo_key = (key, want, runs)
+    found = _waits_memo.get(memo_key)
+    if found is None:
+        _make_room(_waits_memo)
+        held = [pos for pos, p in enumerate(SHAPE_PRIMES) if key % p == 0]
+        reach = 2 if runs else 0
+        found = tuple(
+            pos
+            for pos in range(9 if runs else 7)
+            if any(abs(pos - h) <= reach for h in held) and _fit(key * SHAPE_PRIMES[pos], want, runs) == want
+        )
+        _waits_memo[memo_key] = found
+    return found
+
+
 def _fit(key: int, rest: int, runs: bool) -> int | None:
-    """``rest`` is the suit's size mod 3: 0 must be sets, 2 sets and the pair."""
+    """``rest`` is the suit's size mod 3: 0 must be sets, 2 sets and the pair.
+
+    Memoised on (shape key, rest, runs).
+    """
+    memo_key = (key, rest, runs)
+    if memo_key in _fit_memo:
+        return _fit_memo[memo_key]
+    _make_room(_fit_memo)
+    found = None
     if rest == 0:
-        return 0 if suit_sets(key, runs) else None
-    if rest == 2 and any(key % pk == 0 and suit_sets(key // pk, runs) for pk in PAIR_KEYS):
-        return 2
-    return None
+        found = 0 if has_sets(key, runs) else None
+    elif rest == 2 and any(key % pk == 0 and has_sets(key // pk, runs) for pk in PAIR_KEYS):
+        found = 2
+    _fit_memo[memo_key] = found
+    return found
 
 
 def _special_waits(counts, visible) -> list[int]:
