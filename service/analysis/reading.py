@@ -17,6 +17,7 @@ hand with warnings is not analysed further.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from service.model import RED_BIT, SUITS, Group, Hand, Tile, pack
 
@@ -45,6 +46,10 @@ _INDEX = {pack(i % 9 + 1, SUITS[i // 9]): i for i in range(NUM_KINDS)}
 _INDEX.update({kind | RED_BIT: i for kind, i in _INDEX.items() if i < 27 and i % 9 == 4})
 
 
+_KIND = attrgetter("kind")
+_SIDEWAYS = attrgetter("sideways")  # a hand segment with one is a called meld
+
+
 def tile_index(tile: Tile) -> int | None:
     """0..33 for a face-up tile (red fives count as fives), None if it is no tile."""
     return _INDEX.get(tile.kind)
@@ -53,32 +58,34 @@ def tile_index(tile: Tile) -> int | None:
 def read(hand: Hand) -> Reading:
     """Sort a hand's segments into concealed counts, fixed sets and warnings."""
     concealed = [0] * NUM_KINDS
-    visible = [0] * NUM_KINDS
+    shown: list[int] = []  # tiles of the fixed sets
     fixed: list[Block] = []
     warnings: list[str] = []
     winning = None
     last = hand.groups[-1] if hand.groups else None
     for group in hand.groups:
         kind = group.kind
-        if group is last and kind == "meld" and len(group.tiles) == 1 and not group.tiles[0].face_down:
+        tiles = group.tiles
+        if group is last and kind == "meld" and len(tiles) == 1 and not tiles[0].face_down:
             kind = "winning"  # a lone sideways tile at the end: won off a discard
         # A first segment like "-456m" or "x11xs" alone is a meld, not a hand.
-        if kind == "meld" or (group.called and kind == "hand") or group.concealed_kan:
+        if kind == "meld" or (kind == "hand" and True in map(_SIDEWAYS, tiles)) or group.concealed_kan:
             block = _fixed_set(group, warnings)
             if block is not None:
                 fixed.append(block)
-                for i in block.tiles:
-                    visible[i] += 1
+                shown += block.tiles
             continue
-        for tile in group.tiles:
-            i = _INDEX.get(tile.kind)
-            if i is None:
-                warnings.append(_unreadable(tile, "in the hand"))
-                continue
+        indices = list(map(_INDEX.get, map(_KIND, tiles)))
+        if None in indices:
+            warnings += [_unreadable(t, "in the hand") for t, i in zip(tiles, indices) if i is None]
+            indices = [i for i in indices if i is not None]
+        for i in indices:
             concealed[i] += 1
-            visible[i] += 1
-            if kind == "winning":
-                winning = i
+        if kind == "winning" and indices:
+            winning = indices[-1]
+    visible = concealed[:]
+    for i in shown:
+        visible[i] += 1
     _check_totals(concealed, visible, fixed, warnings)
     return Reading(tuple(concealed), winning, tuple(fixed), tuple(visible), tuple(warnings))
 
