@@ -80,8 +80,7 @@ def _analyse(r: Reading) -> Analysis:
 def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:
     out = []
     for pair, sets in forms.standard_splits(counts, need):
-        blocks = tuple(Block(kind, _set_tiles(i, kind)) for i, kind in sets)
-        out.append(Split("standard", Block("pair", (pair, pair)), blocks + fixed))
+        out.append(Split("standard", _PAIRS[pair], tuple(map(_SETS.__getitem__, sets)) + fixed))
     if need == 4 and forms.is_seven_pairs(counts):
         pairs = tuple(Block("pair", (i, i)) for i, c in enumerate(counts) if c)
         out.append(Split("seven_pairs", pairs=pairs))
@@ -92,5 +91,7 @@ def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:
     return out
 
 
-def _set_tiles(i: int, kind: str) -> tuple[int, ...]:
-    return (i, i + 1, i + 2) if kind == "run" else (i, i, i)
+# Blocks are immutable, so every concealed set and pair is built once, at import.
+_PAIRS = tuple(Block("pair", (i, i)) for i in range(34))
+_SETS = {(i, "triplet"): Block("triplet", (i, i, i)) for i in range(34)}
+_SETS.update({(i, "run"): Block("run", (i, i + 1, i + 2)) for i in range(27) if i % 9 < 7})

@@ -142,14 +142,16 @@ def _suit_dp(h, caps, runs: bool) -> Table:
     codes = [25 * (2 if runs else 1)] * (size + 1)
     for i in range(size - 1, -1, -1):
         codes[i] = ((codes[i + 1] * 5 + h[i]) * 5 + caps[i]) * 25
-    memo, shifts, get_best = _rest_memo, _shift_memo, _best_memo.get
+    memo, shifts, get_best, get_moves = _rest_memo, _shift_memo, _best_memo.get, _moves_memo.get
     if 25 not in memo:  # past the last kind: no table unless no run is pending
         memo.update({end + k: -1 if k else 0 for end in (25, 50) for k in range(25)})
 
     def rest(i: int, a: int, b: int) -> int:
         found = -1
         after = codes[i + 1] + a  # the next kind sees (r, a)
-        for shift, r, gain in _moves(h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2):
+        here = (h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2)
+        moves = get_moves(here)
+        for shift, r, gain in _moves(*here) if moves is None else moves:
             sub = memo.get(after + 5 * r)
             if sub is None:
                 sub = rest(i + 1, r, a)
