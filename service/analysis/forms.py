@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .keys import ORPHAN_ORDER, PAIR_KEYS, RUN_KEYS, SHAPE_PRIMES, TRIPLET_KEYS
+from .keys import ORPHAN_ORDER, PAIR_KEYS, RUN_KEYS, SHAPE_PRIMES, TRIPLET_KEYS, shape_key
 
 # (start index, size, runs allowed) of the four suits.
 SUIT_SPANS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
@@ -29,12 +29,12 @@ SetList = tuple[tuple[int, str], ...]  # (position in suit, "run" | "triplet")
 _sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = {}  # (shape key, runs)
 _has_memo: dict[tuple[int, bool], bool] = {}  # (shape key, runs)
 _fit_memo: dict[tuple[int, int, bool], int | None] = {}  # (shape key, rest, runs)
-_waits_memo: dict[tuple[int, int, bool], tuple[int, ...]] = {}  # (shape key, want, runs)
+_suit_memo: dict[tuple[int, ...], list] = {}  # suit counts -> [fit, want, waits]
 
 
 def clear() -> None:
     """Forget the memoised splits, fits and waits (for cold-start benchmarks)."""
-    for memo in (_sets_memo, _has_memo, _fit_memo, _waits_memo):
+    for memo in (_sets_memo, _has_memo, _fit_memo, _suit_memo):
         memo.clear()
 
 
@@ -161,49 +161,66 @@ def waits(counts, sets_needed: int, visible) -> list[int]:
     >>> waits(counts_of("1112345678999m"), 4, counts_of("1112345678999m"))
     [0, 1, 2, 3, 4, 5, 6, 7, 8]
     """
+    counts = tuple(counts)
     if sum(counts) != 3 * sets_needed + 1:
         return []
-    keys = suit_keys(counts)
-    sizes = [sum(counts[s : s + n]) for s, n, _ in SUIT_SPANS]
-    # Per suit: 0 fits as sets only, 2 fits as sets + pair, None fits neither.
-    fits = [_fit(key, size % 3, runs) for key, size, (_, _, runs) in zip(keys, sizes, SUIT_SPANS)]
+    info = []
+    for start, size, runs in SUIT_SPANS:
+        h = counts[start : start + size]
+        found = _suit_memo.get(h)
+        info.append(suit_fit(h, runs) if found is None else found)
+    fits = [entry[0] for entry in info]
     out = []
     for suit, (start, size, runs) in enumerate(SUIT_SPANS):
         others = fits[:suit] + fits[suit + 1 :]
         if None in others or others.count(2) > 1:
             continue
-        want = 0 if 2 in others else 2  # what this suit must become
-        if (sizes[suit] + 1) % 3 != want:
-            continue
-        out += [start + pos for pos in suit_waits(keys[suit], want, runs) if visible[start + pos] < 4]
+        entry = info[suit]
+        if entry[1] == (0 if 2 in others else 2):  # what this suit must become
+            if entry[2] is None:
+                entry[2] = suit_waits(counts[start : start + size], runs, entry[1])
+            out += [start + pos for pos in entry[2] if visible[start + pos] < 4]
     if sets_needed == 4:
-        out = sorted(set(out) | set(_special_waits(counts, visible)))
+        special = _special_waits(counts, visible)
+        if special:
+            out = sorted(set(out) | set(special))
     return out
 
 
-def suit_waits(key: int, want: int, runs: bool) -> tuple[int, ...]:
-    """Positions whose tile makes one suit's shape key fit ``want`` (see `_fit`).
+def suit_fit(h: tuple[int, ...], runs: bool) -> list:
+    """[fit, want, waits] for one suit's counts, memoised on the counts tuple.
 
-    Memoised on (shape key, want, runs). Only tiles held or, with runs, up to
-    two kinds from a held one can help: every block holding the new tile
-    holds another tile of the hand within two kinds of it.
+    ``fit``: 0 if the suit splits into sets, 2 into sets and the pair, else None.
+    ``want``: what one more tile must make it (0 or 2; None if no tile can).
+    ``waits``: None until `waits` needs them (then `suit_waits`).
 
-    >>> suit_waits(2**3 * 3, 2, True)  # 1112m: 2m or 3m
+    >>> suit_fit((3, 1, 0, 0, 0, 0, 0, 0, 0), True)[:2]  # 1112m
+    [None, 2]
+    """
+    _make_room(_suit_memo)
+    rest = sum(h) % 3
+    want = 0 if rest == 2 else 2 if rest == 1 else None
+    entry = _suit_memo[h] = [_fit(shape_key(h, 0, len(h)), rest, runs), want, None if want is not None else ()]
+    return entry
+
+
+def suit_waits(h: tuple[int, ...], runs: bool, want: int) -> tuple[int, ...]:
+    """Positions whose tile makes one suit's counts fit ``want`` (see `_fit`).
+
+    Only tiles held or, with runs, up to two kinds from a held one can help:
+    every block holding the new tile holds another hand tile within two kinds.
+
+    >>> suit_waits((3, 1, 0, 0, 0, 0, 0, 0, 0), True, 2)  # 1112m: 2m or 3m
     (1, 2)
     """
-    memo_key = (key, want, runs)
-    found = _waits_memo.get(memo_key)
-    if found is None:
-        _make_room(_waits_memo)
-        held = [pos for pos, p in enumerate(SHAPE_PRIMES) if key % p == 0]
-        reach = 2 if runs else 0
-        found = tuple(
-            pos
-            for pos in range(9 if runs else 7)
-            if any(abs(pos - h) <= reach for h in held) and _fit(key * SHAPE_PRIMES[pos], want, runs) == want
-        )
-        _waits_memo[memo_key] = found
-    return found
+    key = shape_key(h, 0, len(h))
+    reach = 2 if runs else 0
+    held = [pos for pos, c in enumerate(h) if c]
+    return tuple(
+        pos
+        for pos in range(len(h))
+        if any(abs(pos - k) <= reach for k in held) and _fit(key * SHAPE_PRIMES[pos], want, runs) == want
+    )
 
 
 def _fit(key: int, rest: int, runs: bool) -> int | None:
@@ -226,13 +243,12 @@ def _fit(key: int, rest: int, runs: bool) -> int | None:
 
 def _special_waits(counts, visible) -> list[int]:
     """Waits for seven pairs or thirteen orphans."""
-    held = [i for i, c in enumerate(counts) if c]
-    singles = [i for i in held if counts[i] == 1]
-    if len(held) == 7 and len(singles) == 1:  # six pairs and a single
-        found = singles
-    elif all(i in ORPHANS for i in held):
+    kinds = len(counts) - counts.count(0)
+    if kinds == 7 and counts.count(1) == 1:  # six pairs and a single
+        found = [counts.index(1)]
+    elif kinds >= 12 and sum(counts[i] for i in ORPHANS) == 13:  # orphans only
         missing = [i for i in ORPHANS if not counts[i]]
-        found = missing if len(held) == 12 and len(missing) == 1 else list(ORPHANS) if len(held) == 13 else []
+        found = missing if len(missing) == 1 else list(ORPHANS) if kinds == 13 else []
     else:
         found = []
     return [i for i in found if visible[i] < 4]
