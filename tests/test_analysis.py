@@ -17,8 +17,9 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
-from service.analysis import analyse
-from service.analysis.keys import code_of, contains, counts_of, hand_key
+from service.analysis import analyse, clear_caches, forms
+from service.analysis.forms import has_sets, suit_sets, suit_waits
+from service.analysis.keys import SHAPE_PRIMES, code_of, contains, counts_of, hand_key, shape_key
 from service.model import Group, Hand, Tile
 from service.notation import ParseError, parse
 
@@ -299,6 +300,30 @@ def test_prime_keys_contain_by_divisibility():
     assert not contains(key, hand_key(counts_of("444s")))
     honors = hand_key(counts_of("11122233344455z"))
     assert honors.bit_length() > 64 and contains(honors, hand_key(counts_of("222z")))
+
+
+def test_cold_and_warm_memos_agree():
+    rng = random.Random(5)
+    hands = [hand_of(near_complete(rng, 13 + n % 2)) for n in range(300)]
+    clear_caches()
+    cold = [analyse(h) for h in hands]
+    assert [analyse(h) for h in hands] == cold  # memos filled by the same hands
+    clear_caches()
+    assert [analyse(h) for h in reversed(hands)] == cold[::-1]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.booleans())
+def test_suit_shortcuts_match_full_search(h, runs):
+    """has_sets is suit_sets without the list; pruned suit waits miss no tile."""
+    key = shape_key(h, 0, 9)
+    assert has_sets(key, runs) == bool(suit_sets(key, runs))
+    rest = sum(h) % 3
+    want = {2: 0, 1: 2}.get(rest)
+    if want is None:
+        return
+    every = tuple(p for p in range(9) if forms._fit(key * SHAPE_PRIMES[p], want, runs) == want)
+    assert suit_waits(tuple(h), runs, want) == every
 
 
 # -- properties over notations -----------------------------------------------------

@@ -1,8 +1,9 @@
 """Complete hands: every split into sets and a pair, seven pairs, thirteen orphans.
 
 The standard form is solved suit by suit (a set never spans two suits). Each
-suit is memoised by its prime shape key (see `keys`), and sets are taken out
-by divisibility: ``key % RUN_KEYS[i] == 0`` means the suit holds that run.
+suit's decompositions are memoised by its prime shape key (see `keys`), and
+sets are taken out by divisibility: ``key % RUN_KEYS[i] == 0`` means the suit
+holds that run. Waits look each suit up by its counts tuple first (`suit_fit`).
 
 >>> from .keys import counts_of
 >>> for pair, sets in standard_splits(counts_of("11122233344m"), 3):

@@ -1,10 +1,10 @@
 """Per-suit shanten tables: the most hand tiles s sets and p pairs can keep.
 
 A table has ten slots, ``[sets * 2 + pair]`` for at most four sets and one pair.
-Tables are memoised on the suit's prime shape key (and a cap key when melds
-hold copies), suits are cut into islands that cannot share a set, and since
-distinct tables are few (about 150), each gets a small id and combining two
-ids is a dictionary lookup.
+Tables are memoised on the suit's counts tuple (plus the caps when melds hold
+copies; honors on their sorted counts), suits are cut into islands that cannot
+share a set, and since distinct tables are few (hundreds to a few thousand),
+each gets a small id: combining, shifting and maxing ids are dictionary lookups.
 
 >>> run = suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], None, True)  # 123m
 >>> pair = suit_table([2, 0, 0, 0, 0, 0, 0], None, False)  # 11z
@@ -52,7 +52,7 @@ def suit_table(h, caps, runs: bool) -> int:
     memo_key = h if caps is None else (h, tuple(caps))
     found = _memo.get(memo_key)
     if found is None:
-        if len(_memo) > MEMO_LIMIT:
+        if len(_memo) > MEMO_LIMIT or len(_rest_memo) > MEMO_LIMIT:
             for memo in (_memo, _island_memo, _rest_memo):
                 memo.clear()
         if caps is not None:
