@@ -138,11 +138,11 @@ def check_splits_against_divider(c: list[int], a) -> None:
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(wall_hands())
-def test_matches_mahjong_package(c):
+def test_differential_matches_mahjong_package(c):
     check_against_reference(c)
 
 
-def test_matches_mahjong_package_in_volume():
+def test_differential_matches_mahjong_package_in_volume():
     rng = random.Random(20261129)
     made = {"complete": 0, "tenpai": 0}
     for n in range(VOLUME):
