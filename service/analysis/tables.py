@@ -137,8 +137,9 @@ def _suit_dp(h, caps, runs: bool) -> Table:
     """
     size = len(h)
     h = list(h) + [0, 0]
-    # A suffix's code: its counts and caps as base-5 digits after a lead digit
-    # (1 honors, 2 suits); times 25 plus a * 5 + b it keys the memo.
+    # A suffix's code: its counts and caps (0..4; the reader warns past four) as
+    # base-5 digits after a lead digit (1 honors, 2 suits); times 25, plus
+    # a * 5 + b, it keys the memo.
     codes = [25 * (2 if runs else 1)] * (size + 1)
     for i in range(size - 1, -1, -1):
         codes[i] = ((codes[i + 1] * 5 + h[i]) * 5 + caps[i]) * 25
