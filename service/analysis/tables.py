@@ -109,7 +109,9 @@ def _islands(h: tuple[int, ...]) -> int:
             mirror = padded[::-1]
             found = _island_memo.get(mirror)
             if found is None:
-                found = _island_memo[mirror] = _intern(_suit_dp(mirror, (4,) * len(mirror), True))
+                # Walk with the empty kinds last: every island shares those tails.
+                walk = padded if i - max(i - 2, 0) < min(j + 3, size) - j - 1 else mirror
+                found = _island_memo[mirror] = _intern(_suit_dp(walk, (4,) * len(walk), True))
             _island_memo[padded] = found
         table = combine(table, found) if table else found
         i = j + 1
