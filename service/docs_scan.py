@@ -109,6 +109,9 @@ def _scan(text: str, path: str, strict: bool) -> Iterator[TilesTag | TagSyntaxEr
         line_start = c == "\n"
         if c == "`":
             i = _skip_code_span(text, i)
+        elif text.startswith("{/*", i):  # an MDX comment hides what it holds
+            end = text.find("*/}", i + 3)
+            i = n if end < 0 else end + 3
         elif c == "<" and _TAG.match(text, i):
             try:
                 tag, i = _read_tag(text, i, path)

@@ -56,6 +56,12 @@ def test_scan_skips_code_but_reads_comments():
     assert [t.notation for t in scan_text(text)] == ["c"]
 
 
+def test_scan_skips_mdx_comments():
+    text = '{/* <Tiles notation="12a" />\n   <Tiles notation="b" /> */}\n<Tiles notation="1m" />\n'
+    assert [t.notation for t in scan_text(text)] == ["1m"]
+    assert scan_text(text)[0].where(0) == (3, 18)
+
+
 def test_scan_maps_js_escapes_to_file_columns():
     tag = scan_text(r"<Tiles notation={'1\'2m'} />")[0]
     assert tag.notation == "1'2m"
