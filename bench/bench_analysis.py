@@ -30,10 +30,8 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
 from service.analysis import analyse, clear_caches
-from service.analysis.keys import code_of
-from service.model import Group, Hand, Tile
+from tests.sample_hands import hand_of, near_complete, wall_hand
 
-WALL = [i for i in range(34) for _ in range(4)]
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 ROUNDS = 5
 
@@ -112,42 +110,6 @@ def mahjong_job(c: list[int]):
 # -- hands ---------------------------------------------------------------------------
 
 
-def wall_hand(rng: random.Random, size: int) -> list[int]:
-    c = [0] * 34
-    for t in rng.sample(WALL, size):
-        c[t] += 1
-    return c
-
-
-def near_hand(rng: random.Random, size: int) -> list[int]:
-    """Four sets and a pair, 0-3 tiles swapped, cut to size."""
-    while True:
-        tiles = []
-        for _ in range(4):
-            if rng.random() < 0.55:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                tiles += [start, start + 1, start + 2]
-            else:
-                tiles += [rng.randrange(34)] * 3
-        tiles += [rng.randrange(34)] * 2
-        if all(tiles.count(t) <= 4 for t in tiles):
-            break
-    rng.shuffle(tiles)
-    for _ in range(rng.choice((0, 1, 2, 3))):
-        tiles.pop()
-        tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
-    rng.shuffle(tiles)
-    c = [0] * 34
-    for t in tiles[:size]:
-        c[t] += 1
-    return c
-
-
-def hand_of(c: list[int]) -> Hand:
-    tiles = tuple(Tile.from_code(code_of(i)) for i, n in enumerate(c) for _ in range(n))
-    return Hand((Group("hand", tiles),))
-
-
 def rate(fn, items) -> float:
     t0 = time.perf_counter()
     for x in items:
@@ -179,7 +141,7 @@ def run(kind: str, make, n: int) -> None:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     run("random wall", wall_hand, n)
-    run("near-complete", near_hand, n)
+    run("near-complete", near_complete, n)
 
 
 if __name__ == "__main__":

@@ -20,41 +20,15 @@ from mahjong.shanten import Shanten
 from service.analysis import analyse, clear_caches, forms
 from service.analysis.forms import has_sets, suit_sets, suit_waits
 from service.analysis.keys import SHAPE_PRIMES, code_of, contains, counts_of, hand_key, shape_key
-from service.model import Group, Hand, Tile
+from service.model import Tile
 from service.notation import ParseError, parse
 
-WALL = [i for i in range(34) for _ in range(4)]
+from sample_hands import WALL, counts, hand_of, near_complete  # tests/sample_hands.py
+
 VOLUME = int(os.environ.get("ANALYSIS_DIFF_HANDS", "20000"))
 
 
 # -- building hands ----------------------------------------------------------------
-
-
-def hand_of(counts) -> Hand:
-    """A concealed hand (one segment) from a 34-count vector."""
-    tiles = tuple(Tile.from_code(code_of(i)) for i, c in enumerate(counts) for _ in range(c))
-    return Hand((Group("hand", tiles),))
-
-
-def near_complete(rng: random.Random, size: int) -> list[int]:
-    """Four random sets and a pair, then 0-3 tiles swapped, then cut to ``size``."""
-    while True:
-        tiles = []
-        for _ in range(4):
-            if rng.random() < 0.55:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                tiles += [start, start + 1, start + 2]
-            else:
-                tiles += [rng.randrange(34)] * 3
-        tiles += [rng.randrange(34)] * 2
-        if max(tiles.count(i) for i in set(tiles)) <= 4:
-            break
-    rng.shuffle(tiles)
-    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
-        tiles.pop()
-        tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
-    rng.shuffle(tiles)
-    return counts(tiles[:size])
 
 
 def special(rng: random.Random, size: int) -> list[int]:
@@ -71,13 +45,6 @@ def special(rng: random.Random, size: int) -> list[int]:
     if rng.random() < 0.4:
         tiles[0] = rng.choice([i for i in range(34) if tiles.count(i) < 4])
     return counts(tiles[:size])
-
-
-def counts(tiles) -> list[int]:
-    out = [0] * 34
-    for t in tiles:
-        out[t] += 1
-    return out
 
 
 @st.composite

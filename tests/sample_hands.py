@@ -1,0 +1,54 @@
+"""Random concealed hands as 34-count vectors, shared by the analysis tests and bench.
+
+>>> import random
+>>> sum(near_complete(random.Random(1), 13))
+13
+"""
+
+from __future__ import annotations
+
+import random
+
+from service.analysis.keys import code_of
+from service.model import Group, Hand, Tile
+
+WALL = [i for i in range(34) for _ in range(4)]
+
+
+def counts(tiles) -> list[int]:
+    out = [0] * 34
+    for t in tiles:
+        out[t] += 1
+    return out
+
+
+def hand_of(c) -> Hand:
+    """A concealed hand (one segment) from a 34-count vector."""
+    tiles = tuple(Tile.from_code(code_of(i)) for i, n in enumerate(c) for _ in range(n))
+    return Hand((Group("hand", tiles),))
+
+
+def wall_hand(rng: random.Random, size: int) -> list[int]:
+    """``size`` tiles drawn from a full 136-tile wall."""
+    return counts(rng.sample(WALL, size))
+
+
+def near_complete(rng: random.Random, size: int) -> list[int]:
+    """Four random sets and a pair, then 0-3 tiles swapped, then cut to ``size``."""
+    while True:
+        tiles = []
+        for _ in range(4):
+            if rng.random() < 0.55:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                tiles += [start, start + 1, start + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        if max(tiles.count(i) for i in set(tiles)) <= 4:
+            break
+    rng.shuffle(tiles)
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+        tiles.pop()
+        tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
+    rng.shuffle(tiles)
+    return counts(tiles[:size])
