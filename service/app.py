@@ -32,7 +32,7 @@ from werkzeug.exceptions import HTTPException
 
 from .cache import DEFAULT_MAX_BYTES, ImageCache, parse_bytes
 from .error_image import error_png
-from .layout import layout
+from .layout import Layout, layout
 from .metrics import Metrics
 from .notation import ParseError, parse
 from .options import OptionError, RenderOptions
@@ -130,11 +130,11 @@ class Service:
         if data is not None:
             m.cache_hits.inc()
             return data
-        check_size(hand, options)
+        lay = check_size(hand, options)
 
         def draw() -> bytes:
             start = time.perf_counter()
-            out = render(hand, options)
+            out = render(hand, options, lay)
             m.render_seconds.labels(options.format).observe(time.perf_counter() - start)
             m.renders.labels(options.format).inc()
             return out
@@ -180,8 +180,8 @@ def etag_for(key: str) -> str:
     return hashlib.blake2b(key.encode(), digest_size=12).hexdigest()
 
 
-def check_size(hand, options: RenderOptions) -> None:
-    """Refuse bitmaps over MAX_SIDE or MAX_PIXELS before any drawing."""
+def check_size(hand, options: RenderOptions) -> Layout:
+    """The hand's layout; refuses bitmaps over MAX_SIDE or MAX_PIXELS before any drawing."""
     lay = layout(hand, options.height, options.gap)
     w, h = lay.width * options.scale, lay.height * options.scale
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
@@ -191,6 +191,7 @@ def check_size(hand, options: RenderOptions) -> None:
             f"and {MAX_SIDE} pixels a side: lower height or scale",
             hand.notation, None, "height",
         )
+    return lay
 
 
 def prefers_image() -> bool:

@@ -72,6 +72,6 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
     return buf.getvalue()
 
 
-def render(hand: Hand, options: RenderOptions = RenderOptions()) -> bytes:
-    """Encoded image bytes of ``hand`` in ``options.format``."""
-    return encode(compose(hand, options), options.format)
+def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:
+    """Encoded image bytes of ``hand`` in ``options.format`` (pass ``lay`` if already laid out)."""
+    return encode(compose(hand, options, lay), options.format)

@@ -464,10 +464,10 @@ def test_concurrent_requests_for_one_image_render_once(app, monkeypatch):
     calls = []
     real = app_module.render
 
-    def slow_render(hand, options):
+    def slow_render(hand, options, lay=None):
         calls.append(1)
         time.sleep(0.2)
-        return real(hand, options)
+        return real(hand, options, lay)
 
     monkeypatch.setattr(app_module, "render", slow_render)
     statuses = []
