@@ -16,10 +16,10 @@ from __future__ import annotations
 import threading
 
 from cachetools import LRUCache, cached
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from .pen import Pen
-from .theme import RGB, Theme
+from .pen import Gradient, Pen
+from .theme import Theme
 
 # Proportions of the tile box (fractions of width W or height H).
 CORNER = 0.12       # corner radius / W
@@ -30,12 +30,6 @@ BACK_BAND = 0.032   # coloured back layer at the very bottom / H
 OUTLINE = 0.011     # outline width / H, never under ~0.9 device pixel
 
 
-def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
-    """A vertical gradient from `top` to `low` filling `size`."""
-    ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
-    return Image.composite(Image.new("RGBA", size, low + (255,)), Image.new("RGBA", size, top + (255,)), ramp)
-
-
 BLANKS: LRUCache = LRUCache(maxsize=24 * 1024 * 1024, getsizeof=lambda v: v[0].width * v[0].height * 4)
 
 
@@ -44,31 +38,38 @@ def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
 
     Insets and bands are fractions of the tile as it stands upright, so a sideways
     tile (wide `size`) shows the same edge thickness at its bottom as upright ones.
+    Boxes are continuous: (0, 0, w, h) is the whole canvas.
     """
     w, h = size
     up_w, up_h = (h, w) if sideways else (w, h)
     lw = max(0.9 * device_px, OUTLINE * up_h)
     band, ivory = BACK_BAND * up_h, IVORY_BAND * up_h
-    face = (lw + SIDE * up_w, lw + TOP * up_h, w - 1 - lw - SIDE * up_w, h - 1 - lw - band - ivory)
+    face = (lw + SIDE * up_w, lw + TOP * up_h, w - lw - SIDE * up_w, h - lw - band - ivory)
     return lw, CORNER * up_w, band, face
+
+
+def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: float, back: bool = False,
+              sideways: bool = False):
+    """Paint the body on `pen` (canvas units, origin at the tile's corner); returns the face box.
+
+    Any pen backend: the Pillow pen caches this per size (`new_tile`), the SVG pen
+    writes it once per document.
+    """
+    w, h = size
+    lw, r, band, face = face_box(size, device_px, sideways)
+    pen.rrect((0, 0, w, h), r, fill=theme.outline)
+    pen.rrect((lw, lw, w - lw, h - lw), r - lw, fill=theme.back_edge if back else theme.back)
+    pen.rrect((lw, lw, w - lw, h - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
+    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
+    pen.rrect(face, r * 0.8, fill=Gradient(top, low, 0, h))
+    return face
 
 
 @cached(BLANKS, lock=threading.Lock())
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
-    w, h = size
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(canvas)
-    lw, r, band, face = face_box(size, device_px, sideways)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=theme.outline)
-    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw), radius=r - lw,
-                        fill=theme.back_edge if back else theme.back)
-    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw - band), radius=r - lw,
-                        fill=theme.back_edge if back else theme.edge)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(face, radius=r * 0.8, fill=255)
-    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
-    canvas.paste(_gradient(size, top, low), (0, 0), mask)
+    face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
     return canvas, face
 
 
@@ -82,5 +83,4 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     keep the outline visible on the smallest tiles.
     """
     blank, face = _blank(size, theme, device_px, back, sideways)
-    unit = (face[2] - face[0]) / 100
-    return Pen(blank.copy(), origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)
+    return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)

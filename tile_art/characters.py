@@ -8,7 +8,7 @@ White dragon is drawn as a blue double frame on an empty face.
 
 from __future__ import annotations
 
-from .glyphs import NUMERALS, extent, glyph_mask
+from .glyphs import NUMERALS
 from .pen import Pen
 from .theme import Theme
 
@@ -19,10 +19,9 @@ WHITE = 5
 def draw_man(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
     """Numeral (black, red on the red five) in the upper ~40% of the face, a red 萬 in the lower ~55%."""
     fh = pen.fh
-    numeral = glyph_mask(NUMERALS[number - 1])
-    pen.stamp(numeral, (4, 0.015 * fh, 96, 0.415 * fh), theme.red if red else theme.ink,
-              stretch=1.4, fit=extent(NUMERALS))
-    pen.stamp(glyph_mask("萬"), (10, 0.44 * fh, 90, 0.985 * fh), theme.red, stretch=1.1)
+    pen.glyph(NUMERALS[number - 1], (4, 0.015 * fh, 96, 0.415 * fh), theme.red if red else theme.ink,
+              stretch=1.4, fit=NUMERALS)
+    pen.glyph("萬", (10, 0.44 * fh, 90, 0.985 * fh), theme.red, stretch=1.1)
 
 
 def draw_honor(pen: Pen, theme: Theme, number: int) -> None:
@@ -33,4 +32,4 @@ def draw_honor(pen: Pen, theme: Theme, number: int) -> None:
         pen.rrect((20.5, 0.1 * fh + 8.5, 79.5, 0.9 * fh - 8.5), 3, outline=theme.blue, width=2.2)
         return
     colour = {6: theme.green, 7: theme.red}.get(number, theme.ink)
-    pen.stamp(glyph_mask(HONORS[number]), (8, 0.12 * fh, 92, 0.88 * fh), colour)
+    pen.glyph(HONORS[number], (8, 0.12 * fh, 92, 0.88 * fh), colour)
