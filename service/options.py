@@ -17,7 +17,8 @@ from typing import Mapping
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
-FORMATS = ("png", "webp")
+FORMATS = ("png", "webp", "svg")
+THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
@@ -52,10 +53,14 @@ class RenderOptions:
         _check_int("scale", self.scale, MIN_SCALE, MAX_SCALE)
         if self.gap is not None:
             _check_int("gap", self.gap, 0, MAX_GAP)
-        if self.theme not in _themes():
-            raise OptionError(f"theme must be one of {', '.join(_themes())}, not {self.theme!r}", "theme")
         if self.format not in FORMATS:
-            raise OptionError(f"format must be png or webp, not {self.format!r}", "format")
+            raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
+        if self.theme == THEME_AUTO and self.format != "svg":
+            raise OptionError(f"theme {THEME_AUTO} is for SVG only (one file for light and dark pages); "
+                              f"use {', '.join(_themes())} for {self.format}", "theme")
+        if self.theme not in _themes() + (THEME_AUTO,):
+            raise OptionError(f"theme must be one of {', '.join(_themes() + (THEME_AUTO,))}, not {self.theme!r}",
+                              "theme")
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
