@@ -20,6 +20,7 @@ later themes' colours go under `@media (prefers-color-scheme: dark)`.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import Counter
 from html import escape
 
@@ -133,7 +134,7 @@ class _Writer:
         self.doc = doc
         self.classes: dict[tuple, str] = {}
         self.class_names = _names()
-        self.ids = _names()
+        self.ids = itertools.count()
         self.defs: list[str] = []
         self.glyphs: dict[str, str] = {}
         self.gradients: dict[tuple, str] = {}
@@ -142,7 +143,8 @@ class _Writer:
         self.counts: Counter = Counter()
 
     def _new_id(self) -> str:
-        return PREFIX + next(self.ids)
+        """Ids are numbers, class names letters: never the same text."""
+        return f"{PREFIX}{next(self.ids)}"
 
     def _scan(self, nodes: list) -> str:
         """Pass 1: a text for each group's content; count how often each occurs."""
