@@ -649,3 +649,14 @@ def test_json_without_the_analysis_module(client, monkeypatch):
     monkeypatch.setitem(sys.modules, "service.analysis", None)  # import raises ImportError
     r = client.get("/tiles/123m.json")
     assert r.status_code == 200 and "analysis" not in r.get_json()
+
+
+def test_importing_serve_leaves_prometheus_unloaded():
+    # serve must set PROMETHEUS_MULTIPROC_DIR before prometheus_client loads,
+    # or each worker counts alone and /metrics shows one worker's share.
+    import subprocess
+    import sys
+
+    code = "import sys, service.cli as c; c.build_parser(); print('prometheus_client' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

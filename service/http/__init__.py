@@ -4,10 +4,19 @@
 the per-app state, `cache` the byte-bounded image cache, `metrics` Prometheus,
 `error_image` the PNG that explains a bad notation, `serve` gunicorn.
 
+Importing this package loads nothing else: `serve` must set
+``PROMETHEUS_MULTIPROC_DIR`` before prometheus_client is first imported.
+
 >>> create_app().name
 'service'
 """
 
-from .app import create_app
-
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str):
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
