@@ -13,7 +13,7 @@ import re
 import sys
 
 from .notation import ParseError, parse
-from .options import OptionError, RenderOptions
+from .options import FORMATS, OptionError, RenderOptions
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
@@ -68,11 +68,17 @@ def cmd_parse(args) -> int:
     return 0
 
 
+def _format_of(path: str) -> str:
+    """The image format a file name asks for: `_format_of("hand.svg") == "svg"`; png otherwise."""
+    ext = path.lower().rpartition(".")[2]
+    return ext if ext in FORMATS else "png"
+
+
 @reports_errors
 def cmd_render(args) -> int:
     from .render import render
 
-    fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
+    fmt = args.format or _format_of(args.output)
     hand = parse(args.notation)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
     data = render(hand, opts)
@@ -101,14 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
     p.set_defaults(func=cmd_parse)
 
-    p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
+    p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
     p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
-    p.add_argument("--theme", default="light")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
-    p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")

@@ -29,7 +29,8 @@ def _drawing_fingerprint() -> str:
     cache key, ETag and built file name without anyone remembering to bump it.
     """
     here = Path(__file__).parent
-    files = sorted(Path(tile_art.__file__).parent.glob("*.py")) + [here / "layout.py", here / "render.py"]
+    files = sorted(Path(tile_art.__file__).parent.glob("*.py")) + [here / "layout.py", here / "render.py",
+                                                                   here / "svg.py"]
     digest = hashlib.blake2b(digest_size=5)
     for f in files:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
@@ -74,4 +75,8 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
 
 def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:
     """Encoded image bytes of ``hand`` in ``options.format`` (pass ``lay`` if already laid out)."""
+    if options.format == "svg":  # vectors: the same faces through the vector pen (service/svg.py)
+        from .svg import render_svg
+
+        return render_svg(hand, options, lay)
     return encode(compose(hand, options, lay), options.format)

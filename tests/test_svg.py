@@ -250,3 +250,15 @@ def test_the_pen_records_groups_for_turned_content():
     (group,) = pen.nodes
     assert isinstance(group, Group) and group.transform.startswith("matrix(0 -")
     assert group.children[0].geom == 'cx="50" cy="65" r="10"'
+
+
+def test_cli_writes_svg_by_file_name(tmp_path, capsys):
+    from service.cli import main
+
+    out = tmp_path / "hand.svg"
+    assert main(["render", HAND, "-o", str(out), "--theme", "auto", "--height", "50"]) == 0
+    assert out.read_bytes() == svg_of(HAND, theme="auto", height=50)
+    assert main(["render", "-456m", "-o", "-", "--format", "svg"]) == 0
+    assert capsys.readouterr().out.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="')
+    assert main(["render", HAND, "-o", str(tmp_path / "hand.png"), "--theme", "auto"]) == 2
+    assert "theme auto is for SVG only" in capsys.readouterr().err
