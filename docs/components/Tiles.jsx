@@ -17,8 +17,8 @@ const TilesContext = createContext({});
  * Site-wide settings for every <Tiles> below it.
  * <TilesProvider base="https://tiles.example.org" manifest={manifest}>...</TilesProvider>
  */
-export function TilesProvider({ base, manifest, theme, children }) {
-  const value = { base, manifest, theme };
+export function TilesProvider({ base, manifest, theme, format, children }) {
+  const value = { base, manifest, theme, format };
   return <TilesContext.Provider value={value}>{children}</TilesContext.Provider>;
 }
 
@@ -26,11 +26,14 @@ export function TilesProvider({ base, manifest, theme, children }) {
  * The service URL of one image.
  * tilesUrl("https://t.example", "1m+2m", {height: 38, scale: 2})
  *   === "https://t.example/tiles/1m%2B2m.png?height=38&scale=2"
+ * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
  */
-export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme } = {}) {
+export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, format = "png" } = {}) {
   const root = (base || "").replace(/\/+$/, "");
-  const query = `height=${height}&scale=${scale}` + (theme ? `&theme=${encodeURIComponent(theme)}` : "");
-  return `${root}/tiles/${encodeURIComponent(notation)}.png?${query}`;
+  // an SVG is one file for every screen: no scale
+  const query = `height=${height}` + (format === "svg" ? "" : `&scale=${scale}`) +
+    (theme ? `&theme=${encodeURIComponent(theme)}` : "");
+  return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
 /**
@@ -59,14 +62,15 @@ function fromManifest(manifest, notation, height, theme) {
 }
 
 /** img attributes for the live service; sizes come from tileLayout.js. */
-function fromService(base, notation, height, theme) {
-  const url = (scale) => tilesUrl(base, notation, { height, scale, theme });
+function fromService(base, notation, height, theme, format) {
+  const svg = format === "svg";
+  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, format: svg ? "svg" : "png" });
   // the service refuses heights outside 16-256 with an error image of unknown size
   const ok = Number.isInteger(height) && height >= 16 && height <= 256;
   const lay = ok ? tileLayout(notation, height) : null;
   return {
     src: url(1),
-    srcSet: `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
+    srcSet: svg ? undefined : `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
@@ -80,16 +84,19 @@ function fromService(base, notation, height, theme) {
 
 /**
  * Props: notation (required), caption, inline, height (CSS px of one tile,
- * 38, or 24 when inline), theme, base (service URL), manifest.
+ * 38, or 24 when inline), theme, base (service URL), manifest, format ("svg":
+ * one vector src for every screen and zoom, theme "auto" follows the reader's
+ * light/dark preference; a manifest entry, always PNG, still wins).
  */
-export default function Tiles({ notation, caption, inline = false, height, theme, base, manifest }) {
+export default function Tiles({ notation, caption, inline = false, height, theme, base, manifest, format }) {
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
   const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
   const th = theme ?? site.theme;
   const root = base ?? site.base ?? globalThis.TILES_BASE ?? "";
   const attrs =
-    fromManifest(manifest ?? site.manifest, text, h, th) || fromService(root, text, h, th);
+    fromManifest(manifest ?? site.manifest, text, h, th) ||
+    fromService(root, text, h, th, format ?? site.format);
   const style = inline
     ? { display: "inline-block", verticalAlign: "middle", margin: "0 0.15em" }
     : { display: "block", maxWidth: "100%", height: "auto" };
