@@ -182,13 +182,17 @@ def test_themes_that_draw_different_shapes_get_one_group_each(monkeypatch):
     def skewed(code, height, scale, theme, sideways):
         nodes, size = real(code, height, scale, theme, sideways)
         if theme == "dark":
-            nodes.append(Shape("circle", 'cx="1" cy="1" r="1"', (0, 0, 0)))
+            nodes += (Shape("circle", 'cx="1" cy="1" r="1"', (0, 0, 0)),)
         return nodes, size
 
     with pytest.raises(svg.ThemeShapesDiffer):
         svg.merge([real("1m", 38, 1, "light", False)[0], skewed("1m", 38, 1, "dark", False)[0]])
     monkeypatch.setattr(svg, "tile_nodes", skewed)
-    data = svg_of("1m", theme="auto")
+    svg.themed_tile.cache_clear()
+    try:
+        data = svg_of("1m", theme="auto")
+    finally:
+        svg.themed_tile.cache_clear()
     assert unsafe(data) == []
     text = data.decode()
     scope = re.search(r'class="(k[0-9a-f]{6})m0"', text).group(1)

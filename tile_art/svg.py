@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections import Counter
+from functools import lru_cache
 from html import escape
 
 from . import faces
@@ -36,45 +37,77 @@ AUTO = ("light", "dark")  # theme=auto: these two, the second when the reader pr
 PREFIX = "\x01"  # stands for the document's scope until its hash is known
 
 
-def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool) -> tuple[list, tuple[int, int]]:
-    """The drawing of one tile through the vector pen, and its size in device px at `scale`."""
+@lru_cache(maxsize=512)
+def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool) -> tuple[tuple, tuple[int, int]]:
+    """The drawing of one tile through the vector pen, and its size in device px at `scale`.
+
+    Cached (a few kB each) and shared between documents: read-only.
+    """
     colours = get_theme(theme)
     w, h = faces.tile_width(height) * scale, height * scale
     size = (h, w) if sideways else (w, h)
     root = SvgPen(size[1])
     face = draw_body(root.group(), size, colours, 1.0, back=code == "x", sideways=sideways)
     faces.paint_face(root.frame(face), colours, code, sideways, faces.upright_fh((w, h), 1.0))
-    return root.nodes, size
+    return _frozen(root.nodes), size
+
+
+def _frozen(nodes: list) -> tuple:
+    return tuple(Group(n.transform, _frozen(n.children), n.cls) if isinstance(n, Group) else n for n in nodes)
 
 
 class ThemeShapesDiffer(ValueError):
     """Two themes drew a face with different shapes (not just colours)."""
 
 
-def merge(trees: list[list]) -> list:
+def merge(trees: list) -> tuple:
     """One tree whose paints are tuples (one colour per theme); the shapes must agree.
+
+    Each group gets its `key`: a text naming its content, equal for equal content.
 
     >>> merge([[Shape("circle", "r", (1, 2, 3))], [Shape("circle", "r", (4, 5, 6))]])[0].paint
     ((1, 2, 3), (4, 5, 6))
     """
     first, *_ = trees
+    if any(len(t) != len(first) for t in trees):
+        raise ThemeShapesDiffer("node count")
     out = []
-    for i, node in enumerate(first):
-        same = [t[i] if i < len(t) else None for t in trees]
+    for same in zip(*trees):
+        node = same[0]
         if isinstance(node, Group):
             if any(not isinstance(n, Group) or n.transform != node.transform for n in same):
                 raise ThemeShapesDiffer(node.transform)
-            out.append(Group(node.transform, merge([n.children for n in same]), node.cls))
+            children = merge([n.children for n in same])
+            out.append(Group(node.transform, children, node.cls, key="".join(_key(c) for c in children)))
         else:
             key = (node.tag, node.geom, node.prop, node.ref)
             if any(not isinstance(n, Shape) or (n.tag, n.geom, n.prop, n.ref) != key for n in same):
                 raise ThemeShapesDiffer(node.geom)
             out.append(Shape(node.tag, node.geom, tuple(n.paint for n in same), node.prop, node.ref))
-    if any(len(t) != len(first) for t in trees):
-        raise ThemeShapesDiffer("node count")
-    return out
+    return tuple(out)
 
 
+def _key(n) -> str:
+    if isinstance(n, Group):
+        return f"<g {n.transform} {n.cls}>{n.key}</g>"
+    return f"<{n.tag} {n.geom} {n.paint} {n.prop} {n.ref}>"
+
+
+@lru_cache(maxsize=512)
+def themed_tile(code: str, height: int, scale: int, themes: tuple[str, ...], sideways: bool):
+    """(nodes, size) of a tile drawn in each of `themes`, merged; cached, read-only."""
+    trees, size = [], (0, 0)
+    for theme in themes:
+        nodes, size = tile_nodes(code, height, scale, theme, sideways)
+        trees.append(nodes)
+    try:
+        return merge(trees), size
+    except ThemeShapesDiffer:  # each theme apart, shown by the same media query
+        groups = [(Group("", merge([t]), cls=f"{PREFIX}m{i}")) for i, t in enumerate(trees)]
+        return tuple(Group(g.transform, g.children, g.cls, key="".join(map(_key, g.children))) for g in groups), size
+
+
+@lru_cache(maxsize=1024)
 def _hex(c) -> str:
     """CSS colour: #rgb / #rrggbb, with alpha digits only when not opaque."""
     c = tuple(c) + (255,) * (4 - len(c))
@@ -104,17 +137,10 @@ class Document:
 
     def tile(self, code: str, sideways: bool = False) -> str:
         """The reference (`#...`) of tile `code`'s symbol, drawing it on first use."""
-        faces.check(code, self.height, self.scale, self.themes[0])
         key = (code, bool(sideways))
         if key not in self.tiles:
-            trees, size = [], (0, 0)
-            for theme in self.themes:
-                nodes, size = tile_nodes(code, self.height, self.scale, theme, bool(sideways))
-                trees.append(nodes)
-            try:
-                nodes = merge(trees)
-            except ThemeShapesDiffer:  # each theme apart, shown by the same media query
-                nodes = [Group("", merge([t]), cls=f"{PREFIX}m{i}") for i, t in enumerate(trees)]
+            faces.check(code, self.height, self.scale, self.themes[0])
+            nodes, size = themed_tile(code, self.height, self.scale, self.themes, bool(sideways))
             self.tiles[key] = (f"{PREFIX}t{len(self.tiles)}", nodes, size)
         return "#" + self.tiles[key][0]
 
@@ -139,29 +165,22 @@ class _Writer:
         self.glyphs: dict[str, str] = {}
         self.gradients: dict[tuple, str] = {}
         self.shared: dict[str, str] = {}
-        self.keys: dict[int, str] = {}
         self.counts: Counter = Counter()
 
     def _new_id(self) -> str:
         """Ids are numbers, class names letters: never the same text."""
         return f"{PREFIX}{next(self.ids)}"
 
-    def _scan(self, nodes: list) -> str:
-        """Pass 1: a text for each group's content; count how often each occurs."""
-        parts = []
+    def _scan(self, nodes) -> None:
+        """Pass 1: count how often each group's content occurs."""
         for n in nodes:
             if isinstance(n, Group):
-                inner = self._scan(n.children)
-                self.keys[id(n)] = inner
-                self.counts[inner] += 1
-                parts.append(f"<g {n.transform} {n.cls}>{inner}</g>")
-            else:
-                parts.append(repr(n))
-        return "".join(parts)
+                self.counts[n.key] += 1
+                self._scan(n.children)
 
     def _paint(self, prop: str, paint) -> str:
         """The class painting `prop` with `paint` (one colour per theme)."""
-        key = (prop, tuple(_hex(c) for c in paint))
+        key = (prop, tuple(map(_hex, paint)))
         if key not in self.classes:
             self.classes[key] = PREFIX + next(self.class_names)
         return self.classes[key]
@@ -205,7 +224,7 @@ class _Writer:
                 out.append(self._shape(n))
                 continue
             transform = f' transform="{n.transform}"' if n.transform else ""
-            key = self.keys[id(n)]
+            key = n.key
             if self.counts[key] > 1 and not n.cls:
                 if key not in self.shared:
                     inner = self._nodes(n.children)  # first, so nested defs come first

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Union
 
 from .pen import Box, Colour, Gradient, Point, frame_of, turn_matrix
@@ -46,6 +47,7 @@ class Group:
     transform: str
     children: list = field(default_factory=list)
     cls: str = ""
+    key: str = field(default="", compare=False, repr=False)  # names the content (set by tile_art.svg.merge)
 
 
 def num(v: float, places: int = 2) -> str:
@@ -66,6 +68,7 @@ def fnum(v: float) -> str:
     return num(float(t), 9)
 
 
+@lru_cache(maxsize=8192)
 def _tenths(n: int) -> str:
     """An integer count of tenths as text: 123 -> '12.3', -5 -> '-.5', 40 -> '4'."""
     sign, n = ("-" if n < 0 else ""), abs(n)
