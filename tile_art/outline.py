@@ -97,17 +97,11 @@ def units_per_em() -> int:
         return _tt()[2]
 
 
-def _num(v: float) -> str:
-    """Shortest text of `v`: 12, -3.5, .5, -.5."""
-    t = f"{v:.1f}".rstrip("0").rstrip(".")
-    if t in ("-0", ""):
-        return "0"
-    return t.replace("0.", ".", 1) if t.startswith(("0.", "-0.")) else t
-
-
 def _join(values) -> str:
-    """Numbers for path data, separated by a space unless a minus sign separates them."""
-    return " ".join(_num(v) for v in values).replace(" -", "-")
+    """Numbers for path data to 0.1 unit, separated by a space unless a minus sign separates them."""
+    from .svg_pen import num
+
+    return " ".join(num(v, 1) for v in values).replace(" -", "-")
 
 
 @lru_cache(maxsize=64)
