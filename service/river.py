@@ -73,7 +73,7 @@ def parse_river(text: str) -> River:
     >>> parse_river("12m+3m")
     Traceback (most recent call last):
     ...
-    service.notation.ParseError: '+' separates a hand from its melds; a river has none (write spaces, or nothing) (at position 3)
+    service.notation.ParseError: '+' separates a hand from its melds; a river has none: leave it out (spaces are ignored) (at position 3)
     """
     if len(text) > MAX_CHARS:
         raise ParseError(f"river is {len(text)} characters long; the limit is {MAX_CHARS}", MAX_CHARS, text)
@@ -102,7 +102,7 @@ def parse_river(text: str) -> River:
         if c == "=":
             fail("'=' adds a tile to a called kan; a river has no melds", i)
         if c == "+":
-            fail("'+' separates a hand from its melds; a river has none (write spaces, or nothing)", i)
+            fail("'+' separates a hand from its melds; a river has none: leave it out (spaces are ignored)", i)
         if c == RIICHI:
             if riichi >= 0:
                 fail(f"a river has one riichi tile; the '-' at position {riichi} marks it already", i)
