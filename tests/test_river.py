@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from hypothesis import given
@@ -525,3 +526,61 @@ def test_js_river_layout_matches_python_on_random_rivers():
     assert len(valid) > 1000
     assert sum(w["height"] > 2 * 38 for w, c in zip(want, cases) if w and c[1] == 38) > 50  # third rows
     assert sum("riichi on" in w["description"] for w in valid) > 150
+
+
+# -- HTTP ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client():
+    from service.http import create_app
+
+    return create_app().test_client()
+
+
+RIVER = "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z"
+
+
+def test_every_route_draws_a_river(client):
+    q = quote(RIVER, safe="")
+    view = client.get(f"/tiles/{q}.json?layout=river&height=40").get_json()
+    assert view["layout"] == "river" and "analysis" not in view
+    assert view["description"] == describe_river(parse_river(RIVER))
+    for url in (f"/tiles/{q}.png?layout=river&height=40&scale=2", f"/tiles/{q}.webp?layout=river&height=40&scale=2",
+                f"/tiles.png?n={q}&layout=river&height=40&scale=2", f"/{q}?layout=river&height=40&scale=2"):
+        r = client.get(url)
+        assert r.status_code == 200, (url, r.get_data()[:200])
+        with Image.open(io.BytesIO(r.data)) as img:
+            assert img.size == (view["width"] * 2, view["height"] * 2), url
+    assert client.get(f"/tiles.json?n={q}&layout=river").get_json()["canonical"] == parse_river(RIVER).canonical()
+
+
+def test_river_options_are_part_of_the_cache_key_and_etag(client):
+    def etag(url):
+        r = client.get(url)
+        assert r.status_code == 200, url
+        return r.headers["ETag"]
+
+    hand, river = etag("/tiles/123456m789p.png"), etag("/tiles/123456m789p.png?layout=river")
+    assert hand != river
+    assert etag("/tiles/123456m789p.png?layout=river&row=4") != river
+    assert etag("/tiles/123456m789p.png?layout=river&row=6&gap=3") == river  # a river has no gaps
+    assert etag("/tiles/r5p*1m.png?layout=river") == etag("/tiles/0p%2A1m.png?layout=river")
+    assert etag("/tiles/1m.json?layout=river") != etag("/tiles/1m.json")
+    with Image.open(io.BytesIO(client.get("/tiles/123456m789p.png?layout=river&row=4").data)) as img:
+        assert img.size == (4 * TW, 3 * 38)
+
+
+def test_river_errors_over_http(client):
+    r = client.get("/tiles/1m+2m.json?layout=river")  # a '+' in the path is a '+'
+    assert r.status_code == 400 and r.get_json()["error"]["position"] == 2
+    assert client.get("/tiles.json?n=1m+2m&layout=river").status_code == 200  # in a query it is a space
+    r = client.get("/tiles/12x.png?layout=river", headers={"Accept": "image/*"})
+    assert r.status_code == 400 and r.mimetype == "image/png"
+    r = client.get("/tiles/1m.png?layout=pond")
+    assert r.status_code == 400 and r.get_json()["error"]["param"] == "layout"
+    assert client.get("/tiles/1m.png?layout=river&row=11").get_json()["error"]["param"] == "row"
+    assert client.get("/tiles/*1m.png").status_code == 400  # '*' is no hand notation
+    huge = "1z" * 64
+    r = client.get(f"/tiles/{huge}.png?layout=river&height=256&scale=4")
+    assert r.status_code == 400 and r.get_json()["error"]["param"] == "height"
