@@ -32,10 +32,10 @@ MAX_GZIP = 8000  # the 14-tile hand, gzipped (issue 14)
 # What our SVG may contain. Anything else (script, foreignObject, image, a, iframe,
 # animation, fonts...) fails `unsafe`.
 ELEMENTS = {"svg", "title", "style", "defs", "symbol", "g", "use", "path", "circle", "ellipse", "rect",
-            "linearGradient", "stop"}
+            "linearGradient", "stop", "filter", "feColorMatrix"}
 ATTRIBUTES = {"width", "height", "viewBox", "id", "class", "href", "x", "y", "transform", "d", "cx", "cy", "r",
               "rx", "ry", "fill", "fill-opacity", "stroke-width", "stroke-linejoin", "gradientUnits", "x1", "y1",
-              "x2", "y2", "offset"}
+              "x2", "y2", "offset", "filter", "color-interpolation-filters", "values"}
 
 
 def unsafe(data: bytes) -> list[str]:
@@ -91,6 +91,24 @@ def test_svg_is_well_formed_and_safe(notation, theme):
     for bg in (None, "1e1e1e80"):
         data = svg_of(notation, theme=theme, **({"background": (30, 30, 30, 128)} if bg else {}))
         assert unsafe(data) == [], notation
+
+
+def test_rivers_riichi_sideways_and_tsumogiri_dimmed():
+    from service.subject import arrange, read
+
+    opts = RenderOptions(format="svg", layout="river", row=4, theme="auto")
+    river = read("1m *2m 34-5p *6s 789p", "river")
+    data = render_svg(river, opts)
+    assert unsafe(data) == []
+    root = ET.fromstring(data)
+    lay = arrange(river, opts)
+    uses = [u for u in root if u.tag == f"{NS}use"]
+    assert [(int(u.get("x")), int(u.get("y")), int(u.get("width")), int(u.get("height"))) for u in uses] == \
+        [(p.x, p.y, p.w, p.h) for p in lay.placements]
+    dimmed = [bool(u.get("filter")) for u in uses]
+    assert dimmed == [p.tile.tsumogiri for p in lay.placements] and sum(dimmed) == 2
+    assert len(list(root.iter(f"{NS}filter"))) == 1
+    assert "filter" not in svg_of(HAND).decode()  # only when a tile is dimmed
 
 
 def test_the_safety_check_can_fail():

@@ -144,11 +144,13 @@ class Document:
             self.tiles[key] = (f"{PREFIX}t{len(self.tiles)}", nodes, size)
         return "#" + self.tiles[key][0]
 
-    def svg(self, width: int, height: int, body: list[str], background=None, title: str = "") -> str:
+    def svg(self, width: int, height: int, body: list[str], background=None, title: str = "",
+            defs: list[str] = ()) -> str:
         """The whole document: `width` x `height` CSS px; `body` (uses of tile references)
-        over an optional `background` (RGBA). Ids and classes are scoped by a hash of the
-        content, so several of our SVGs can be inlined in one page."""
-        text = _Writer(self).write(width, height, body, background, title)
+        over an optional `background` (RGBA); `defs` more definitions (ids start with PREFIX).
+        Ids and classes are scoped by a hash of the content, so several of our SVGs can be
+        inlined in one page."""
+        text = _Writer(self).write(width, height, body, background, title, list(defs))
         scope = "k" + hashlib.blake2b(text.encode(), digest_size=3).hexdigest()
         return text.replace(PREFIX, scope)
 
@@ -236,7 +238,7 @@ class _Writer:
                 out.append(f"<g{transform}{cls}>{self._nodes(n.children)}</g>")
         return "".join(out)
 
-    def write(self, width: int, height: int, body: list[str], background, title: str) -> str:
+    def write(self, width: int, height: int, body: list[str], background, title: str, defs: list[str]) -> str:
         tiles = list(self.doc.tiles.values())
         for _, nodes, _ in tiles:
             self._scan(nodes)
@@ -247,7 +249,7 @@ class _Writer:
         if title:
             parts.append(f"<title>{escape(title, quote=False)}</title>")
         parts.append(f"<style>{self._css(tiles)}</style>")
-        parts.append("<defs>" + "".join(self.defs) + "".join(symbols) + "</defs>")
+        parts.append("<defs>" + "".join(self.defs + defs) + "".join(symbols) + "</defs>")
         if background is not None:
             r, g, b, a = background
             opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'

@@ -23,6 +23,7 @@ import tile_art
 from service.notation import parse
 from service.options import RenderOptions
 from service.render import compose
+from service.subject import read
 from service.svg import render_svg
 from tile_art.svg import Document
 
@@ -33,6 +34,7 @@ HANDS = [  # (notation, options)
     ("5-5=55p", {"theme": "dark"}),  # a stacked tile
     ("2z+x11xs+x11xp+2z", {"background": (255, 255, 255, 255)}),  # backs, on a background
     ("r5p 0s 0m 123m", {"height": 64, "gap": 3, "theme": "dark", "background": (30, 30, 30, 255)}),
+    ("1m *2m 34-5p *6s 789p1z*7z", {"layout": "river", "row": 4}),  # riichi sideways, tsumogiri dimmed
 ]
 
 
@@ -111,7 +113,7 @@ def test_every_face_looks_the_same_as_the_png(chromium, theme, sideways):
 
 @pytest.mark.parametrize("notation,kw", HANDS, ids=[n for n, _ in HANDS])
 def test_hands_look_the_same_as_the_png(chromium, notation, kw):
-    hand = parse(notation)
+    hand = read(notation, kw.get("layout", "hand"))
     png = compose(hand, RenderOptions(scale=SCALE, **kw))
     svg = render_svg(hand, RenderOptions(scale=SCALE, format="svg", **kw))
     got = chromium(svg, png.width // SCALE, png.height // SCALE)
