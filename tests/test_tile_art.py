@@ -90,6 +90,51 @@ def test_red_fives_are_red_and_differ_from_plain_fives(suit):
         assert _red_pixels(red) > 1.3 * _red_pixels(plain) + 20
 
 
+# Machado, Oliveira & Fernandes (2009) colour-vision-deficiency matrices at severity 1.0,
+# applied to sRGB values through Image.convert, as the issue that asked for this test does.
+MACHADO = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+}
+SEEN = 40      # luminance levels (0-255) by which a pixel must change to count as seen
+SEEN_SHARE = 0.03  # share of the face's pixels that must change
+
+
+def seen_share(a: Image.Image, b: Image.Image, matrix, sideways: bool) -> float:
+    """Share of the face's pixels whose luminance, as a reader with the deficiency sees
+    it, differs by more than SEEN between `a` and `b`."""
+    x0, y0, x1, y1 = (round(v) for v in body.face_box(a.size, 1, sideways)[3])
+    flat = tuple(v for row in matrix for v in (*row, 0))
+
+    def seen(img: Image.Image) -> Image.Image:
+        return img.crop((x0, y0, x1, y1)).convert("RGB").convert("RGB", flat).convert("L")
+
+    changed = ImageChops.difference(seen(a), seen(b)).point(lambda v: 255 * (v > SEEN))
+    return changed.histogram()[255] / ((x1 - x0) * (y1 - y0))
+
+
+@pytest.mark.parametrize("sideways", [False, True], ids=["upright", "sideways"])
+@pytest.mark.parametrize("suit", "mps")
+def test_red_fives_survive_colour_blindness(suit, sideways):
+    for name in tile_art.THEMES:
+        red, plain = (tile_art.face(f"{n}{suit}", 38, 2, name, sideways=sideways) for n in (0, 5))
+        for kind, matrix in MACHADO.items():
+            share = seen_share(red, plain, matrix, sideways)
+            assert share >= SEEN_SHARE, (name, kind, round(share, 4))
+
+
+def test_colour_alone_is_not_seen_by_the_colour_blindness_check(monkeypatch):
+    """The check above does catch a red five told apart by colour only: 5s with every stick
+    recoloured red, but no dot, is the same face to a deuteranope."""
+    only_red = dataclasses.replace(theme.LIGHT, green=theme.LIGHT.red, green_dark=theme.LIGHT.red_dark)
+    monkeypatch.setitem(theme.THEME_DATA, "only-red", only_red)
+    recoloured, plain = tile_art.face("5s", 38, 2, "only-red"), tile_art.face("5s", 38, 2)
+    assert diff(recoloured, plain) > DISTINCT  # plainly different in colour...
+    assert seen_share(recoloured, plain, MACHADO["deuteranopia"], False) < SEEN_SHARE / 3  # ...not without it
+
+
 def test_back_differs_from_every_face():
     back = tile_art.face("x", 38)
     for code in tile_art.CODES[:-1]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .bird import draw_bird
+from .marks import Dot, red_dots
 from .pen import Pen, Point, ellipse_points, rotate, translate
 from .theme import RGB, Theme
 
@@ -59,6 +60,8 @@ LAYOUTS: dict[int, list[Stick]] = {
        + [_between((50 + side * 23, s * 9), (50, s * 36), WIDTHS[8], _G) for s in (-1, 1) for side in (-1, 1)],
     9: [(x, y, L3, 0, _R if x == 50 else _G) for y in _ROWS3 for x in _cols(9)],
 }
+# Red 5s: a dot below the centre stick, between the lower pair.
+RED_DOTS: list[Dot] = [(50, 46, 12.5)]
 
 
 def span(number: int) -> float:
@@ -119,7 +122,7 @@ def draw_sticks(pen: Pen, sticks: list[tuple[float, float, float, float, RGB, RG
 
 
 def draw_bamboo(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
-    """Draw the sou face for `number` (1-9); `red` paints every stick red (red five)."""
+    """Draw the sou face for `number` (1-9); `red` paints every stick red and adds the red-five dot."""
     if number == 1:
         draw_bird(pen, theme)
         return
@@ -129,3 +132,5 @@ def draw_bamboo(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
         colours = (theme.red, theme.red_dark) if red or name == _R else (theme.green, theme.green_dark)
         sticks.append((x, pen.cy + dy * k, length * k, angle, *colours))
     draw_sticks(pen, sticks, WIDTHS[number], theme.light)
+    if red:
+        red_dots(pen, theme, RED_DOTS)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 
+from .marks import Dot, red_dots
 from .pen import Pen, ellipse_points, rotate
 from .theme import Theme
 
@@ -38,6 +39,8 @@ LAYOUTS: dict[int, list[Pip]] = {
     8: [(x, y, 14.75, _B) for y in (-47.25, -15.75, 15.75, 47.25) for x in (32.5, 67.5)],
     9: [(x, y, 15.5, c) for y, c in ((-34, _B), (0, _R), (34, _G)) for x in (17.5, 50, 82.5)],
 }
+# Red 5p: a dot either side of the centre pin, in the gaps of the 5p arrangement.
+RED_DOTS: list[Dot] = [(11.5, 0, 9.5), (88.5, 0, 9.5)]
 
 
 def gaps(fh: float = FH) -> list[float]:
@@ -83,10 +86,12 @@ def one_pin(pen: Pen, theme: Theme, red: bool = False) -> None:
 
 
 def draw_pins(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
-    """Draw the pin face for `number` (1-9); `red` paints every pip red (red five)."""
+    """Draw the pin face for `number` (1-9); `red` paints every pip red and adds the red-five dots."""
     if number == 1:
         one_pin(pen, theme, red)
         return
     k = pen.fh / FH
     for x, dy, r, name in LAYOUTS[number]:
         pip(pen, x, pen.cy + dy * k, r, theme.red if red else getattr(theme, name), theme)
+    if red:
+        red_dots(pen, theme, RED_DOTS)
