@@ -17,19 +17,19 @@ from __future__ import annotations
 import math
 
 from .bird import draw_bird
-from .marks import Dot, red_dots
+from .marks import FH, Dot, red_dots
 from .pen import Pen, Point, ellipse_points, rotate, translate
 from .theme import RGB, Theme
 
 Stick = tuple[float, float, float, float, str]
 _G, _R = "green", "red"
-FH = 128.0                     # face height the layouts are written for (y spans +-64)
 L2, L3 = 57.0, 37.0            # stick lengths for two and three rows
 _ROWS2 = (-31.0, 31.0)         # two rows of long sticks
 _ROWS3 = (-41.0, 0.0, 41.0)    # three rows of shorter ones
-WIDTHS = {2: 20.0, 3: 20.0, 4: 20.0, 5: 19.0, 6: 19.0, 7: 17.0, 8: 15.0, 9: 17.0}  # stick width, by face
+WIDTHS = {2: 20.0, 3: 20.0, 4: 20.0, 5: 19.0, 6: 19.0, 7: 17.0, 8: 16.0, 9: 17.0}  # stick width, by face
 _OUT = 10.0                    # outer edge of a group: groups span 10..90
 KNOB = 0.32                    # knob half-height / stick width
+CROSS = 13.0                   # 8s: how far the inner sticks run on past the point where they cross
 
 
 def _cols(n: int) -> tuple[float, ...]:
@@ -38,8 +38,10 @@ def _cols(n: int) -> tuple[float, ...]:
     return (_OUT + half, 50.0, 100 - _OUT - half)
 
 
-def _between(a: Point, b: Point, width: float, name: str) -> Stick:
-    """A stick whose end knobs are centred on `a` and `b`."""
+def _between(a: Point, b: Point, width: float, name: str, past: float = 0.0) -> Stick:
+    """A stick whose end knobs are centred on `a` and on `b`, or `past` units beyond `b`."""
+    t = 1 + past / math.dist(a, b)
+    b = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
     (ax, ay), (bx, by) = a, b
     top, low = (a, b) if ay < by else (b, a)
     angle = math.degrees(math.atan2(top[0] - low[0], low[1] - top[1]))
@@ -54,14 +56,15 @@ LAYOUTS: dict[int, list[Stick]] = {
     6: [(x, y, L2, 0, _G) for y in _ROWS2 for x in _cols(6)],
     7: [(50, -41, L3, 0, _R)] + [(x, y, L3, 0, _G) for y in _ROWS3[1:] for x in _cols(7)],
     # W over M: outer sticks upright; each inner pair leans in from the foot of the outer
-    # sticks to meet at the middle, rising to a peak in the top half (W), falling to a
-    # valley in the bottom half (M); sticks that meet share one outline
+    # sticks and crosses in an X in the middle column, at a peak in the top half (W) and
+    # a valley in the bottom half (M); sticks that meet share one outline
     8: [(x, s * 31, L2, 0, _G) for s in (-1, 1) for x in _cols(8)[::2]]
-       + [_between((50 + side * 23, s * 9), (50, s * 36), WIDTHS[8], _G) for s in (-1, 1) for side in (-1, 1)],
+       + [_between((50 + side * 23, s * 9), (50, s * 35), WIDTHS[8], _G, past=CROSS)
+          for s in (-1, 1) for side in (-1, 1)],
     9: [(x, y, L3, 0, _R if x == 50 else _G) for y in _ROWS3 for x in _cols(9)],
 }
 # Red 5s: a dot below the centre stick, between the lower pair.
-RED_DOTS: list[Dot] = [(50, 46, 12.5)]
+RED_DOTS: list[Dot] = [(50, 47, 13.5)]
 
 
 def span(number: int) -> float:
@@ -79,7 +82,7 @@ def bone(w: float, length: float, grow: float = 0.0) -> list[list[Point]]:
     knobs at both ends, a node in the middle, a slimmer waist between."""
     ry = KNOB * w                       # knob half-height
     end = length / 2 - ry               # knob centres
-    waist = 0.28 * w + grow
+    waist = 0.3 * w + grow
     return [
         [(-waist, -end), (waist, -end), (waist, end), (-waist, end)],
         ellipse_points(0, -end, w / 2 + grow, ry + grow, 28),

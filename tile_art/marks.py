@@ -20,13 +20,14 @@ from __future__ import annotations
 from .pen import Pen
 from .theme import Theme
 
-FH = 128.0  # face height the dots are placed for; y offsets scale to the actual face
+FH = 128.0  # face height the suit layouts are written for (y spans +-64)
 
 Dot = tuple[float, float, float]
 
 
 def red_dots(pen: Pen, theme: Theme, dots: list[Dot]) -> None:
-    """Draw the red-five dots on `pen`'s face."""
+    """Draw the red-five dots on `pen`'s face: y offsets follow the face height, and a
+    face shorter than FH shrinks the dots with it (they keep their x)."""
     k = pen.fh / FH
     for x, dy, r in dots:
-        pen.circle(x, pen.cy + dy * k, r, theme.red)
+        pen.circle(x, pen.cy + dy * k, r * min(1.0, k), theme.red)

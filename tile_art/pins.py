@@ -1,11 +1,13 @@
 """Pin (circle) faces: bold discs with a flower, in the traditional arrangements and colours.
 
 Layouts are data: (x, y from face centre, radius, colour name) in face units, for a
-face FH units tall; `draw_pins` scales the y offsets to the face it is given.
+face FH units tall. `placed` fits them to the face at hand: a taller face spreads the
+rows apart; a shorter one (tile widths are rounded to whole pixels, so faces run from
+about 120 to 131 units tall) shrinks the whole arrangement, gaps and all.
 
 >>> len(LAYOUTS[9]), LAYOUTS[7][0][3]
 (9, 'green')
->>> min(gaps(FH_MIN)) >= GAP  # no two pins touch, even on the shortest face
+>>> min(gaps(FH)) >= GAP  # no two pins touch
 True
 """
 
@@ -14,44 +16,48 @@ from __future__ import annotations
 import itertools
 import math
 
-from .marks import Dot, red_dots
+from .marks import FH, Dot, red_dots
 from .pen import Pen, ellipse_points, rotate
 from .theme import Theme
 
 Pip = tuple[float, float, float, str]
 
 _B, _G, _R = "blue", "green", "red"
-FH = 128.0        # face height the layouts are written for (y spans +-64)
-FH_MIN = 125.0    # the shortest face we draw (64 px tiles): layouts must fit it
-GAP, MARGIN = 1.2, 1.5  # least clearance between pins, and from a pin to the face edge
+GAP = 1.5  # least clearance between two pins, and from a pin to the face edge, on a face FH tall
 # Each pin as large as its arrangement allows: neighbours nearly touch, as on real
-# tiles, but never do (GAP), on every face height we draw.
+# tiles, but never do.
 LAYOUTS: dict[int, list[Pip]] = {
     2: [(50, -31.5, 28.5, _G), (50, 31.5, 28.5, _B)],
-    3: [(24, -39, 21.5, _B), (50, 0, 21.5, _R), (76, 39, 21.5, _G)],
-    4: [(x, y, 22.75, c) for y, cs in ((-34, (_B, _G)), (34, (_G, _B))) for x, c in zip((25.5, 74.5), cs)],
-    5: [(23.5, -40.5, 21, _B), (76.5, -40.5, 21, _G), (50, 0, 21, _R), (23.5, 40.5, 21, _G),
-        (76.5, 40.5, 21, _B)],
-    6: [(x, y, 19.5, _G if y < 0 else _R) for y in (-41.5, 0, 41.5) for x in (27.5, 72.5)],
+    3: [(24, -39.5, 22, _B), (50, 0, 22, _R), (76, 39.5, 22, _G)],
+    4: [(x, y, 23.5, c) for y, cs in ((-35, (_B, _G)), (35, (_G, _B))) for x, c in zip((25.5, 74.5), cs)],
+    5: [(23.5, -40.5, 21.5, _B), (76.5, -40.5, 21.5, _G), (50, 0, 21.5, _R), (23.5, 40.5, 21.5, _G),
+        (76.5, 40.5, 21.5, _B)],
+    6: [(x, y, 20, _G if y < 0 else _R) for y in (-42, 0, 42) for x in (26, 74)],
     # one size for all seven: three on a diagonal from the top left, a square below
     7: [(18, -45.5, 16, _G), (50, -34.5, 16, _G), (82, -23.5, 16, _G)]
-       + [(x, y, 16, _R) for y in (10.5, 45) for x in (32.5, 67.5)],
-    8: [(x, y, 14.75, _B) for y in (-47.25, -15.75, 15.75, 47.25) for x in (32.5, 67.5)],
+       + [(x, y, 16, _R) for y in (11, 45.5) for x in (32.5, 67.5)],
+    8: [(x, y, 15, _B) for y in (-47.25, -15.75, 15.75, 47.25) for x in (32.5, 67.5)],
     9: [(x, y, 15.5, c) for y, c in ((-34, _B), (0, _R), (34, _G)) for x in (17.5, 50, 82.5)],
 }
 # Red 5p: a dot either side of the centre pin, in the gaps of the 5p arrangement.
 RED_DOTS: list[Dot] = [(11.5, 0, 9.5), (88.5, 0, 9.5)]
 
 
-def gaps(fh: float = FH) -> list[float]:
-    """Clearance in units between every two pins of each arrangement laid on a face `fh`
-    units tall, then from each pin to the face edge (less MARGIN, so both compare to GAP)."""
+def placed(pips: list[Pip], fh: float) -> list[Pip]:
+    """The pins of an arrangement as drawn on a face `fh` units tall, y from its centre."""
     k = fh / FH
+    s = min(1.0, k)
+    return [(50 + (x - 50) * s, y * k, r * s, c) for x, y, r, c in pips]
+
+
+def gaps(fh: float = FH) -> list[float]:
+    """Clearance in units between every two pins of each arrangement on a face `fh` units
+    tall, and from each pin to the face edge."""
     out = []
-    for pips in LAYOUTS.values():
-        for (x, y, r, _), (x2, y2, r2, _) in itertools.combinations(pips, 2):
-            out.append(round(math.hypot(x - x2, (y - y2) * k) - r - r2, 2))
-        out += [round(min(x - r, 100 - x - r, fh / 2 - abs(y * k) - r) - MARGIN + GAP, 2) for x, y, r, _ in pips]
+    for layout in LAYOUTS.values():
+        pips = placed(layout, fh)
+        out += [math.hypot(x - x2, y - y2) - r - r2 for (x, y, r, _), (x2, y2, r2, _) in itertools.combinations(pips, 2)]
+        out += [min(x - r, 100 - x - r, fh / 2 - abs(y) - r) for x, y, r, _ in pips]
     return out
 
 
@@ -90,8 +96,7 @@ def draw_pins(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
     if number == 1:
         one_pin(pen, theme, red)
         return
-    k = pen.fh / FH
-    for x, dy, r, name in LAYOUTS[number]:
-        pip(pen, x, pen.cy + dy * k, r, theme.red if red else getattr(theme, name), theme)
+    for x, dy, r, name in placed(LAYOUTS[number], pen.fh):
+        pip(pen, x, pen.cy + dy, r, theme.red if red else getattr(theme, name), theme)
     if red:
         red_dots(pen, theme, RED_DOTS)
