@@ -118,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import build, lint, serve  # each adds its own subcommand
+    from . import build, lint
+    from .http import serve  # each adds its own subcommand
 
     for module in (lint, build, serve):
         module.register(sub)

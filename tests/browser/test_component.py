@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.app import create_app
+from service.http import create_app
 from service.build import Job, build
 from service.notation import parse
 from service.options import RenderOptions
