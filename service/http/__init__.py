@@ -7,6 +7,7 @@ the per-app state, `cache` the byte-bounded image cache, `metrics` Prometheus,
 Importing this package loads nothing else: `serve` must set
 ``PROMETHEUS_MULTIPROC_DIR`` before prometheus_client is first imported.
 
+>>> from service.http import create_app
 >>> create_app().name
 'service'
 """

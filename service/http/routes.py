@@ -18,8 +18,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..layout import layout
 from ..render import RENDERER_VERSION
+from ..subject import arrange, layout_of
 from ..views import hand_json
 from .error_image import error_png
 from .service import BadRequest, Service, etag_for
@@ -88,7 +88,8 @@ def json_response(notation: str) -> Response:
         svc.metrics.not_modified.inc()
         r = Response(status=304)
     else:
-        r = jsonify(hand_json(hand, layout(hand, options.height, options.gap), analysis_of(hand)))
+        analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
+        r = jsonify(hand_json(hand, arrange(hand, options), analysis))
     r.set_etag(etag)
     r.headers["Cache-Control"] = JSON_CACHE_CONTROL
     return r

@@ -19,10 +19,11 @@ from typing import Any, Mapping
 
 from cachetools import LRUCache
 
-from ..layout import Layout, layout
-from ..notation import ParseError, parse
+from ..layout import Layout
+from ..notation import ParseError
 from ..options import OptionError, RenderOptions
 from ..render import RENDERER_VERSION, render
+from ..subject import arrange, read
 from ..views import error_json
 from .cache import ImageCache
 from .metrics import Metrics
@@ -74,8 +75,8 @@ def etag_for(key: str) -> str:
 
 
 def check_size(hand, options: RenderOptions) -> Layout:
-    """The hand's layout; refuses bitmaps over MAX_SIDE or MAX_PIXELS before any drawing."""
-    lay = layout(hand, options.height, options.gap)
+    """The hand's (or river's) layout; refuses bitmaps over MAX_SIDE or MAX_PIXELS before any drawing."""
+    lay = arrange(hand, options)
     w, h = lay.width * options.scale, lay.height * options.scale
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
         raise BadRequest(
@@ -102,9 +103,9 @@ class Service:
         self._memo_lock = threading.Lock()
 
     def resolve(self, notation: str, params: Mapping[str, str], fmt: str):
-        """Parse and validate; returns (hand, options, key, etag) or raises BadRequest."""
-        try:
-            hand = parse(notation)
+        """Parse and validate; returns (hand or river, options, key, etag) or raises BadRequest."""
+        try:  # notation errors come first; a bad layout value is reported with the options
+            hand = read(notation, params.get("layout") or "hand")
         except ParseError as err:
             raise BadRequest.from_parse(err) from None
         try:
