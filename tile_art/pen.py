@@ -50,7 +50,8 @@ def translate(points: Iterable[Point], dx: float, dy: float) -> list[Point]:
 
 @dataclass(frozen=True, slots=True)
 class Gradient:
-    """A vertical gradient fill: `top` at y0, `low` at y1 (pen units), flat beyond."""
+    """A vertical gradient paint: `top` at y0, `low` at y1 (pen units); what
+    `rrect_gradient` fills with, as the vector pen records it."""
 
     top: Colour
     low: Colour
@@ -128,30 +129,24 @@ class Pen:
         self.draw.ellipse(self._box(cx - r, cy - r, cx + r, cy + r), outline=fill,
                           width=max(1, round(width * self.u)))
 
-    def rrect(self, box: Box, radius: float, fill: Colour | Gradient | None = None,
+    def rrect(self, box: Box, radius: float, fill: Colour | None = None,
               outline: Colour | None = None, width: float = 0) -> None:
-        """Rounded rectangle; `fill` may be a Gradient; the outline lies inside the box."""
-        pbox = self._box(*box)
-        r = radius * self.u
-        if isinstance(fill, Gradient):
-            self._gradient(pbox, r, fill)
-            fill = None
-        if fill is not None or outline is not None:
-            self.draw.rounded_rectangle(pbox, radius=r, fill=fill, outline=outline,
-                                        width=max(0, round(width * self.u)))
+        """Rounded rectangle; the outline lies inside the box."""
+        self.draw.rounded_rectangle(self._box(*box), radius=radius * self.u, fill=fill, outline=outline,
+                                    width=max(0, round(width * self.u)))
 
-    def _gradient(self, pbox: Box, radius: float, g: Gradient) -> None:
-        size = self.canvas.size
+    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour) -> None:
+        """A rounded rectangle filled with a vertical linear gradient from `top` (at its top
+        edge) to `low` (at its bottom edge)."""
+        x0, y0, x1, y1 = self._box(*box)
+        ix, iy = math.floor(x0), math.floor(y0)
+        size = (math.ceil(x1) - ix + 1, math.ceil(y1) - iy + 1)
         mask = Image.new("L", size, 0)
-        ImageDraw.Draw(mask).rounded_rectangle(pbox, radius=radius, fill=255)
-        y0, y1 = self.px(0, g.y0)[1], self.px(0, g.y1)[1]
-        ramp = Image.linear_gradient("L").resize((1, max(1, round(y1 - y0))), Image.Resampling.BILINEAR)
-        column = Image.new("L", (1, size[1]), 0)
-        column.paste(255, (0, min(size[1], max(0, round(y1))), 1, size[1]))
-        column.paste(ramp, (0, round(y0)))
-        ramp = column.resize(size, Image.Resampling.NEAREST)
-        paint = Image.composite(Image.new("RGBA", size, _rgba(g.low)), Image.new("RGBA", size, _rgba(g.top)), ramp)
-        self.canvas.paste(paint, (0, 0), mask)
+        ImageDraw.Draw(mask).rounded_rectangle((x0 - ix, y0 - iy, x1 - ix, y1 - iy), radius=radius * self.u,
+                                               fill=255)
+        ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
+        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)), ramp)
+        self.canvas.paste(paint, (ix, iy), mask)
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         """A polyline with flat ends and round joints."""

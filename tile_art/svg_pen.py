@@ -137,7 +137,7 @@ class SvgPen:
         self._add("circle", f'cx="{num(cx)}" cy="{num(cy)}" r="{num(r - width / 2)}" fill="none" '
                             f'stroke-width="{num(width)}"', fill, "stroke")
 
-    def rrect(self, box: Box, radius: float, fill: Colour | Gradient | None = None,
+    def rrect(self, box: Box, radius: float, fill: Colour | None = None,
               outline: Colour | None = None, width: float = 0) -> None:
         x0, y0, x1, y1 = box
         if fill is not None:
@@ -146,6 +146,9 @@ class SvgPen:
             h = width / 2  # the stroke straddles its path; the outline lies inside the box
             self._add("rect", _rect(x0 + h, y0 + h, x1 - h, y1 - h, max(0.0, radius - h))
                       + f' fill="none" stroke-width="{num(width)}"', outline, "stroke")
+
+    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour) -> None:
+        self._add("rect", _rect(*box, radius), Gradient(top, low, box[1], box[3]))
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         first, *rest = points
