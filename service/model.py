@@ -8,6 +8,8 @@ bit 7 the red-five flag. A face-down tile (a tile back) has kind 0.
 (5, 'p', True, '0p')
 >>> t.same_kind(Tile.from_code("5p"))
 True
+>>> t
+Tile.from_code('0p')
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 SUITS = "mpsz"
-SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honor"}
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 RED_BIT = 0x80
 BACK = 0
@@ -40,6 +41,11 @@ class Tile:
     kind: int
     sideways: bool = False
     stacked: bool = False
+
+    def __repr__(self) -> str:
+        """``Tile.from_code('4m', sideways=True)``: the code, not the packed byte."""
+        lies = ", sideways=True" * self.sideways + ", stacked=True" * self.stacked
+        return f"Tile.from_code({self.code!r}{lies})"
 
     @classmethod
     def from_code(cls, code: str, sideways: bool = False, stacked: bool = False) -> Tile:
@@ -80,7 +86,11 @@ class Tile:
 
     @property
     def name(self) -> str:
-        """Plain English: ``"5 pin (red)"``, ``"East"``, ``"face-down tile"``."""
+        """Plain English for alt text.
+
+        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x")]
+        ['5p (red)', '3s', 'East', 'face-down tile']
+        """
         if self.face_down:
             return "face-down tile"
         if self.suit == "z":
@@ -116,6 +126,23 @@ class Group:
             and t[1].same_kind(t[2])
         )
 
+    def canonical(self) -> str:
+        """The segment in canonical notation: ``0`` for red fives, one suit letter per run.
+
+        >>> Group("meld", tuple(map(Tile.from_code, ("x", "1s", "0s", "x", "2m")))).canonical()
+        'x10xs2m'
+        """
+        out: list[str] = []
+        run_suit = ""
+        for t in self.tiles:
+            if t.suit and run_suit and t.suit != run_suit:
+                out.append(run_suit)
+            if t.suit:
+                run_suit = t.suit
+            out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
+        out.append(run_suit)
+        return "".join(out)
+
 
 @dataclass(frozen=True, slots=True)
 class ParseWarning:
@@ -142,6 +169,10 @@ class Hand:
         return tuple(t for g in self.groups for t in g.tiles)
 
     def canonical(self) -> str:
-        from .notation import canonical
+        """One spelling per picture, ``+`` between groups: the key caches and file names use.
 
-        return canonical(self)
+        >>> hand = Group("hand", (Tile.from_code("0p"),))
+        >>> Hand((hand, Group("meld", (Tile.from_code("1m", sideways=True),)))).canonical()
+        '0p+-1m'
+        """
+        return "+".join(g.canonical() for g in self.groups)

@@ -1,4 +1,4 @@
-"""Parse the `<Tiles>` notation into a `Hand`, and write it back canonically.
+"""Parse the `<Tiles>` notation into a `Hand` (``Hand.canonical()`` writes it back).
 
 Grammar (see docs/notation.md): segments split by ``+`` and/or whitespace; in a
 segment, digits wait for the next suit letter ``m p s z``; ``0`` or ``r5`` is a
@@ -8,7 +8,7 @@ red five; ``x`` is a face-down tile; ``-`` before a tile lays it sideways;
 >>> h = parse("11222333s22m+-456m+4s")
 >>> [g.kind for g in h.groups]
 ['hand', 'meld', 'winning']
->>> canonical(parse("r5p 1m2m3m"))
+>>> parse("r5p 1m2m3m").canonical()
 '0p+123m'
 """
 
@@ -236,25 +236,3 @@ def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
             if reds[s.suit] == 2:
                 out.append(ParseWarning(f"more than one red five of {s.suit}; a set has one", s.red_pos))
     return tuple(out)
-
-
-def canonical(hand: Hand) -> str:
-    """One spelling per picture: ``0`` for red fives, one suit letter per run, ``+`` between groups.
-
-    >>> canonical(parse("R5P 0s 1M2M3M"))
-    '0p+0s+123m'
-    """
-    return "+".join(_segment(g.tiles) for g in hand.groups)
-
-
-def _segment(tiles: tuple[Tile, ...]) -> str:
-    out: list[str] = []
-    run_suit = ""
-    for t in tiles:
-        if t.suit and run_suit and t.suit != run_suit:
-            out.append(run_suit)
-        if t.suit:
-            run_suit = t.suit
-        out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
-    out.append(run_suit)
-    return "".join(out)

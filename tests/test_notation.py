@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.model import Tile
-from service.notation import MAX_CHARS, MAX_TILES, ParseError, canonical, parse
+from service.notation import MAX_CHARS, MAX_TILES, ParseError, parse
 
 
 def codes(notation):
@@ -188,13 +188,13 @@ def test_tile_limit():
     [("r5p", "0p"), ("1m2m3m", "123m"), ("123m 456p", "123m+456p"), ("R5P", "0p"), ("12+3m", "12m+3m")],
 )
 def test_spellings_share_one_canonical_form(a, b):
-    assert canonical(parse(a)) == canonical(parse(b))
+    assert parse(a).canonical() == parse(b).canonical()
 
 
 def test_canonical_examples():
-    assert canonical(parse("r5p 0s 0M")) == "0p+0s+0m"
-    assert canonical(parse("X11XS+5-5=55P")) == "x11xs+5-5=55p"
-    assert canonical(parse("1sx2m")) == "1xs2m"
+    assert parse("r5p 0s 0M").canonical() == "0p+0s+0m"
+    assert parse("X11XS+5-5=55P").canonical() == "x11xs+5-5=55p"
+    assert parse("1sx2m").canonical() == "1xs2m"
 
 
 # -- properties ---------------------------------------------------------------
@@ -229,9 +229,9 @@ notations = st.lists(segments(), min_size=1, max_size=6).flatmap(
 @settings(max_examples=300)
 def test_canonical_round_trip(notation):
     hand = parse(notation)
-    again = parse(canonical(hand))
+    again = parse(hand.canonical())
     assert again == hand
-    assert canonical(again) == canonical(hand)
+    assert again.canonical() == hand.canonical()
 
 
 @given(st.text(alphabet="0123456789mpszrxMPSZRX+-= \t", max_size=40))
@@ -242,7 +242,7 @@ def test_grammar_alphabet_garbage_only_raises_parse_error(text):
     except ParseError as e:
         assert 0 <= e.position <= len(text)
     else:
-        assert parse(canonical(hand)) == hand
+        assert parse(hand.canonical()) == hand
 
 
 @given(st.text(max_size=300))
