@@ -109,10 +109,33 @@ class Group:
     kind: GroupKind
     tiles: tuple[Tile, ...]
 
+    @classmethod
+    def of_segment(cls, tiles: tuple[Tile, ...], index: int, count: int) -> Group:
+        """The group segment ``index`` of ``count`` makes: the one rule for what a segment is.
+
+        The first segment is the hand. The last one, when it is not the first and
+        holds one face-up tile, is the winning tile: upright, or sideways for a win
+        off another player's discard (ron, `Group.ron`). Every other segment is a meld.
+
+        >>> four, back = (Tile.from_code("4s", sideways=True),), (Tile.from_code("x"),)
+        >>> [Group.of_segment(t, 1, 2).kind for t in (four, back, four + four)]
+        ['winning', 'meld', 'meld']
+        """
+        if index == 0:
+            return cls("hand", tiles)
+        if index == count - 1 and len(tiles) == 1 and not tiles[0].face_down:
+            return cls("winning", tiles)
+        return cls("meld", tiles)
+
     @property
     def called(self) -> bool:
         """A meld with a sideways tile was called from another player."""
         return any(t.sideways for t in self.tiles)
+
+    @property
+    def ron(self) -> bool:
+        """A winning tile lying sideways: the hand won off a discard."""
+        return self.kind == "winning" and self.tiles[0].sideways
 
     @property
     def concealed_kan(self) -> bool:

@@ -204,17 +204,8 @@ class _Parser:
     # -- result ----------------------------------------------------------------
 
     def build(self) -> Hand:
-        groups = []
-        last = len(self.segments) - 1
-        for n, seg in enumerate(self.segments):
-            tiles = tuple(s.tile() for s in seg)
-            if n == 0:
-                kind = "hand"
-            elif n == last and len(tiles) == 1 and not tiles[0].sideways and not tiles[0].face_down:
-                kind = "winning"
-            else:
-                kind = "meld"
-            groups.append(Group(kind, tiles))
+        count = len(self.segments)
+        groups = [Group.of_segment(tuple(s.tile() for s in seg), n, count) for n, seg in enumerate(self.segments)]
         slots = [s for seg in self.segments for s in seg]
         return Hand(tuple(groups), _warnings(slots), self.text)
 

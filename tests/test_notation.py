@@ -90,12 +90,28 @@ def test_separators_mix_spaces_and_one_plus():
     assert parse("123m \t+  456p 7s") == parse("123m+456p+7s")
 
 
-def test_last_segment_is_winning_only_when_single_upright_tile():
+def test_last_segment_is_winning_only_when_single_face_up_tile():
     assert [g.kind for g in parse("123m+456p").groups] == ["hand", "meld"]
-    assert [g.kind for g in parse("123m+-4p").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("123m+x").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("4p").groups] == ["hand"]
+    assert [g.kind for g in parse("-4p").groups] == ["hand"]
+    assert [g.kind for g in parse("123m+4p+5p").groups] == ["hand", "meld", "winning"]
     assert [g.kind for g in parse("123m+4p").groups] == ["hand", "winning"]
+    ron = parse("123m+-4p").groups[-1]
+    assert ron.kind == "winning" and ron.ron and not parse("123m+4p").groups[-1].ron
+
+
+def test_every_reader_agrees_on_a_sideways_winning_tile():
+    """Parser, alt text, JSON and analysis read ``+-4s`` the same way: won by ron on 4s."""
+    from service.analysis import analyse
+    from service.views import hand_json
+
+    hand = parse("11222333s22m+-456m+-4s")
+    view = hand_json(hand, analysis=analyse(hand))
+    assert [g["kind"] for g in view["groups"]] == ["hand", "meld", "winning"]
+    assert view["description"].endswith("; winning tile (ron): 4s (sideways)")
+    assert view["analysis"]["complete"] is True
+    assert analyse(hand).waits == analyse(parse("11222333s22m+-456m+4s")).waits
 
 
 def test_leading_and_trailing_whitespace_ignored():
