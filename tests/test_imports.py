@@ -15,3 +15,16 @@ def test_the_model_imports_nothing_from_the_parser():
     loaded = modules_after("from service.model import Hand, Group, Tile\n"
                            "Hand((Group('hand', (Tile.from_code('0p'),)),)).canonical()")
     assert "service.notation" not in loaded
+
+
+def test_layout_is_pure_geometry():
+    loaded = modules_after("from service.layout import layout\nfrom service.model import Group, Hand, Tile\n"
+                           "layout(Hand((Group('hand', (Tile.from_code('1m'),)),)), 40)")
+    drawing = {"PIL", "cachetools", "tile_art.faces", "tile_art.glyphs", "noto_cjk"}
+    assert not drawing & loaded, drawing & loaded
+
+
+def test_the_art_still_loads_on_first_use():
+    loaded = modules_after("import tile_art\nassert tile_art.face('1m', 38).size == (28, 38)\n"
+                           "from tile_art import THEMES, write_sheet\nassert 'light' in THEMES")
+    assert {"PIL", "tile_art.faces", "tile_art.sheet"} <= loaded

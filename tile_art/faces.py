@@ -17,6 +17,7 @@ from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
 from .pen import Pen
 from .pins import draw_pins
+from .proportions import tile_width
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
@@ -25,11 +26,6 @@ MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = 64 * 1024 * 1024  # memory bound of the face cache (RGBA bytes)
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
-
-
-def tile_width(height: int) -> int:
-    """CSS width of an upright tile of CSS `height`. `tile_width(38) == 28`."""
-    return round(height * 0.75)
 
 
 def supersample(px_height: int) -> int:
