@@ -7,24 +7,44 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import functools
 import json
 import re
 import sys
+import textwrap
 
 from .notation import ParseError, parse
 from .options import OptionError, RenderOptions
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
-# such words are swapped for placeholders while argparse runs, then put back.
+# such words are swapped for placeholders while argparse runs, then put back
+# (in its error messages too). A plain negative number ("--gap -1") argparse
+# already reads as a value, so it is left alone and gets the option's own error.
 _NOTATION_LIKE = re.compile(r"-[0-9rRxX=]")
+_NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
+_held: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("held", default={})
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """Says the words the user typed, never a placeholder."""
+
+    def error(self, message: str):
+        for placeholder, word in _held.get().items():
+            message = message.replace(placeholder, word)
+        super().error(message)
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    held = {f"@notation{n}": a for n, a in enumerate(argv) if _NOTATION_LIKE.match(a)}
+    held = {f"@notation{n}@": a for n, a in enumerate(argv)
+            if _NOTATION_LIKE.match(a) and not _NEGATIVE_NUMBER.fullmatch(a)}
     back = {a: k for k, a in held.items()}
-    args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    token = _held.set(held)
+    try:
+        args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    finally:
+        _held.reset(token)
     for name, value in vars(args).items():
         if isinstance(value, str) and value in held:
             setattr(args, name, held[value])
@@ -34,10 +54,10 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
 
 
 def print_error(err: ParseError, file=None) -> None:
+    """``error: message`` and the notation with a caret under the bad spot."""
     file = file or sys.stderr
     print(f"error: {err.message}", file=file)
-    print(f"  {err.notation}", file=file)
-    print(f"  {' ' * err.position}^", file=file)
+    print(textwrap.indent(err.pointer(), "  "), file=file)
 
 
 def reports_errors(cmd):
@@ -94,7 +114,7 @@ def cmd_sheet(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
+    ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")

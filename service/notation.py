@@ -40,8 +40,14 @@ class ParseError(ValueError):
         self.notation = notation
 
     def pointer(self) -> str:
-        """The notation with a caret under the bad spot, for terminals and images."""
-        return f"{self.notation}\n{' ' * self.position}^"
+        """The notation on one line with a caret under the bad spot (whitespace shows as spaces).
+
+        >>> print(ParseError("not a suit letter", 4, "1m\\n2a").pointer())
+        1m 2a
+            ^
+        """
+        line = "".join(" " if c.isspace() else c for c in self.notation)
+        return f"{line}\n{' ' * self.position}^"
 
 
 @dataclass(slots=True)
