@@ -78,14 +78,16 @@ def reports_errors(cmd):
 
 @reports_errors
 def cmd_parse(args) -> int:
-    from .analysis import analyse
+    """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
+    from .analysis import analyse_safely
     from .layout import layout
 
     hand = parse(args.notation)
     height = RenderOptions(height=args.height).height
-    view = hand_json(hand, layout(hand, height), analyse(hand))
+    failed: list[bool] = []
+    view = hand_json(hand, layout(hand, height), analyse_safely(hand, lambda: failed.append(True)))
     print(json.dumps(view, indent=2, ensure_ascii=False))
-    return 0
+    return 1 if failed else 0
 
 
 @reports_errors

@@ -261,6 +261,25 @@ def test_json_shape():
     assert {"kind": "run", "tiles": "456m", "meld": True, "called": True} in split["sets"]
 
 
+def test_a_bug_raises_and_only_the_edge_catches_it(monkeypatch, caplog):
+    """analyse() no longer turns a bug into a public warning with its repr; analyse_safely
+    logs it once, tells the caller, and answers a message that names nothing internal."""
+    from service.analysis import FAILED, analyse_safely, result
+
+    def broken(reading):
+        raise KeyError("/srv/app/service/analysis/forms.py")
+
+    monkeypatch.setattr(result, "_analyse", broken)
+    hand = parse("11222333s22456m+4s")
+    with pytest.raises(KeyError):
+        analyse(hand)
+    calls = []
+    assert analyse_safely(hand, lambda: calls.append(1)) is FAILED
+    assert calls == [1] and "forms.py" not in str(FAILED.to_json())
+    [record] = [r for r in caplog.records if r.name == "tiles.analysis"]
+    assert record.exc_info[0] is KeyError and "11222333s22456m+4s" in record.getMessage()
+
+
 def test_interned_tables_keep_their_ids_under_threads():
     """Two workers interning new tables at once: each id must name its own table.
 
@@ -352,8 +371,7 @@ def test_never_raises_and_stays_consistent(text):
         hand = parse(text)
     except ParseError:
         return
-    a = analyse(hand)
-    assert not any(w.startswith("analysis failed") for w in a.warnings)
+    a = analyse(hand)  # a bug raises here
     out = a.to_json()
     assert set(out) == {"complete", "splits", "waits", "shanten", "warnings"}
     if a.warnings:

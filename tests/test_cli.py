@@ -87,3 +87,13 @@ def test_the_caret_lines_up_under_tabs_and_newlines(capsys):
     assert main(["parse", "1m\t2m\n3a"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[1:] == ["  1m 2m 3a", "         ^"]
+
+
+def test_cli_parse_survives_an_analysis_bug(capsys, monkeypatch):
+    from service.analysis import result
+
+    monkeypatch.setattr(result, "_analyse", lambda reading: 1 / 0)
+    assert main(["parse", "11222333s22456m+4s"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["analysis"]["warnings"] == ["internal error: this hand could not be analysed"]
+    assert out["description"].startswith("Hand: 1s")
