@@ -28,3 +28,14 @@ def test_the_art_still_loads_on_first_use():
     loaded = modules_after("import tile_art\nassert tile_art.face('1m', 38).size == (28, 38)\n"
                            "from tile_art import THEMES, write_sheet\nassert 'light' in THEMES")
     assert {"PIL", "tile_art.faces", "tile_art.sheet"} <= loaded
+
+
+def test_render_names_one_function():
+    """tile_art's uncached face drawer is draw_face; `render` is service.render.render alone."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    where = [str(p.relative_to(root)) for folder in ("service", "tile_art") for p in sorted((root / folder).rglob("*.py"))
+             if any(isinstance(n, ast.FunctionDef) and n.name == "render" for n in ast.parse(p.read_text()).body)]
+    assert where == ["service/render.py"]

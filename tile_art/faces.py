@@ -61,7 +61,7 @@ def upright_fh(size: tuple[int, int], device_px: float) -> float:
     return (y1 - y0) / ((x1 - x0) / 100)
 
 
-def render(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
+def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
     """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
     content turned 90° counter-clockwise."""
     colours = get_theme(theme)
@@ -102,7 +102,7 @@ def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
     if hit is not None:
         return hit
     code, height, scale, theme, sideways = key
-    img = render(code, height, scale, theme, sideways)
+    img = draw_face(code, height, scale, theme, sideways)
     with _LOCK:
         if _nbytes(img) <= CACHE.maxsize:
             CACHE[key] = img
@@ -124,4 +124,4 @@ def clear_cache() -> None:
     BLANKS.clear()
 
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "render", "clear_cache", "CACHE"]
+__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE"]
