@@ -6,10 +6,12 @@ can cache the files forever. ``manifest.json`` maps each notation to its files,
 size and alt text; the `<Tiles manifest={...}>` component reads it instead of
 asking the service.
 
->>> image_id(parse("r5p"), RenderOptions()) == image_id(parse("0p"), RenderOptions())
+>>> image_id(read("r5p"), RenderOptions()) == image_id(read("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))
 '123m?height=50'
+>>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
+'1m-2m?layout=river&row=8'
 """
 
 from __future__ import annotations
@@ -25,12 +27,11 @@ from pathlib import Path
 
 from .describe import describe
 from .docs_scan import TilesTag, doc_files, iter_tags, line_col, scan_text
-from .layout import layout
 from .lint import Problem, check_tag, missing_paths, tag_options
 from .model import Hand
-from .notation import parse
 from .options import RenderOptions
 from .render import RENDERER_VERSION, render
+from .subject import arrange, read
 
 SCALES = (1, 2, 3)
 MANIFEST = "manifest.json"
@@ -50,7 +51,8 @@ def file_name(image: str, scale: int, fmt: str = "png") -> str:
 
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
-    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme") if getattr(options, k) != getattr(DEFAULT, k)]
+    keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
+    extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
 
@@ -85,13 +87,13 @@ def collect(paths) -> tuple[list[Job], list]:
                 if not isinstance(tag.notation, str):
                     continue
                 opts = tag_options(tag)
-                jobs.setdefault(manifest_key(tag.notation, opts), Job(tag.notation, parse(tag.notation), opts))
+                jobs.setdefault(manifest_key(tag.notation, opts), Job(tag.notation, read(tag.notation, opts.layout), opts))
     return list(jobs.values()), errors
 
 
 def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale, CSS size, alt text."""
-    lay = layout(job.hand, job.options.height, job.options.gap)
+    lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s) for s in SCALES}
     return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
 

@@ -2,6 +2,7 @@
 
     $ tiles parse -456m
     $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
+    $ tiles render "123m*4p-5s" -o river.png --layout river
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ import re
 import sys
 import textwrap
 
-from .notation import ParseError, parse
-from .options import OptionError, RenderOptions
+from .notation import ParseError
+from .options import DEFAULT_ROW, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from .subject import arrange, layout_of, read
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
 # such words are swapped for placeholders while argparse runs, then put back
 # (in its error messages too). A plain negative number ("--gap -1") argparse
 # already reads as a value, so it is left alone and gets the option's own error.
-_NOTATION_LIKE = re.compile(r"-[0-9rRxX=]")
+_NOTATION_LIKE = re.compile(r"-[0-9rRxX=*]")
 _NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
 _held: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("held", default={})
 
@@ -80,12 +82,14 @@ def reports_errors(cmd):
 def cmd_parse(args) -> int:
     """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
     from .analysis import analyse_safely
-    from .layout import layout
 
-    hand = parse(args.notation)
-    height = RenderOptions(height=args.height).height
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    subject = read(args.notation, opts.layout)
     failed: list[bool] = []
-    view = hand_json(hand, layout(hand, height), analyse_safely(hand, lambda: failed.append(True)))
+    analysis = None  # a river is no hand to analyse
+    if layout_of(subject) == "hand":
+        analysis = analyse_safely(subject, lambda: failed.append(True))
+    view = hand_json(subject, arrange(subject, opts), analysis)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
 
@@ -95,9 +99,9 @@ def cmd_render(args) -> int:
     from .render import render
 
     fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
-    hand = parse(args.notation)
-    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
-    data = render(hand, opts)
+    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
+                         layout=args.layout, row=args.row)
+    data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -115,12 +119,20 @@ def cmd_sheet(args) -> int:
     return 0
 
 
+def _layout_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--layout", choices=LAYOUTS, default="hand",
+                   help="hand (default), or river: the tiles as a discard pond")
+    p.add_argument("--row", type=int, default=DEFAULT_ROW,
+                   help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    _layout_args(p)
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
@@ -131,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
     p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    _layout_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
@@ -140,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import build, lint, serve  # each adds its own subcommand
+    from . import build, lint
+    from .http import serve  # each adds its own subcommand
 
     for module in (lint, build, serve):
         module.register(sub)

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Iterable
 
 from .docs_scan import EXPR, TagSyntaxError, TilesTag, doc_files, iter_tags, line_col
-from .notation import ParseError, parse
+from .notation import ParseError
 from .options import OptionError, RenderOptions
+from .subject import layout_of, read
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
@@ -44,9 +45,16 @@ def _at(tag: TilesTag, message: str, index: int | None = None, prop: str = "nota
     return Problem(tag.path, line, col, message, warning)
 
 
+def tag_layout(tag: TilesTag) -> str:
+    """``"river"`` for `<Tiles river>` (any truthy literal, as in JSX), else ``"hand"``."""
+    river = tag.props.get("river")
+    return "river" if isinstance(river, (str, int, float)) and river else "hand"
+
+
 def tag_options(tag: TilesTag) -> RenderOptions:
-    """The render options a tag asks for (`height`, `theme`); raises `OptionError`."""
-    params = {k: str(tag.props[k]) for k in ("height", "theme") if isinstance(tag.props.get(k), (str, int))}
+    """The render options a tag asks for (`height`, `theme`, `river`, `row`); raises `OptionError`."""
+    params = {k: str(tag.props[k]) for k in ("height", "theme", "row") if isinstance(tag.props.get(k), (str, int))}
+    params["layout"] = tag_layout(tag)
     return RenderOptions.from_query(params)
 
 
@@ -64,11 +72,11 @@ def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
         prop = err.param if err.param in tag.spans else None
         out.append(_at(tag, err.message, 0 if prop else None, prop or "notation"))
     try:
-        hand = parse(notation)
+        hand = read(notation, tag_layout(tag))
     except ParseError as err:
         return out + [_at(tag, err.message, err.position)]
     out += [_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
-    if check_wins:
+    if check_wins and layout_of(hand) == "hand":  # a river claims no win
         out += check_claim(tag, hand)
     return out
 

@@ -22,7 +22,7 @@ HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 RED_BIT = 0x80
 BACK = 0
 
-GroupKind = Literal["hand", "meld", "winning"]
+GroupKind = Literal["hand", "meld", "winning", "river"]
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:
@@ -35,25 +35,27 @@ class Tile:
     """One tile as drawn: its kind plus how it lies.
 
     ``sideways``: a called tile, rotated. ``stacked``: the added-kan tile lying on
-    top of the sideways tile before it (always sideways too).
+    top of the sideways tile before it (always sideways too). ``tsumogiri``: in a
+    river, a discard thrown straight from the draw (drawn dimmed).
     """
 
     kind: int
     sideways: bool = False
     stacked: bool = False
+    tsumogiri: bool = False
 
     def __repr__(self) -> str:
         """``Tile.from_code('4m', sideways=True)``: the code, not the packed byte."""
-        lies = ", sideways=True" * self.sideways + ", stacked=True" * self.stacked
-        return f"Tile.from_code({self.code!r}{lies})"
+        flags = [f", {name}=True" for name in ("sideways", "stacked", "tsumogiri") if getattr(self, name)]
+        return f"Tile.from_code({self.code!r}{''.join(flags)})"
 
     @classmethod
-    def from_code(cls, code: str, sideways: bool = False, stacked: bool = False) -> Tile:
+    def from_code(cls, code: str, sideways: bool = False, stacked: bool = False, tsumogiri: bool = False) -> Tile:
         """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` for a back."""
         if code == "x":
-            return cls(BACK, sideways, stacked)
+            return cls(BACK, sideways, stacked, tsumogiri)
         digit, suit = int(code[0]), code[1]
-        return cls(pack(digit or 5, suit, digit == 0), sideways, stacked)
+        return cls(pack(digit or 5, suit, digit == 0), sideways, stacked, tsumogiri)
 
     @property
     def face_down(self) -> bool:

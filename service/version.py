@@ -2,7 +2,7 @@
 
 It is part of every image cache key, image ETag and built file name, and
 images are served ``immutable``, so it must change whenever one URL could draw
-other bytes: the drawing code (``tile_art/*.py``, ``layout.py``, ``render.py``),
+other bytes: the drawing code (``tile_art/*.py``, the layouts, dimming, ``render.py``),
 the Pillow build that rasterises and encodes (its version and the FreeType,
 raqm, zlib and libwebp it runs), and the font the glyphs come from. Nobody has
 to remember to bump it.
@@ -19,13 +19,14 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
+DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py")  # in service/
 
 
 def drawing_files() -> list[Path]:
     """The source files whose code decides pixels."""
     art = Path(util.find_spec("tile_art").origin).parent  # type: ignore[arg-type, union-attr]
     here = Path(__file__).parent
-    return sorted(art.glob("*.py")) + [here / "layout.py", here / "render.py"]
+    return sorted(art.glob("*.py")) + [here / name for name in DRAWING_MODULES]
 
 
 def pillow_build() -> str:

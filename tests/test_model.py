@@ -6,6 +6,7 @@ from pathlib import Path
 from service import model
 from service.model import Tile
 from service.notation import parse
+from service.river import parse_river
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -15,7 +16,9 @@ def test_tile_repr_names_the_tile():
     assert repr(parse("-0p").tiles[0]) == "Tile.from_code('0p', sideways=True)"
     assert repr(parse("5-5=5p").tiles[2]) == "Tile.from_code('5p', sideways=True, stacked=True)"
     assert repr(Tile.from_code("x")) == "Tile.from_code('x')"
-    for t in parse("1-23m0p+x11xz+5-5=55s").tiles:
+    river = parse_river("*-5m 12*3p")
+    assert repr(river.tiles[0]) == "Tile.from_code('5m', sideways=True, tsumogiri=True)"
+    for t in parse("1-23m0p+x11xz+5-5=55s").tiles + river.tiles:
         assert eval(repr(t), {"Tile": Tile}) == t
 
 
