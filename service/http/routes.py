@@ -87,13 +87,21 @@ def json_response(notation: str) -> Response:
     """The JSON view; its ETag hashes the body itself, so any change to what it says
     (parser, alt text, analysis, layout) changes the tag: no 304 for stale JSON."""
     svc = service()
-    hand, options, _, _ = svc.resolve(notation, request.args, "png")
-    analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
-    r = jsonify(hand_json(hand, arrange(hand, options), analysis))
-    etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
-    if matches(etag):
-        svc.metrics.not_modified.inc()
+    memo_key = ("json", notation, request.query_string)  # this process's code made that body
+    found = svc.memo_get(memo_key)
+    if found is not None and matches(found[1]):
         r = Response(status=304)
+        etag = found[1]
+    else:
+        hand, options, _, _ = svc.resolve(notation, request.args, "png")
+        analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
+        r = jsonify(hand_json(hand, arrange(hand, options), analysis))
+        etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
+        svc.memo_put(memo_key, (None, etag))
+        if matches(etag):
+            r = Response(status=304)
+    if r.status_code == 304:
+        svc.metrics.not_modified.inc()
     r.set_etag(etag)
     r.headers["Cache-Control"] = JSON_CACHE_CONTROL
     return r
