@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import functools
 import json
 import re
 import sys
+import textwrap
 
 from .notation import ParseError
 from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
@@ -19,14 +21,32 @@ from .subject import arrange, layout_of, read
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
-# such words are swapped for placeholders while argparse runs, then put back.
+# such words are swapped for placeholders while argparse runs, then put back
+# (in its error messages too). A plain negative number ("--gap -1") argparse
+# already reads as a value, so it is left alone and gets the option's own error.
 _NOTATION_LIKE = re.compile(r"-[0-9rRxX=*]")
+_NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
+_held: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("held", default={})
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """Says the words the user typed, never a placeholder."""
+
+    def error(self, message: str):
+        for placeholder, word in _held.get().items():
+            message = message.replace(placeholder, word)
+        super().error(message)
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    held = {f"@notation{n}": a for n, a in enumerate(argv) if _NOTATION_LIKE.match(a)}
+    held = {f"@notation{n}@": a for n, a in enumerate(argv)
+            if _NOTATION_LIKE.match(a) and not _NEGATIVE_NUMBER.fullmatch(a)}
     back = {a: k for k, a in held.items()}
-    args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    token = _held.set(held)
+    try:
+        args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    finally:
+        _held.reset(token)
     for name, value in vars(args).items():
         if isinstance(value, str) and value in held:
             setattr(args, name, held[value])
@@ -36,10 +56,10 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
 
 
 def print_error(err: ParseError, file=None) -> None:
+    """``error: message`` and the notation with a caret under the bad spot."""
     file = file or sys.stderr
     print(f"error: {err.message}", file=file)
-    print(f"  {err.notation}", file=file)
-    print(f"  {' ' * err.position}^", file=file)
+    print(textwrap.indent(err.pointer(), "  "), file=file)
 
 
 def reports_errors(cmd):
@@ -60,14 +80,18 @@ def reports_errors(cmd):
 
 @reports_errors
 def cmd_parse(args) -> int:
-    from .analysis import analyse
+    """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
+    from .analysis import analyse_safely
 
     opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
     subject = read(args.notation, opts.layout)
-    analysis = analyse(subject) if layout_of(subject) == "hand" else None  # a river is no hand to analyse
+    failed: list[bool] = []
+    analysis = None  # a river is no hand to analyse
+    if layout_of(subject) == "hand":
+        analysis = analyse_safely(subject, lambda: failed.append(True))
     view = hand_json(subject, arrange(subject, opts), analysis)
     print(json.dumps(view, indent=2, ensure_ascii=False))
-    return 0
+    return 1 if failed else 0
 
 
 def _format_of(path: str) -> str:
@@ -109,7 +133,7 @@ def _layout_args(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
+    ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")

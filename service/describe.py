@@ -3,6 +3,8 @@
 >>> from service.notation import parse
 >>> describe(parse("11s+-456m+4s"))
 'Hand: 1s 1s; called meld: 4m (sideways) 5m 6m; winning tile: 4s'
+>>> describe(parse("11s+-4s"))
+'Hand: 1s 1s; winning tile (ron): 4s (sideways)'
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ def _label(g: Group) -> str:
     if g.kind == "hand":
         return "Hand"
     if g.kind == "winning":
-        return "winning tile"
+        return "winning tile (ron)" if g.ron else "winning tile"
     if g.concealed_kan:
         return "concealed kan"
     return "called meld" if g.called else "meld"

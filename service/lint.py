@@ -24,6 +24,7 @@ from .subject import layout_of, read
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
 EXPECTS = ("win", "tenpai")
+ANALYSIS_FAILED = "the hand analysis failed (a bug in tiles; its traceback is on stderr)"
 
 
 @dataclass(frozen=True)
@@ -98,13 +99,12 @@ def check_claim(tag: TilesTag, hand) -> list[Problem]:
         return []
     if what not in EXPECTS:
         return [_at(tag, f"expect must be one of {', '.join(EXPECTS)}, not {what!r}", 0, prop)]
-    analyse = _analyser()
-    if analyse is None:
-        return [_at(tag, "cannot check the claim: service.analysis is not available", 0, prop, warning=True)]
-    try:
-        result = analyse(hand)
-    except Exception as err:  # the analysis must not stop the linter
-        return [_at(tag, f"cannot analyse this hand: {err}", 0, prop, warning=True)]
+    from .analysis import analyse_safely
+
+    failed: list[bool] = []
+    result = analyse_safely(hand, lambda: failed.append(True))  # a bug is logged, not fatal
+    if failed:
+        return [_at(tag, f"cannot check the claim: {ANALYSIS_FAILED}", 0, prop, warning=True)]
     said = f'expect="{what}"' if prop == "expect" else "the caption says it wins"
     if what == "win" and not result.complete:
         return [_at(tag, f"{said}, but the hand is not complete (shanten {result.shanten})", 0, prop)]
@@ -112,14 +112,6 @@ def check_claim(tag: TilesTag, hand) -> list[Problem]:
         state = "already complete" if result.complete else f"not tenpai (shanten {result.shanten})"
         return [_at(tag, f"{said}, but the hand is {state}", 0, prop)]
     return []
-
-
-def _analyser():
-    try:
-        from .analysis import analyse
-    except ImportError:
-        return None
-    return analyse
 
 
 def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:

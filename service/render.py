@@ -8,9 +8,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import io
-from pathlib import Path
 
 from PIL import Image
 
@@ -21,26 +19,8 @@ from .layout import Layout
 from .model import Hand
 from .options import RenderOptions
 from .subject import arrange
+from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
 
-
-
-def _drawing_fingerprint() -> str:
-    """A short hash of the code that decides pixels (tile_art, layout, this module).
-
-    It is part of RENDERER_VERSION, so any change to the drawing changes every
-    cache key, ETag and built file name without anyone remembering to bump it.
-    """
-    here = Path(__file__).parent
-    files = sorted(Path(tile_art.__file__).parent.glob("*.py")) + [
-        here / name for name in ("layout.py", "render.py", "river_layout.py", "dimmed.py", "svg.py")]
-    digest = hashlib.blake2b(digest_size=5)
-    for f in files:
-        digest.update(f.name.encode() + b"\0" + f.read_bytes())
-    return digest.hexdigest()
-
-
-# Part of every cache key and ETag: the same URL draws the same bytes under one version.
-RENDERER_VERSION = f"2-{_drawing_fingerprint()}"
 
 # Chosen with bench/bench_render.py on a 14-tile hand at 38 px x2: levels 1-3
 # cost the same (row filtering dominates), 3 is smallest of them; 6 takes ~1.6x

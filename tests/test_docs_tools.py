@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 from service import lint
+from service.analysis import result as analysis_result
 from service.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
 from service.cli import main
 from service.describe import describe
@@ -137,7 +138,7 @@ def test_check_wins_uses_the_analysis(monkeypatch):
         parse("123456789m1p").canonical(): SimpleNamespace(complete=False, waits=(), shanten=1),
         parse("11222333s22456m").canonical(): SimpleNamespace(complete=False, waits=("1s", "4s"), shanten=0),
     }
-    monkeypatch.setattr(lint, "_analyser", lambda: fake_analyse(results))
+    monkeypatch.setattr(analysis_result, "analyse", fake_analyse(results))
     problems = [str(p) for p in lint.lint_paths([str(FIXTURES)], check_wins=True)]
     claims = [p for p in problems if "caption" in p or "expect" in p]
     assert claims == [
@@ -146,7 +147,7 @@ def test_check_wins_uses_the_analysis(monkeypatch):
 
 
 def test_check_wins_tenpai_and_bad_expect(monkeypatch, tmp_path):
-    monkeypatch.setattr(lint, "_analyser", lambda: lambda hand: SimpleNamespace(complete=False, waits=(), shanten=2))
+    monkeypatch.setattr(analysis_result, "analyse", lambda hand: SimpleNamespace(complete=False, waits=(), shanten=2))
     doc = tmp_path / "d.md"
     doc.write_text('<Tiles notation="1m" expect="tenpai" />\n<Tiles notation="1m" expect="maybe" />\n')
     assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)], check_wins=True)] == [
@@ -155,11 +156,17 @@ def test_check_wins_tenpai_and_bad_expect(monkeypatch, tmp_path):
     ]
 
 
-def test_check_wins_says_when_the_analysis_is_missing(monkeypatch):
-    monkeypatch.setattr(lint, "_analyser", lambda: None)
+def test_check_wins_says_when_the_analysis_fails(monkeypatch, caplog):
+    """A bug in the analysis: a generic warning (no exception text), the traceback logged once."""
+    def broken(hand):
+        raise ZeroDivisionError("/secret/path/forms.py")
+
+    monkeypatch.setattr(analysis_result, "analyse", broken)
     problems = lint.lint_paths([str(FIXTURES / "intro.md")], check_wins=True)
-    assert [p.message for p in problems] == ["cannot check the claim: service.analysis is not available"]
+    assert [p.message for p in problems] == [f"cannot check the claim: {lint.ANALYSIS_FAILED}"]
     assert all(p.warning for p in problems)
+    [record] = [r for r in caplog.records if r.name == "tiles.analysis"]
+    assert record.exc_info[0] is ZeroDivisionError and "secret" not in problems[0].message
 
 
 def test_check_wins_with_the_real_analysis():

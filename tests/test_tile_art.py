@@ -149,11 +149,11 @@ def test_light_and_dark_differ():
 
 def test_deterministic_same_bytes_twice_and_across_processes():
     codes = ("1p", "1s", "8s", "0m", "6z", "x")
-    here = [digest(faces.render(c, 38, 2, "dark")) for c in codes]
-    assert here == [digest(faces.render(c, 38, 2, "dark")) for c in codes]
+    here = [digest(faces.draw_face(c, 38, 2, "dark")) for c in codes]
+    assert here == [digest(faces.draw_face(c, 38, 2, "dark")) for c in codes]
     assert here == [digest(tile_art.face(c, 38, 2, "dark")) for c in codes]
     script = ("import hashlib, tile_art.faces as f; "
-              f"print(' '.join(hashlib.sha256(f.render(c, 38, 2, 'dark').tobytes()).hexdigest() for c in {codes!r}))")
+              f"print(' '.join(hashlib.sha256(f.draw_face(c, 38, 2, 'dark').tobytes()).hexdigest() for c in {codes!r}))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.split() == here
 
@@ -267,7 +267,7 @@ def test_threads_get_the_same_faces():
     tile_art.clear_cache()
     with ThreadPoolExecutor(8) as pool:
         got = list(pool.map(lambda c: digest(tile_art.face(c, 41, 2, "dark")), tile_art.CODES * 2))
-    want = [digest(faces.render(c, 41, 2, "dark")) for c in tile_art.CODES] * 2
+    want = [digest(faces.draw_face(c, 41, 2, "dark")) for c in tile_art.CODES] * 2
     assert got == want
 
 

@@ -17,6 +17,7 @@ from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
 from .pen import Pen
 from .pins import draw_pins
+from .proportions import tile_width
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
@@ -25,11 +26,6 @@ MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = 64 * 1024 * 1024  # memory bound of the face cache (RGBA bytes)
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
-
-
-def tile_width(height: int) -> int:
-    """CSS width of an upright tile of CSS `height`. `tile_width(38) == 28`."""
-    return round(height * 0.75)
 
 
 def supersample(px_height: int) -> int:
@@ -67,7 +63,7 @@ def upright_fh(size: tuple[int, int], device_px: float) -> float:
     return (y1 - y0) / ((x1 - x0) / 100)
 
 
-def render(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
+def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
     """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
     content turned 90° counter-clockwise."""
     colours = get_theme(theme)
@@ -105,7 +101,7 @@ def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
     if hit is not None:
         return hit
     code, height, scale, theme, sideways = key
-    img = render(code, height, scale, theme, sideways)
+    img = draw_face(code, height, scale, theme, sideways)
     with _LOCK:
         if _nbytes(img) <= CACHE.maxsize:
             CACHE[key] = img
@@ -127,4 +123,4 @@ def clear_cache() -> None:
     BLANKS.clear()
 
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "render", "clear_cache", "CACHE"]
+__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE"]

@@ -108,7 +108,7 @@ export function parseTiles(text) {
 function groupKind(tiles, n, total) {
   if (n === 0) return "hand";
   const t = tiles[0];
-  if (n === total - 1 && tiles.length === 1 && !t.sideways && t.number) return "winning";
+  if (n === total - 1 && tiles.length === 1 && t.number) return "winning"; // Group.of_segment
   return "meld";
 }
 
@@ -146,7 +146,7 @@ function tileWord(t) {
 function groupLabel(grp) {
   const t = grp.tiles;
   if (grp.kind === "hand") return "Hand";
-  if (grp.kind === "winning") return "winning tile";
+  if (grp.kind === "winning") return t[0].sideways ? "winning tile (ron)" : "winning tile";
   const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
   if (t.length === 4 && !t[0].number && !t[3].number && t[1].number && sameKind(t[1], t[2])) {
     return "concealed kan";

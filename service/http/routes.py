@@ -15,9 +15,12 @@ look up the cache and set headers.
 
 from __future__ import annotations
 
+import hashlib
+
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from ..analysis import analyse_safely
 from ..render import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
@@ -86,39 +89,33 @@ def not_modified(etag: str, fmt: str = "png") -> Response:
 
 
 def json_response(notation: str) -> Response:
+    """The JSON view; its ETag hashes the body itself, so any change to what it says
+    (parser, alt text, analysis, layout) changes the tag: no 304 for stale JSON."""
     svc = service()
-    hand, options, _, _ = svc.resolve(notation, request.args, "png")
-    etag = etag_for(f"json|{svc.version}|{RENDERER_VERSION}|{notation}|{options.key()}")
-    if matches(etag):
-        svc.metrics.not_modified.inc()
+    memo_key = ("json", notation, request.query_string)  # this process's code made that body
+    found = svc.memo_get(memo_key)
+    if found is not None and matches(found[1]):
         r = Response(status=304)
+        etag = found[1]
     else:
+        hand, options, _, _ = svc.resolve(notation, request.args, "png")
         analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
         r = jsonify(hand_json(hand, arrange(hand, options), analysis))
+        etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
+        svc.memo_put(memo_key, (None, etag))
+        if matches(etag):
+            r = Response(status=304)
+    if r.status_code == 304:
+        svc.metrics.not_modified.inc()
     r.set_etag(etag)
     r.headers["Cache-Control"] = JSON_CACHE_CONTROL
     return r
 
 
 def analysis_of(hand):
-    """The hand analysis when that module is installed; None if it fails."""
-    m = service().metrics
-    try:
-        from ..analysis import analyse
-
-        result = analyse(hand)
-        result.to_json()  # fail here, not inside hand_json
-        return result
-    except ImportError as err:
-        if err.name == "service.analysis":
-            return None  # not installed in this build: no analysis, no error
-        m.errors.labels("analysis").inc()
-        current_app.logger.exception("analysis module failed to import")
-        return None
-    except Exception:
-        m.errors.labels("analysis").inc()
-        current_app.logger.exception("analysis failed for %r", hand.notation)
-        return None
+    """The hand analysis; a bug in it is caught here, once: logged with its traceback,
+    counted in tiles_errors_total{kind="analysis"}, answered with a generic warning."""
+    return analyse_safely(hand, service().metrics.errors.labels("analysis").inc)
 
 
 def answer(notation: str, fmt: str) -> Response:
