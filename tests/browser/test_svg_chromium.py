@@ -3,8 +3,8 @@
 Every face in both themes, upright and sideways, and a few whole hands. The bound
 is on the mean premultiplied channel error (R*A, G*A, B*A and A, 0-255, averaged
 over the image): what is left is antialiasing along edges (Chromium's analytic
-coverage against our supersampled box filter), about 2 on average and under 5 on
-the busiest face (9p) when written. Side-by-side pictures (SVG above, PNG below)
+coverage against our supersampled box filter): about 2 on average, 5.4 on the
+worst face (6p, whose small pin details are nearly all edge) when written. Side-by-side pictures (SVG above, PNG below)
 go to tests/browser/artifacts/ for looking at.
 
 Setup as for test_component.py: Debian's Chromium driven by Python playwright.
