@@ -16,7 +16,7 @@ import sys
 import textwrap
 
 from .notation import ParseError
-from .options import DEFAULT_ROW, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
 from .subject import arrange, layout_of, read
 from .views import hand_json
 
@@ -94,11 +94,17 @@ def cmd_parse(args) -> int:
     return 1 if failed else 0
 
 
+def _format_of(path: str) -> str:
+    """The image format a file name asks for: `_format_of("hand.svg") == "svg"`; png otherwise."""
+    ext = path.lower().rpartition(".")[2]
+    return ext if ext in FORMATS else "png"
+
+
 @reports_errors
 def cmd_render(args) -> int:
     from .render import render
 
-    fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
+    fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row)
     data = render(read(args.notation, opts.layout), opts)
@@ -135,14 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
     _layout_args(p)
     p.set_defaults(func=cmd_parse)
 
-    p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
+    p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
     p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
-    p.add_argument("--theme", default="light")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
-    p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     _layout_args(p)
     p.set_defaults(func=cmd_render)
 

@@ -19,7 +19,8 @@ from typing import Mapping
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
-FORMATS = ("png", "webp")
+FORMATS = ("png", "webp", "svg")
+THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
 LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (service/river.py)
 MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
@@ -62,10 +63,14 @@ class RenderOptions:
         _check_int("row", self.row, MIN_ROW, MAX_ROW)
         if self.layout not in LAYOUTS:
             raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
-        if self.theme not in _themes():
-            raise OptionError(f"theme must be one of {', '.join(_themes())}, not {self.theme!r}", "theme")
         if self.format not in FORMATS:
-            raise OptionError(f"format must be png or webp, not {self.format!r}", "format")
+            raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
+        if self.theme == THEME_AUTO and self.format != "svg":
+            raise OptionError(f"theme {THEME_AUTO} is for SVG only (one file for light and dark pages); "
+                              f"use {', '.join(_themes())} for {self.format}", "theme")
+        if self.theme not in _themes() + (THEME_AUTO,):
+            raise OptionError(f"theme must be one of {', '.join(_themes() + (THEME_AUTO,))}, not {self.theme!r}",
+                              "theme")
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:

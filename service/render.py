@@ -59,4 +59,8 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
 
 def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:
     """Encoded image bytes of ``hand`` in ``options.format`` (pass ``lay`` if already laid out)."""
+    if options.format == "svg":  # vectors: the same faces through the vector pen (service/svg.py)
+        from .svg import render_svg
+
+        return render_svg(hand, options, lay)
     return encode(compose(hand, options, lay), options.format)

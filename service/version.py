@@ -2,10 +2,10 @@
 
 It is part of every image cache key, image ETag and built file name, and
 images are served ``immutable``, so it must change whenever one URL could draw
-other bytes: the drawing code (``tile_art/*.py``, the layouts, dimming, ``render.py``),
-the Pillow build that rasterises and encodes (its version and the FreeType,
-raqm, zlib and libwebp it runs), and the font the glyphs come from. Nobody has
-to remember to bump it.
+other bytes: the drawing code (``tile_art/*.py``, the layouts, dimming, ``render.py``,
+``svg.py``), the Pillow build that rasterises and encodes (its version and the
+FreeType, raqm, zlib and libwebp it runs), fontTools (which reads the SVG's glyph
+outlines), and the font the glyphs come from. Nobody has to remember to bump it.
 
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
 True
@@ -19,7 +19,7 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py")  # in service/
+DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py")  # in service/
 
 
 def drawing_files() -> list[Path]:
@@ -29,13 +29,23 @@ def drawing_files() -> list[Path]:
     return sorted(art.glob("*.py")) + [here / name for name in DRAWING_MODULES]
 
 
+def _version(dist: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(dist)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
 def pillow_build() -> str:
-    """Pillow's version and the libraries it draws and encodes with."""
+    """Pillow's version and the libraries it draws and encodes with; and fontTools', which
+    reads the glyph outlines of the SVG."""
     import PIL
     from PIL import features
 
     libs = " ".join(f"{lib} {features.version(lib)}" for lib in ("freetype2", "raqm", "zlib", "webp"))
-    return f"pillow {PIL.__version__} {libs}"
+    return f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')}"
 
 
 def font_identity() -> str:

@@ -411,7 +411,7 @@ def test_absurd_size_is_refused_before_drawing(app, client, monkeypatch):
 def test_unknown_format_is_404(client, path):
     r = client.get(path)
     assert r.status_code == 404
-    assert ".png, .webp or .json" in r.get_json()["error"]["message"]
+    assert ".png, .webp, .svg or .json" in r.get_json()["error"]["message"]
 
 
 def test_wrong_method_is_405_json(client):

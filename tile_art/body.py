@@ -49,6 +49,7 @@ def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
 
     Insets and bands are fractions of the tile as it stands upright, so a sideways
     tile (wide `size`) shows the same edge thickness at its bottom as upright ones.
+    Boxes are continuous: (0, 0, w, h) is the whole canvas.
     """
     w, h = size
     up_w, up_h = (h, w) if sideways else (w, h)
@@ -56,24 +57,35 @@ def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
     band, ivory = BACK_BAND * up_h, IVORY_BAND * up_h
     k = bevel_scale(up_w, device_px)
     side, top = SIDE * up_w * k, TOP * up_h * k
-    face = (lw + side, lw + top, w - 1 - lw - side, h - 1 - lw - band - ivory)
+    face = (lw + side, lw + top, w - lw - side, h - lw - band - ivory)
     return lw, CORNER * up_w, band, face
+
+
+def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: float, back: bool = False,
+              sideways: bool = False):
+    """Paint the body on `pen` (canvas units, origin at the tile's corner); returns the face box.
+
+    Any pen backend: the Pillow pen caches this per size (`new_tile`), the SVG pen
+    writes it once per document.
+    """
+    w, h = size
+    lw, r, band, face = face_box(size, device_px, sideways)
+    if back:  # face down: the ivory layer is the lower one
+        band = IVORY_BAND * (w if sideways else h)
+    pen.rrect((0, 0, w, h), r, fill=theme.outline)
+    pen.rrect((lw, lw, w - lw, h - lw), r - lw, fill=theme.edge if back else theme.back)
+    pen.rrect((lw, lw, w - lw, h - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
+    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
+    pen.rrect_gradient(face, r * 0.8, top, low)
+    return face
 
 
 @cached(BLANKS, lock=threading.Lock())
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
-    w, h = size
-    pen = Pen(Image.new("RGBA", size, (0, 0, 0, 0)), origin=(0, 0), unit=1, fh=h)
-    lw, r, band, face = face_box(size, device_px, sideways)
-    if back:  # face down: the ivory layer is the lower one
-        band = IVORY_BAND * (w if sideways else h)
-    pen.rrect((0, 0, w - 1, h - 1), r, fill=theme.outline)
-    pen.rrect((lw, lw, w - 1 - lw, h - 1 - lw), r - lw, fill=theme.edge if back else theme.back)
-    pen.rrect((lw, lw, w - 1 - lw, h - 1 - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
-    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
-    pen.rrect_gradient(face, r * 0.8, top, low)
-    return pen.canvas, face
+    canvas = Image.new("RGBA", size, (0, 0, 0, 0))
+    face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
+    return canvas, face
 
 
 def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,
@@ -86,5 +98,4 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     keep the outline visible on the smallest tiles.
     """
     blank, face = _blank(size, theme, device_px, back, sideways)
-    unit = (face[2] - face[0]) / 100
-    return Pen(blank.copy(), origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)
+    return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)

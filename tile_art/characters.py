@@ -8,7 +8,7 @@ White dragon is drawn as a blue double frame on an empty face.
 
 from __future__ import annotations
 
-from .glyphs import NUMERALS, extent, glyph_mask
+from .glyphs import NUMERALS
 from .marks import Dot, red_dots
 from .pen import Pen
 from .theme import Theme
@@ -32,9 +32,8 @@ RED_DOTS: list[Dot] = [(11, -35, 9), (89, -35, 9)]
 def draw_man(pen: Pen, theme: Theme, number: int, red: bool = False) -> None:
     """Numeral (black, red on the red five) in the upper ~40% of the face, a red 萬 in the lower ~55%."""
     fh = pen.fh
-    numeral = glyph_mask(NUMERALS[number - 1])
-    pen.stamp(numeral, NUMERAL_BOX(fh), theme.red if red else theme.ink, stretch=1.3, fit=extent(NUMERALS))
-    pen.stamp(glyph_mask("萬"), MAN_BOX(fh), theme.red, stretch=1.1)
+    pen.glyph(NUMERALS[number - 1], NUMERAL_BOX(fh), theme.red if red else theme.ink, stretch=1.3, fit=NUMERALS)
+    pen.glyph("萬", MAN_BOX(fh), theme.red, stretch=1.1)
     if red:
         red_dots(pen, theme, RED_DOTS)
 
@@ -47,4 +46,4 @@ def draw_honor(pen: Pen, theme: Theme, number: int) -> None:
         pen.rrect((19.5, 0.1 * fh + 6.5, 80.5, 0.9 * fh - 6.5), 2.5, outline=theme.blue, width=1.3)
         return
     colour = {6: theme.green, 7: theme.red}.get(number, theme.ink)
-    pen.stamp(glyph_mask(HONORS[number]), (8, 0.12 * fh, 92, 0.88 * fh), colour)
+    pen.glyph(HONORS[number], (8, 0.12 * fh, 92, 0.88 * fh), colour)

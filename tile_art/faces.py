@@ -42,17 +42,19 @@ def _content(pen: Pen, colours: Theme, code: str) -> None:
         _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
 
 
-def _turned(pen: Pen, colours: Theme, code: str, fh: float) -> None:
-    """Sideways content: the upright layout (`fh` units tall) drawn on a clear layer,
-    turned 90° counter-clockwise and centred on the wide face, as large as fits."""
-    face_w, face_h = 100 * pen.u, pen.fh * pen.u
-    u = min(face_h / 100, face_w / fh)
-    pad = 4  # units of slack round the layer, for strokes that touch the face edge
-    layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((fh + 2 * pad) * u)), (0, 0, 0, 0))
-    _content(Pen(layer, (pad * u, pad * u), u, fh), colours, code)
-    layer = layer.transpose(Image.Transpose.ROTATE_90)
-    pen.canvas.alpha_composite(layer, (round(pen.ox + (face_w - layer.width) / 2),
-                                       round(pen.oy + (face_h - layer.height) / 2)))
+def paint_face(pen: Pen, colours: Theme, code: str, sideways: bool, content_fh: float) -> None:
+    """The face content of tile `code` through `pen` (any backend), which addresses the face.
+
+    Upright: drawn straight. Sideways: the upright layout (`content_fh` units tall) is
+    turned 90° counter-clockwise onto the wide face, as large as fits (`Pen.turned`).
+    The back (`x`) has no content.
+    """
+    if code == "x":
+        return
+    if sideways:
+        pen.turned(content_fh, lambda p: _content(p, colours, code))
+    else:
+        _content(pen, colours, code)
 
 
 def upright_fh(size: tuple[int, int], device_px: float) -> float:
@@ -69,10 +71,7 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
     pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
-    if code != "x" and sideways:
-        _turned(pen, colours, code, upright_fh((w * ss, h * ss), ss))
-    elif code != "x":
-        _content(pen, colours, code)
+    paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
     return pen.canvas.reduce(ss)
 
 

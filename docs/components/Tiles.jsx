@@ -19,8 +19,8 @@ const TilesContext = createContext({});
  * Site-wide settings for every <Tiles> below it.
  * <TilesProvider base="https://tiles.example.org" manifest={manifest}>...</TilesProvider>
  */
-export function TilesProvider({ base, manifest, theme, children }) {
-  const value = { base, manifest, theme };
+export function TilesProvider({ base, manifest, theme, format, children }) {
+  const value = { base, manifest, theme, format };
   return <TilesContext.Provider value={value}>{children}</TilesContext.Provider>;
 }
 
@@ -29,14 +29,18 @@ export function TilesProvider({ base, manifest, theme, children }) {
  * tilesUrl("https://t.example", "1m+2m", {height: 38, scale: 2})
  *   === "https://t.example/tiles/1m%2B2m.png?height=38&scale=2"
  * A river adds `&layout=river`, and `&row=N` when not 6.
+ * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
  */
-export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW } = {}) {
+export function tilesUrl(
+  base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png" } = {},
+) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
-    `height=${height}&scale=${scale}` +
+    `height=${height}` +
+    (format === "svg" ? "" : `&scale=${scale}`) + // an SVG is one file for every screen: no scale
     (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
     (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "");
-  return `${root}/tiles/${encodeURIComponent(notation)}.png?${query}`;
+  return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
 /**
@@ -68,15 +72,16 @@ function fromManifest(manifest, notation, height, theme, river, row) {
 }
 
 /** img attributes for the live service; sizes come from tileLayout.js (riverLayout.js for a river). */
-function fromService(base, notation, height, theme, river, row) {
-  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row });
+function fromService(base, notation, height, theme, river, row, format) {
+  const svg = format === "svg";
+  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png" });
   // the service refuses heights outside 16-256 with an error image of unknown size
   const ok = Number.isInteger(height) && height >= 16 && height <= 256;
   const rowOk = !river || (Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW);
   const lay = ok && rowOk ? (river ? riverLayout(notation, height, row) : tileLayout(notation, height)) : null;
   return {
     src: url(1),
-    srcSet: `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
+    srcSet: svg ? undefined : `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
@@ -93,9 +98,13 @@ function fromService(base, notation, height, theme, river, row) {
 /**
  * Props: notation (required), caption, inline, height (CSS px of one tile,
  * 38, or 24 when inline), theme, base (service URL), manifest; river (draw
- * the tiles as a discard pond), row (discards per river row, 4-10, default 6).
+ * the tiles as a discard pond), row (discards per river row, 4-10, default 6);
+ * format ("svg": one vector src for every screen and zoom, theme "auto" follows
+ * the reader's light/dark preference; a manifest entry, always PNG, still wins).
  */
-export default function Tiles({ notation, caption, inline = false, height, theme, base, manifest, river = false, row }) {
+export default function Tiles({
+  notation, caption, inline = false, height, theme, base, manifest, river = false, row, format,
+}) {
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
   const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
@@ -103,7 +112,8 @@ export default function Tiles({ notation, caption, inline = false, height, theme
   const root = base ?? site.base ?? globalThis.TILES_BASE ?? "";
   const r = Number(row ?? DEFAULT_ROW);
   const attrs =
-    fromManifest(manifest ?? site.manifest, text, h, th, !!river, r) || fromService(root, text, h, th, !!river, r);
+    fromManifest(manifest ?? site.manifest, text, h, th, !!river, r) ||
+    fromService(root, text, h, th, !!river, r, format ?? site.format);
   const style = inline
     ? { display: "inline-block", verticalAlign: "middle", margin: "0 0.15em" }
     : { display: "block", maxWidth: "100%", height: "auto" };

@@ -1,8 +1,8 @@
 """The routes, as module-level views on one Blueprint (see docs/service.md)::
 
     GET /<notation>                 PNG, the URL docs components already emit
-    GET /tiles/<notation>.png|.webp|.json
-    GET /tiles.png|.webp|.json?n=   the notation in the query string
+    GET /tiles/<notation>.png|.webp|.svg|.json
+    GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
     GET /healthz  /metrics  /       health, Prometheus text, playground
 
 All drawing lives in service.render and the error image; views only parse,
@@ -25,11 +25,12 @@ from ..render import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
 from .error_image import error_png
+from . import vector
 from .service import BadRequest, Service, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
-MIMETYPES = {"png": "image/png", "webp": "image/webp"}
+MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
 
 bp = Blueprint("tiles", __name__)
 
@@ -51,7 +52,7 @@ def image_response(notation: str, fmt: str) -> Response:
         key, etag = found
         if matches(etag):
             m.not_modified.inc()
-            return not_modified(etag)
+            return not_modified(etag, fmt)
         data = svc.cache.get(key)
         if data is not None:
             m.cache_hits.inc()
@@ -60,7 +61,7 @@ def image_response(notation: str, fmt: str) -> Response:
     svc.memo_put(memo_key, (key, etag))
     if matches(etag):
         m.not_modified.inc()
-        return not_modified(etag)
+        return not_modified(etag, fmt)
     return image_ok(svc.image(hand, options, key), fmt, etag)
 
 
@@ -70,13 +71,17 @@ def matches(etag: str) -> bool:
 
 
 def image_ok(data: bytes, fmt: str, etag: str) -> Response:
+    if fmt == "svg":  # cached gzipped; encoding, CSP and Vary in vector.py
+        return vector.svg_ok(data, etag, IMAGE_CACHE_CONTROL)
     r = Response(data, mimetype=MIMETYPES[fmt])
     r.set_etag(etag)
     r.headers["Cache-Control"] = IMAGE_CACHE_CONTROL
     return r
 
 
-def not_modified(etag: str) -> Response:
+def not_modified(etag: str, fmt: str = "png") -> Response:
+    if fmt == "svg":
+        return vector.svg_not_modified(etag, IMAGE_CACHE_CONTROL)
     r = Response(status=304)
     r.set_etag(etag)
     r.headers["Cache-Control"] = IMAGE_CACHE_CONTROL
@@ -123,7 +128,7 @@ def answer(notation: str, fmt: str) -> Response:
 
 def unknown_format(fmt: str, notation: str) -> BadRequest:
     what = f"unknown format '.{fmt[:16]}'" if fmt else "no format"
-    return BadRequest("format", f"{what}: end the URL with .png, .webp or .json",
+    return BadRequest("format", f"{what}: end the URL with .png, .webp, .svg or .json",
                       notation, None, "format", status=404)
 
 

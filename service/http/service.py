@@ -27,6 +27,7 @@ from ..subject import arrange, read
 from ..views import error_json
 from .cache import ImageCache
 from .metrics import Metrics
+from .vector import pack
 
 # The biggest bitmap we draw: height x scale and tile count are each bounded,
 # but their product is not, so the area is checked before drawing.
@@ -125,7 +126,7 @@ class Service:
                 self._memo[memo_key] = value
 
     def image(self, hand, options: RenderOptions, key: str) -> bytes:
-        """Cached bytes, or checked, timed and counted rendering on a miss."""
+        """Cached bytes, or checked, timed and counted rendering on a miss (SVG: gzipped)."""
         data = self.cache.get(key)
         m = self.metrics
         if data is not None:
@@ -136,6 +137,8 @@ class Service:
         def draw() -> bytes:
             start = time.perf_counter()
             out = render(hand, options, lay)
+            if options.format == "svg":
+                out = pack(out)  # SVG is cached gzipped (see vector.py)
             m.render_seconds.labels(options.format).observe(time.perf_counter() - start)
             m.renders.labels(options.format).inc()
             return out
