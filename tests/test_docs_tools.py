@@ -175,10 +175,16 @@ def test_build_fixture_tree(tmp_path, capsys):
     code, lines, err = run_cli(["build", str(FIXTURES), "--out", str(out), "--public-path", "/img/"], capsys)
     assert code == 1  # the bad tags are reported, the good ones still drawn
     assert "'a' is not a suit letter" in err
+    assert not (out / "manifest.json").exists()  # so a site build cannot go on with a broken image
+    assert lines == ["7 image(s): rendered 21 file(s), 0 already up to date; "
+                     "manifest NOT written (fix the errors above)"]
+    jobs, errors = collect([FIXTURES])
+    assert len(errors) == 4
+    build(jobs, out, "/img/")
     manifest = json.loads((out / "manifest.json").read_text())
     images = manifest["images"]
     assert set(images) == {
-        "11222333s22456m", "11222333s22456m+4s", "5-5=55p", "11222333s22m+-456m+4s?height=50",
+        "11222333s22456m", "11222333s22456m+4s?height=24", "5-5=55p", "11222333s22m+-456m+4s?height=50",
         "111112m?theme=dark", "2z+x11xs+x11xp+x11xm+x11xz+2z", "123456789m1p",
     }
     for key, e in images.items():
@@ -192,8 +198,90 @@ def test_build_fixture_tree(tmp_path, capsys):
             assert name == "/img/" + file_name(image_id(hand, opts), scale)
             with Image.open(out / name.removeprefix("/img/")) as img:
                 assert img.size == (lay.width * scale, lay.height * scale)
-    assert lines == [f"7 image(s): rendered 21 file(s), 0 already up to date; manifest in {out}/manifest.json"]
+    code, lines, _ = run_cli(["build", str(FIXTURES / "intro.md"), "--out", str(out)], capsys)
+    assert code == 0 and lines[0].endswith(f"manifest in {out}/manifest.json")
     assert "\r" not in "".join(lines)  # no progress bar when stdout is not a terminal
+
+
+def test_build_reads_inline_and_themes_as_the_component_asks(tmp_path, capsys):
+    """Issue 11 items 1-2: inline is 24 px; the site's theme(s) give the keys the component looks up."""
+    (tmp_path / "a.mdx").write_text(
+        'Wait on <Tiles notation="14s" inline />.\n<Tiles notation="1m" theme="dark" />\n'
+        '<Tiles notation="2p" inline height={30} />\n')
+    out = tmp_path / "o"
+    assert main(["build", str(tmp_path / "a.mdx"), "--out", str(out), "--theme", "light", "--theme", "dark"]) == 0
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert set(images) == {"14s?height=24", "14s?height=24&theme=dark", "1m?theme=dark",
+                           "2p?height=30", "2p?height=30&theme=dark"}
+    assert images["14s?height=24"]["height"] == 24
+    assert main(["build", str(tmp_path / "a.mdx"), "--out", str(out), "--theme", "sepia"]) == 2
+    assert "theme must be one of" in capsys.readouterr().err
+
+
+def test_lint_and_build_read_each_tag_once(tmp_path, monkeypatch):
+    """One walk/read/scan loop; each notation parsed once per run."""
+    from service import tag_props
+
+    (tmp_path / "a.mdx").write_text('<Tiles notation="123m" />\n<Tiles notation="456p" inline />\n')
+    calls = []
+    real = tag_props.parse
+    monkeypatch.setattr(tag_props, "parse", lambda n: calls.append(n) or real(n))
+    jobs, _ = collect([tmp_path], ("light", "dark"))
+    assert calls == ["123m", "456p"] and len(jobs) == 4
+    calls.clear()
+    lint.lint_paths([tmp_path])
+    assert calls == ["123m", "456p"]
+
+
+def test_prune_deletes_only_the_builds_own_files(tmp_path, capsys):
+    """Issue 16 item 1: a static/ folder with a logo keeps its logo."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text('<Tiles notation="1m" />\n')
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "logo.png").write_bytes(b"logo")
+    (static / "0123456789ABCDEF.png").write_bytes(b"not ours: upper case")
+    stale = static / "0123456789abcdef@2x.png"
+    stale.write_bytes(b"an old build file")
+    assert main(["build", str(tmp_path / "docs"), "--out", str(static), "--prune"]) == 0
+    out = capsys.readouterr().out
+    assert f"removed {stale}" in out and "logo" not in out
+    assert (static / "logo.png").read_bytes() == b"logo"
+    assert (static / "0123456789ABCDEF.png").exists() and not stale.exists()
+    assert len(list(static.glob("*.png"))) == 2 + 3
+
+
+def test_link_md_stays_inside_the_docs_tree(tmp_path):
+    """Issue 10 item 6: a symlinked .md out of the tree is not rewritten; a planted tmp symlink is not followed."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    outside = tmp_path / "secret.md"
+    outside.write_text('<!-- <Tiles notation="1m" /> -->\n')
+    (docs / "link.md").symlink_to(outside)
+    page = docs / "p.md"
+    page.write_text('<!-- <Tiles notation="1m" /> -->\n')
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep")
+    for n in range(3):  # the old fixed temporary name, and guesses at others
+        (docs / f"p.md.tmp{'' if not n else n}").symlink_to(victim)
+    out = docs / "img"
+    assert main(["build", str(docs), "--out", str(out), "--link-md"]) == 0
+    assert outside.read_text() == '<!-- <Tiles notation="1m" /> -->\n'
+    assert victim.read_text() == "keep"
+    assert page.read_text().splitlines()[1].startswith('<img src="img/')
+    assert not page.is_symlink()
+
+
+def test_write_file_replaces_a_symlink_instead_of_writing_through(tmp_path):
+    from service.build import write_file
+
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    target = tmp_path / "x.png"
+    target.symlink_to(victim)
+    write_file(target, b"new")
+    assert victim.read_text() == "keep" and target.read_bytes() == b"new" and not target.is_symlink()
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
 def test_build_renders_only_what_changed(tmp_path):
@@ -411,3 +499,25 @@ def test_public_path_gets_its_slash(tmp_path, capsys):
     assert entry["1x"].startswith("/t/")
     (tmp_path / "b.md").write_text('\ufeff<Tiles notation="1a" />\n')
     assert [(p.line, p.col) for p in lint.lint_paths([str(tmp_path / "b.md")])] == [(1, 19)]
+
+
+def test_check_wins_says_why_a_hand_has_no_shanten(tmp_path):
+    """Issue 11 item 4: the reason, not 'shanten None'."""
+    pytest.importorskip("service.analysis")
+    doc = tmp_path / "d.mdx"
+    doc.write_text('<Tiles notation="234567m23455p+-345s+5p" caption="Tsumo" />\n')
+    [p] = lint.lint_paths([str(doc)], check_wins=True)
+    assert p.message == ("the caption says it wins, but the hand is not complete "
+                         "(12 concealed tiles with 1 meld: at most 11 fit in a hand)")
+
+
+def test_the_reader_checks_every_prop(tmp_path):
+    doc = tmp_path / "d.mdx"
+    doc.write_text('<Tiles notation="1m" inline="yes" />\n<Tiles notation="1m" height={40.5} />\n'
+                   '<Tiles notation="1m" colour="red" />\n<Tiles notation="1m" caption={3} />\n')
+    assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)])] == [
+        "1:1: inline takes no value: write inline, or inline={false}",
+        "2:1: height must be a whole number from 16 to 256, not '40.5'",
+        "3:1: warning: <Tiles> has no prop 'colour'; it is ignored",
+        "4:1: caption must be a string, like caption=\"...\"",
+    ]
