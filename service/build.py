@@ -8,6 +8,7 @@ asking the service. When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
+>>> from service.notation import parse
 >>> image_id(parse("r5p"), RenderOptions()) == image_id(parse("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))

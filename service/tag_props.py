@@ -9,7 +9,7 @@ a tag here, so they cannot disagree about what ``inline``, ``height``,
 >>> read.request.options.height, read.request.inline, read.problems
 (24, True, [])
 >>> [str(p) for p in read_tag(scan_text('<Tiles notation={hand} />', "a.mdx")[0]).problems]
-['a.mdx:1:8: warning: notation={...} is not a string literal: it cannot be read before the page runs']
+['a.mdx:1:1: warning: notation={...} is not a string literal: it cannot be read before the page runs']
 """
 
 from __future__ import annotations
