@@ -118,9 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import build, lint, serve  # each adds its own subcommand
+    from . import batch, build, lint, serve  # each adds its own subcommand
 
-    for module in (lint, build, serve):
+    for module in (lint, build, batch, serve):
         module.register(sub)
     return ap
 
