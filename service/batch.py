@@ -2,7 +2,8 @@
 
 The remark-tiles plugin starts it once per build and speaks JSON lines: one
 request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
-``id``. The first line out says who is answering. Files are named by content
+``id``. The first line out says who is answering, with the spec
+(`service.spec`) the plugin's markup follows. Files are named by content
 hash (as `tiles build` names them), so unchanged images are never drawn twice.
 
 A request carries the tag's source text and where it starts in its file; the
@@ -56,7 +57,9 @@ class Batch:
             tiles_version = version("tiles")
         except PackageNotFoundError:
             tiles_version = "unknown"
-        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL}
+        from .spec import spec
+
+        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec()}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         rid = req.get("id")
