@@ -4,10 +4,9 @@
 // directory and its baseUrl (read through Docusaurus's own config loader, so a
 // TypeScript or function config works too). Anything else (Next/Nextra, Astro,
 // Vite): the nearest package.json folder, its public/ folder, served at "/".
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 const CONFIGS = ["ts", "mts", "cts", "js", "mjs", "cjs"].map((e) => `docusaurus.config.${e}`);
 const sites = new Map();
@@ -38,8 +37,9 @@ async function genericSite(root) {
 async function docusaurusSite(root) {
   let config;
   try {
+    // CommonJS, and required (not imported): Docusaurus may load this plugin through jiti
     const require = createRequire(path.join(root, "package.json"));
-    const loader = await import(pathToFileURL(require.resolve("@docusaurus/core/lib/server/config.js")).href);
+    const loader = require("@docusaurus/core/lib/server/config.js");
     ({ siteConfig: config } = await loader.loadSiteConfig({ siteDir: root }));
   } catch (err) {
     throw new Error(
@@ -48,10 +48,21 @@ async function docusaurusSite(root) {
     );
   }
   const statics = config.staticDirectories?.length ? config.staticDirectories : ["static"];
+  const staticDir = path.resolve(root, statics[0]);
+  // Docusaurus skips copying a static folder that is empty when the build starts,
+  // so images written into it now would be missing from this build's site.
+  const empty = !existsSync(staticDir) || readdirSync(staticDir).length === 0;
+  if (empty && process.env.NODE_ENV === "production") {
+    throw new Error(
+      `remark-tiles: ${staticDir} was empty when this build started, and Docusaurus does not copy an ` +
+        "empty static folder: the tile images would be missing from the site. Keep any file in it " +
+        "(most sites have static/img/), or give the plugin an `outDir` that the site serves.",
+    );
+  }
   return {
     kind: "docusaurus",
     root,
-    staticDir: path.resolve(root, statics[0]),
+    staticDir,
     baseUrl: config.baseUrl || "/",
   };
 }
