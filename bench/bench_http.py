@@ -53,14 +53,14 @@ def floor_app(size: int):
 def serve(kind: str, port: int, workers: int, threads: int, size: int) -> None:
     """Run one server until SIGTERM (in a child process of the benchmark)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from service.serve import gunicorn_options, run_gunicorn
+    from service.http.serve import gunicorn_options, run_gunicorn
 
     if kind == "floor":
         def factory():
             return floor_app(size)
     else:
         def factory():
-            from service.app import create_app
+            from service.http import create_app
 
             return create_app()
     options = gunicorn_options(HOST, port, workers, threads)
@@ -185,7 +185,7 @@ def wsgi_rate(app, path: str, seconds: float) -> float:
 
 def in_process(args) -> None:
     """The same comparison without the network: how much our code adds per cached answer."""
-    from service.app import create_app
+    from service.http import create_app
 
     tiles = create_app()
     client = tiles.test_client()

@@ -32,13 +32,13 @@ from typing import Any, TextIO
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, write_file
 from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
-from .layout import layout
+from .subject import arrange
 from .render import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
 
 PROTOCOL = 1
 # Props the page must know before it runs: an {expression} there cannot be drawn.
-STATIC_PROPS = ("notation", "caption", "inline", "height", "theme")
+STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row")
 
 
 class Batch:
@@ -85,7 +85,7 @@ class Batch:
             errors = read.errors or read.problems
             return self._fail(rid, errors, start, read)
         req_ = read.request
-        lay = layout(req_.hand, req_.options.height, req_.options.gap)
+        lay = arrange(req_.hand, req_.options)
         images = []
         for job in jobs_for(req_, themes):
             if self.out is not None:
@@ -93,7 +93,7 @@ class Batch:
             images.append({"theme": job.options.theme, **self._urls(job.image)})
         return {
             "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
-            "caption": req_.caption, "inline": req_.inline, "images": images,
+            "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
 
@@ -109,15 +109,17 @@ class Batch:
 
     def _error_image(self, problem: Problem, read: TagRead | None) -> dict[str, Any]:
         """The error picture the service would show, as files beside the tiles."""
-        from .error_image import error_png
+        from .http.error_image import error_png
 
         notation = read.tag.notation if read and read.tag.notation else ""
         position = None
         if read and notation:
             try:
-                from .notation import ParseError, parse
+                from .notation import ParseError
+                from .subject import read as parse
+                from .tag_props import tag_layout
 
-                parse(notation)
+                parse(notation, tag_layout(read.tag))
             except ParseError as err:
                 position = err.position
         theme = read.tag.props.get("theme") if read else None

@@ -8,11 +8,14 @@ asking the service. When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
->>> from service.notation import parse
->>> image_id(parse("r5p"), RenderOptions()) == image_id(parse("0p"), RenderOptions())
+>>> image_id(read("r5p"), RenderOptions()) == image_id(read("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))
 '123m?height=50'
+>>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
+'1m-2m?layout=river&row=8'
+>>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
+'1m-2m?layout=river&row=8'
 """
 
 from __future__ import annotations
@@ -29,11 +32,11 @@ from pathlib import Path
 
 from .describe import describe
 from .docs_scan import doc_files, scan_text
-from .layout import layout
 from .lint import missing_paths
 from .model import Hand
 from .options import RenderOptions
 from .render import RENDERER_VERSION, render
+from .subject import arrange, read
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -60,7 +63,8 @@ def file_name(image: str, scale: int, fmt: str = "png") -> str:
 
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
-    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme") if getattr(options, k) != getattr(DEFAULT, k)]
+    keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
+    extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
 
@@ -105,7 +109,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
 
 def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale, CSS size, alt text."""
-    lay = layout(job.hand, job.options.height, job.options.gap)
+    lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s) for s in SCALES}
     return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
 

@@ -2,6 +2,7 @@
 
     $ tiles parse -456m
     $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
+    $ tiles render "123m*4p-5s" -o river.png --layout river
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import json
 import re
 import sys
 
-from .notation import ParseError, parse
-from .options import OptionError, RenderOptions
+from .notation import ParseError
+from .options import DEFAULT_ROW, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from .subject import arrange, layout_of, read
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
 # such words are swapped for placeholders while argparse runs, then put back.
-_NOTATION_LIKE = re.compile(r"-[0-9rRxX=]")
+_NOTATION_LIKE = re.compile(r"-[0-9rRxX=*]")
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -59,11 +61,11 @@ def reports_errors(cmd):
 @reports_errors
 def cmd_parse(args) -> int:
     from .analysis import analyse
-    from .layout import layout
 
-    hand = parse(args.notation)
-    height = RenderOptions(height=args.height).height
-    view = hand_json(hand, layout(hand, height), analyse(hand))
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    subject = read(args.notation, opts.layout)
+    analysis = analyse(subject) if layout_of(subject) == "hand" else None  # a river is no hand to analyse
+    view = hand_json(subject, arrange(subject, opts), analysis)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 0
 
@@ -73,9 +75,9 @@ def cmd_render(args) -> int:
     from .render import render
 
     fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
-    hand = parse(args.notation)
-    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
-    data = render(hand, opts)
+    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
+                         layout=args.layout, row=args.row)
+    data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -93,12 +95,20 @@ def cmd_sheet(args) -> int:
     return 0
 
 
+def _layout_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--layout", choices=LAYOUTS, default="hand",
+                   help="hand (default), or river: the tiles as a discard pond")
+    p.add_argument("--row", type=int, default=DEFAULT_ROW,
+                   help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    _layout_args(p)
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
@@ -109,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
     p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    _layout_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
@@ -118,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import batch, build, lint, serve  # each adds its own subcommand
+    from . import batch, build, lint
+    from .http import serve  # each adds its own subcommand
 
     for module in (lint, build, batch, serve):
         module.register(sub)

@@ -1,4 +1,4 @@
-"""Plain-English alt text for a hand.
+"""Plain-English alt text for a hand (a river's is `service.river.describe_river`).
 
 >>> from service.notation import parse
 >>> describe(parse("11s+-456m+4s"))
@@ -8,9 +8,12 @@
 from __future__ import annotations
 
 from .model import Group, Hand, Tile
+from .river import River, describe_river
 
 
-def describe(hand: Hand) -> str:
+def describe(hand: Hand | River) -> str:
+    if isinstance(hand, River):
+        return describe_river(hand)
     return "; ".join(f"{_label(g)}: {' '.join(_word(t) for t in g.tiles)}" for g in hand.groups)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .docs_scan import TilesTag
+from .subject import layout_of
 from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
 
 # Caption words that claim the pictured hand wins.
@@ -30,7 +31,7 @@ def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
 
 def check_read(read: TagRead, check_wins: bool = False) -> list[Problem]:
     """The reader's problems, plus the claim check when asked and the hand is drawable."""
-    if check_wins and read.request is not None:
+    if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
         return read.problems + check_claim(read.tag, read.request.hand)
     return read.problems
 

@@ -21,7 +21,7 @@ HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 RED_BIT = 0x80
 BACK = 0
 
-GroupKind = Literal["hand", "meld", "winning"]
+GroupKind = Literal["hand", "meld", "winning", "river"]
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:
@@ -34,12 +34,14 @@ class Tile:
     """One tile as drawn: its kind plus how it lies.
 
     ``sideways``: a called tile, rotated. ``stacked``: the added-kan tile lying on
-    top of the sideways tile before it (always sideways too).
+    top of the sideways tile before it (always sideways too). ``tsumogiri``: in a
+    river, a discard thrown straight from the draw (drawn dimmed).
     """
 
     kind: int
     sideways: bool = False
     stacked: bool = False
+    tsumogiri: bool = False
 
     @classmethod
     def from_code(cls, code: str, sideways: bool = False, stacked: bool = False) -> Tile:

@@ -16,9 +16,11 @@ from PIL import Image
 
 import tile_art
 
-from .layout import Layout, layout
+from .dimmed import dimmed
+from .layout import Layout
 from .model import Hand
 from .options import RenderOptions
+from .subject import arrange
 
 
 
@@ -29,7 +31,8 @@ def _drawing_fingerprint() -> str:
     cache key, ETag and built file name without anyone remembering to bump it.
     """
     here = Path(__file__).parent
-    files = sorted(Path(tile_art.__file__).parent.glob("*.py")) + [here / "layout.py", here / "render.py"]
+    files = sorted(Path(tile_art.__file__).parent.glob("*.py")) + [
+        here / name for name in ("layout.py", "render.py", "river_layout.py", "dimmed.py")]
     digest = hashlib.blake2b(digest_size=5)
     for f in files:
         digest.update(f.name.encode() + b"\0" + f.read_bytes())
@@ -48,13 +51,15 @@ WEBP_METHOD = 0  # lossless; effort 0 is 14x faster than 4 and still beats PNG o
 
 
 def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> Image.Image:
-    """The RGBA picture of ``hand``: its size is the layout's size times ``scale``."""
-    lay = lay or layout(hand, options.height, options.gap)
+    """The RGBA picture of ``hand`` (or river): its size is the layout's size times ``scale``."""
+    lay = lay or arrange(hand, options)
     s = options.scale
     img = Image.new("RGBA", (lay.width * s, lay.height * s), options.background or (0, 0, 0, 0))
     opaque = options.background is not None
     for p in lay.placements:
         face = tile_art.face(p.tile.code, options.height, s, options.theme, sideways=p.sideways)
+        if p.tile.tsumogiri:
+            face = dimmed(face)
         if opaque:
             img.alpha_composite(face, (p.x * s, p.y * s))
         else:  # tiles never overlap, so a plain copy keeps their own alpha

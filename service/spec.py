@@ -32,6 +32,7 @@ HEADER = (
 MARKUP = {
     "className": "tiles",
     "inlineClassName": "tiles tiles--inline",
+    "riverClassName": "tiles--river",
     "figureClassName": "tiles-figure",
     "blockStyle": {"display": "block", "maxWidth": "100%", "height": "auto"},
     "inlineStyle": {"display": "inline-block", "verticalAlign": "middle", "margin": "0 0.15em"},
@@ -52,7 +53,7 @@ def spec() -> dict:
     from .layout import default_gap, tile_width
     from .model import HONOR_NAMES, SUITS
     from .notation import MAX_CHARS, MAX_TILES
-    from .options import MAX_HEIGHT, MAX_SCALE, MIN_HEIGHT, MIN_SCALE, RenderOptions
+    from .options import DEFAULT_ROW, MAX_HEIGHT, MAX_ROW, MAX_SCALE, MIN_HEIGHT, MIN_ROW, MIN_SCALE, RenderOptions
     from .tag_props import INLINE_HEIGHT
 
     heights = range(MIN_HEIGHT, MAX_HEIGHT + 1)
@@ -68,6 +69,9 @@ def spec() -> dict:
         "themes": list(tile_art.THEMES),
         "suits": SUITS,
         "honorNames": list(HONOR_NAMES),
+        "defaultRow": DEFAULT_ROW,
+        "minRow": MIN_ROW,
+        "maxRow": MAX_ROW,
         "maxChars": MAX_CHARS,
         "maxTiles": MAX_TILES,
         # per height from minHeight: the width of an upright tile and the default gap

@@ -18,16 +18,16 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
 from .docs_scan import EXPR, TagSyntaxError, TilesTag, iter_tags, line_col, walk_docs
-from .model import Hand
-from .notation import ParseError, parse
+from .notation import ParseError
 from .options import OptionError, RenderOptions
+from .subject import Subject, read as parse
 
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 
 # Props the component takes; `expect` is for `tiles lint --check-wins` only.
 STRING_PROPS = ("notation", "caption", "theme", "expect")
-KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "expect", "base", "manifest"}
+KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "expect", "base", "manifest"}
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class ImageRequest:
     """One picture a tag asks for: the parsed hand and how to draw it."""
 
     notation: str
-    hand: Hand
+    hand: Subject  # a Hand, or a River for <Tiles river>
     options: RenderOptions
     caption: str | None = None
     inline: bool = False
@@ -112,7 +112,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
         out.problems.append(problem_at(tag, err.message, 0 if prop else None, prop or "notation"))
         options = None
     try:
-        hand = parse(notation)
+        hand = parse(notation, tag_layout(tag))
     except ParseError as err:
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
@@ -124,15 +124,22 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
     return out
 
 
+def tag_layout(tag: TilesTag) -> str:
+    """``"river"`` for `<Tiles river>` (any truthy literal, as in JSX), else ``"hand"``."""
+    river = tag.props.get("river")
+    return "river" if isinstance(river, (str, int, float)) and river else "hand"
+
+
 def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOptions:
     """The render options a tag asks for; raises `OptionError`.
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
-    wins over the site's default theme.
+    wins over the site's default theme. ``river`` and ``row`` pick the river layout.
     """
     props = tag.props
-    params = {k: str(props[k]) for k in ("height", "theme") if isinstance(props.get(k), (str, int, float))
+    params = {k: str(props[k]) for k in ("height", "theme", "row") if isinstance(props.get(k), (str, int, float))
               and not isinstance(props.get(k), bool)}
+    params["layout"] = tag_layout(tag)
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)
     params.setdefault("theme", default_theme)

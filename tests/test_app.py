@@ -13,9 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-import service.app as app_module
-from service.app import MAX_PIXELS, MAX_SIDE, create_app
-from service.cache import ImageCache, parse_bytes
+import service.http.service as app_module
+from service.http import create_app
+from service.http.service import MAX_PIXELS, MAX_SIDE
+from service.http.cache import ImageCache, parse_bytes
 from service.layout import layout
 from service.notation import parse
 from service.render import RENDERER_VERSION
@@ -592,7 +593,7 @@ def serve_args(argv):
 
 
 def test_serve_flags_and_env(monkeypatch):
-    from service import serve
+    from service.http import serve
 
     args = serve_args([])
     assert (args.host, args.port, args.threads, args.dev) == ("127.0.0.1", 8000, 4, False)
@@ -608,7 +609,7 @@ def test_serve_flags_and_env(monkeypatch):
 
 
 def test_serve_runs_gunicorn_with_our_options(monkeypatch):
-    from service import serve
+    from service.http import serve
 
     seen = {}
     monkeypatch.setattr(serve, "run_gunicorn", lambda factory, options: seen.update(factory=factory, **options))
@@ -627,11 +628,11 @@ def test_serve_refuses_a_bad_cache_size(capsys):
 
 
 def test_gunicorn_server_loads_every_option():
-    from service.serve import Server, gunicorn_options
+    from service.http.serve import Server, gunicorn_options
 
     s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 4))
     assert s.cfg.workers == 2 and s.cfg.threads == 4 and s.cfg.bind == ["127.0.0.1:8000"]
-    assert s.load().name == "service.app"
+    assert s.load().name == "service"
 
 
 def test_error_image_is_small_whatever_the_input(client):
@@ -648,3 +649,14 @@ def test_json_without_the_analysis_module(client, monkeypatch):
     monkeypatch.setitem(sys.modules, "service.analysis", None)  # import raises ImportError
     r = client.get("/tiles/123m.json")
     assert r.status_code == 200 and "analysis" not in r.get_json()
+
+
+def test_importing_serve_leaves_prometheus_unloaded():
+    # serve must set PROMETHEUS_MULTIPROC_DIR before prometheus_client loads,
+    # or each worker counts alone and /metrics shows one worker's share.
+    import subprocess
+    import sys
+
+    code = "import sys, service.cli as c; c.build_parser(); print('prometheus_client' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -18,13 +18,15 @@ import pytest
 from PIL import Image
 
 from service import lint
-from service.build import Progress, build, collect, file_name, image_id, link_markdown
+from service.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
 from service.cli import main
 from service.describe import describe
 from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
+from service.tag_props import tag_options
 from service.layout import layout
 from service.notation import ParseError, parse
 from service.options import RenderOptions
+from service.subject import arrange, read
 from service.views import hand_json
 
 ROOT = Path(__file__).parents[1]
@@ -225,7 +227,7 @@ def test_lint_and_build_read_each_tag_once(tmp_path, monkeypatch):
     (tmp_path / "a.mdx").write_text('<Tiles notation="123m" />\n<Tiles notation="456p" inline />\n')
     calls = []
     real = tag_props.parse
-    monkeypatch.setattr(tag_props, "parse", lambda n: calls.append(n) or real(n))
+    monkeypatch.setattr(tag_props, "parse", lambda n, layout: calls.append(n) or real(n, layout))
     jobs, _ = collect([tmp_path], ("light", "dark"))
     assert calls == ["123m", "456p"] and len(jobs) == 4
     calls.clear()
@@ -458,14 +460,15 @@ def test_doc_images_are_current():
             continue
         examples += 1
         [tag] = scan_text(line)
-        hand = parse(tag.notation)
-        lay = layout(hand)
-        name = file_name(image_id(hand, RenderOptions()), 2)
+        opts = tag_options(tag)  # rivers (<Tiles river row=..>) too
+        hand = read(tag.notation, opts.layout)
+        lay = arrange(hand, opts)
+        name = file_name(image_id(hand, opts), 2)
         want = f'<img src="img/{name}" width="{lay.width}" height="{lay.height}" alt="{html.escape(describe(hand))}">'
         assert text[n + 1] == want
         with Image.open(img_dir / name) as img:
             assert img.size == (lay.width * 2, lay.height * 2)
-        named |= {Path(manifest[tag.notation][f"{s}x"]).name for s in (1, 2, 3)}
+        named |= {Path(manifest[manifest_key(tag.notation, opts)][f"{s}x"]).name for s in (1, 2, 3)}
     assert examples >= 9
     assert {p.name for p in img_dir.glob("*.png")} == named  # nothing stale left behind
 

@@ -81,6 +81,21 @@ class Pen:
         self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.u, fill=fill,
                                     outline=outline, width=max(0, round(width * self.u)))
 
+    def rrect_gradient(self, box: tuple[float, float, float, float], radius: float, top: Colour,
+                       low: Colour) -> None:
+        """A rounded rectangle filled with a vertical linear gradient from `top` to `low`."""
+        x0, y0 = self.px(box[0], box[1])
+        x1, y1 = self.px(box[2], box[3])
+        ix, iy = math.floor(x0), math.floor(y0)
+        size = (math.ceil(x1) - ix + 1, math.ceil(y1) - iy + 1)
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((x0 - ix, y0 - iy, x1 - ix, y1 - iy), radius=radius * self.u,
+                                               fill=255)
+        ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
+        paint = Image.composite(Image.new("RGBA", size, tuple(low[:3]) + (255,)),
+                                Image.new("RGBA", size, tuple(top[:3]) + (255,)), ramp)
+        self.canvas.paste(paint, (ix, iy), mask)
+
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         self.draw.line([self.px(x, y) for x, y in points], fill=fill,
                        width=max(1, round(width * self.u)), joint="curve")

@@ -8,6 +8,7 @@
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 import React, { createContext, useContext } from "react";
 import { SPEC, heightOk, tileLayout } from "./tileLayout.js";
+import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
 export const INLINE_HEIGHT = SPEC.inlineHeight;
@@ -47,42 +48,56 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, childr
  * The service URL of one image.
  * tilesUrl("https://t.example", "1m+2m", {height: 38, scale: 2})
  *   === "https://t.example/tiles/1m%2B2m.png?height=38&scale=2"
+ * A river adds `&layout=river`, and `&row=N` when not 6.
  */
-export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme } = {}) {
+export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW } = {}) {
   const root = (base || "").replace(/\/+$/, "");
-  const query = `height=${height}&scale=${scale}` + (theme ? `&theme=${encodeURIComponent(theme)}` : "");
+  const query =
+    `height=${height}&scale=${scale}` +
+    (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
+    (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.png?${query}`;
 }
 
 /**
  * The manifest key `tiles build` writes (service/build.py manifest_key).
  * manifestKey("123m", 50, "light") === "123m?height=50"
+ * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
  */
-export function manifestKey(notation, height = DEFAULT_HEIGHT, theme) {
+export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW) {
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
+  if (river) extra.push("layout=river");
+  if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
 const srcSet = (url) => SPEC.densities.map((d) => `${url(d)} ${d}x`).join(", ");
 
 /** img attributes from a `tiles build` manifest entry, or null when it has none. */
-function fromManifest(manifest, assets, notation, height, theme) {
+function fromManifest(manifest, assets, notation, height, theme, river, row) {
   const images = manifest && (manifest.images || manifest);
-  const hit = images && images[manifestKey(notation, height, theme)];
+  const hit = images && images[manifestKey(notation, height, theme, river, row)];
   if (!hit) return null;
   // bare file names (tiles build without --public-path) sit under the site's assets URL
   const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
   return { src: url(1), srcSet: srcSet(url), width: hit.width, height: hit.height, alt: hit.alt };
 }
 
-/** img attributes for the live service; sizes come from tileLayout.js. */
-function fromService(base, notation, height, theme) {
-  const url = (scale) => tilesUrl(base, notation, { height, scale, theme });
+/** What tileLayout.js (riverLayout.js for a river) says, or null for what the service refuses. */
+function layoutOf(notation, height, river, row) {
+  if (!heightOk(height)) return null;
+  if (!river) return tileLayout(notation, height);
+  return Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW ? riverLayout(notation, height, row) : null;
+}
+
+/** img attributes for the live service; sizes come from the JS layouts. */
+function fromService(base, notation, height, theme, river, row) {
+  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row });
   // the service refuses other heights with an error image of unknown size
   const ok = heightOk(height);
-  const lay = ok ? tileLayout(notation, height) : null;
+  const lay = layoutOf(notation, height, river, row);
   return {
     src: url(1),
     srcSet: srcSet(url),
@@ -98,9 +113,9 @@ function fromService(base, notation, height, theme) {
 }
 
 /** Thrown while rendering on the server (so the site build fails), shown in the browser. */
-function missing(notation, height, theme) {
-  const key = manifestKey(notation, height, theme);
-  const valid = heightOk(height) && tileLayout(notation, height);
+function missing(notation, height, theme, river, row) {
+  const key = manifestKey(notation, height, theme, river, row);
+  const valid = layoutOf(notation, height, river, row);
   return (
     `<Tiles notation="${notation}">: the manifest has no image "${key}" and no service base URL is set. ` +
     (valid
@@ -112,27 +127,30 @@ function missing(notation, height, theme) {
 function attrsFor(site, props, notation, height, theme) {
   const manifest = props.manifest ?? site.manifest;
   const root = props.base ?? site.base ?? globalThis.TILES_BASE;
-  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme) : null;
+  const river = !!props.river;
+  const row = Number(props.row ?? DEFAULT_ROW);
+  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row) : null;
   if (hit) return hit;
   if (manifest && !root) {
-    const message = missing(notation, height, theme);
+    const message = missing(notation, height, theme, river, row);
     if (typeof window === "undefined") throw new Error(message);
     console.error(message);
     return { alt: message, width: undefined, height: undefined };
   }
-  return fromService(root || "", notation, height, theme);
+  return fromService(root || "", notation, height, theme, river, row);
 }
 
 /**
  * Props: notation (required), caption, inline, height (CSS px of one tile,
- * 38, or 24 when inline), theme, base (service URL), manifest.
+ * 38, or 24 when inline), theme, base (service URL), manifest; river (draw
+ * the tiles as a discard pond), row (discards per river row, 4-10, default 6).
  */
 export default function Tiles(props) {
-  const { notation, caption, inline = false, height, theme } = props;
+  const { notation, caption, inline = false, height, theme, river = false } = props;
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
   const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
-  const className = inline ? M.inlineClassName : M.className;
+  const className = (inline ? M.inlineClassName : M.className) + (river ? ` ${M.riverClassName}` : "");
   const style = inline ? M.inlineStyle : M.blockStyle;
   const img = (th, extraClass) => (
     <img

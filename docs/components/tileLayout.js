@@ -32,7 +32,7 @@ const SPACES = new Set(
   "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005" +
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000",
 );
-const isSpace = (c) => SPACES.has(c);
+export const isSpace = (c) => SPACES.has(c);
 
 function strip(text) {
   let a = 0;
@@ -136,7 +136,8 @@ export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
 }
 
-function tileName(t) {
+/** Plain English, as Tile.name in service/model.py: "5p (red)", "East", "face-down tile". */
+export function tileName(t) {
   if (!t.number) return "face-down tile";
   if (t.suit === "z") return HONORS[t.number - 1];
   return `${t.number}${t.suit}` + (t.red ? " (red)" : "");

@@ -21,7 +21,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.app import create_app
+from service.http import create_app
 from service.build import Job, build
 from service.notation import parse
 from service.options import RenderOptions
@@ -45,7 +45,20 @@ CASES = [
     ("inline", {"notation": "r5p067s", "inline": True}, {"inline": True}),
     ("manifest", {"notation": "122334sr5677p+567p+7p", "caption": "From the manifest"}, {"manifest": True}),
     ("invalid", {"notation": "123a"}, {}),
+    ("river", {"notation": "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "river": True, "row": 5,
+               "caption": "Riichi on 4m; dimmed tiles are tsumogiri"}, {}),
 ]
+
+
+URI_COMPONENT_SAFE = "!*'()"
+
+
+def river_query(props) -> str:
+    """The layout options a case adds to its service URLs (as Tiles.jsx writes them)."""
+    if not props.get("river"):
+        return ""
+    row = props.get("row", 6)
+    return "&layout=river" + (f"&row={row}" if row != 6 else "")
 
 
 def need(ok: bool, why: str) -> None:
@@ -127,7 +140,7 @@ def site(tmp_path_factory):
     expected = {}
     for cid, props, _ in CASES:
         h = props.get("height", 24 if props.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}")
+        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}{river_query(props)}")
         expected[cid] = r.get_json() if r.status_code == 200 else None
     yield base, page_url, expected
     service.shutdown()
@@ -195,6 +208,8 @@ def test_component_in_chromium(site):
             assert got["src"].startswith(f"{base}/tiles/") and "scale=2" in got["currentSrc"], got
         if how.get("inline"):
             assert got["parent"] == "P" and got["display"] == "inline-block"
+        if props.get("river"):
+            assert want["layout"] == "river" and got["alt"].startswith("River: ") and "layout=river" in got["src"]
 
 
 def test_component_attributes_match_the_service_for_many_notations(tmp_path):
@@ -213,6 +228,10 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
         "r5p 0s 0m", "-555=5p+1-1=11z", "xxxx", "11111m", "1+2m", "  12s  ", "R5P", "1m2m3m+4p",
     ]
     props = [{"notation": n, "height": h, "base": "https://t.example/"} for n in notations for h in (16, 38, 41, 64)]
+    rivers = ["1m", "123456m*-7p8p", "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "12x", "*8z", "1m+2m"]
+    props += [{"notation": n, "river": True, "row": r, "height": h, "base": "https://t.example"}
+              for n in rivers for r in (4, 6, 10) for h in (16, 38)]
+    props += [{"notation": "123m", "river": True, "row": 3}, {"notation": "*1m"}]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
               {"notation": "14s", "inline": True, "caption": "waits"},
               {"notation": "123a"}, {"notation": "1m", "height": 9}]
@@ -229,9 +248,9 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
         a = g["attrs"]
         assert a["loading"] == "lazy" and a["data-notation"] == p["notation"]
         h = p.get("height", 24 if p.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}")
+        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}{river_query(p)}")
         if r.status_code != 200:
-            assert "width" not in a and a["alt"].startswith("Invalid tile"), (p, a)
+            assert "width" not in a and a["alt"].startswith("Invalid "), (p, a)
             continue
         view = r.get_json()
         assert (int(a["width"]), int(a["height"]), a["alt"]) == (view["width"], view["height"], view["description"]), p
@@ -240,8 +259,9 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert a["src"] == e["1x"] and a["srcSet"] == f"{e['1x']} 1x, {e['2x']} 2x, {e['3x']} 3x"
         else:
             base = p.get("base", "").rstrip("/")
-            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "")
-            assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe='')}.png?{q}", a["src"]
+            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "") + river_query(p)
+            # encodeURIComponent leaves !*'() as they are (the '*' of tsumogiri, say)
+            assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe=URI_COMPONENT_SAFE)}.png?{q}", a["src"]
             assert a["srcSet"].split(", ")[2].endswith(" 3x") and "scale=3" in a["srcSet"]
             # the service answers the URL the component built
             path = a["src"][len(base):]

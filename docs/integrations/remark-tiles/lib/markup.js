@@ -45,6 +45,7 @@ export function tilesNode(spec, answer, notation, colorMode) {
       loading: "lazy",
       decoding: "async",
       className: [...(inline ? m.inlineClassName : m.className).split(" "),
+        ...(answer.river ? [m.riverClassName] : []),
         ...(themed ? [m.themeClassName.replace("{theme}", image.theme)] : [])],
       dataNotation: notation,
       title: inline && answer.caption ? answer.caption : undefined,

@@ -77,6 +77,14 @@ test("tags become static images with zero options", async () => {
   }
 });
 
+test("a river is drawn as a river", async () => {
+  const root = site();
+  const [img] = imgs(await html(page(root, "r.mdx", '<Tiles river row={4} notation="1m9p*2z3s-5p8s" />\n')));
+  assert.equal(img.class, "tiles tiles--river");
+  assert.match(img.alt, /riichi/i);
+  assert.ok(Number(img.height) > 38, "two rows");
+});
+
 test("the compiled page has no component, import or client code", async () => {
   const root = site();
   const code = String(await compile(page(root, "b.mdx", '<Tiles notation="123m" />\n'), { remarkPlugins: [remarkTiles] }));

@@ -1,0 +1,74 @@
+"""The HTTP app factory: config, per-app state, the routes, request counting.
+
+Routes live in `service.http.routes` as module-level views; state lives in
+`service.http.service.Service`, one per app, at ``app.extensions["tiles"]``.
+
+>>> client = create_app().test_client()
+>>> r = client.get("/0p?scale=2")
+>>> r.status_code, r.mimetype, r.headers["Cache-Control"]
+(200, 'image/png', 'public, max-age=31536000, immutable')
+>>> client.get("/r5p?scale=2", headers={"If-None-Match": r.headers["ETag"]}).status_code
+304
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+
+from .cache import DEFAULT_MAX_BYTES, parse_bytes
+from .service import Service
+from .routes import bp
+
+
+def route_of(path: str) -> str:
+    """The route label for metrics, from the path alone (no Flask hook per request).
+
+    >>> route_of("/tiles/1m.png"), route_of("/1m"), route_of("/")
+    ('tiles_path', 'bare', 'playground')
+    """
+    if path.startswith("/tiles/"):
+        return "tiles_path"
+    if path.startswith("/tiles."):
+        return "tiles_query"
+    if path in ("/", "/healthz", "/metrics", "/favicon.ico"):
+        return path.strip("/").replace(".ico", "") or "playground"
+    return "bare"
+
+
+def counting(wsgi_app, svc: Service):
+    """WSGI middleware counting requests by route and status."""
+    children: dict[tuple[str, str], Any] = {}
+    requests = svc.metrics.requests
+
+    def app(environ, start_response):
+        def counted_start(status: str, headers, exc_info=None):
+            key = (route_of(environ.get("PATH_INFO", "")), status[:3])
+            child = children.get(key)
+            if child is None:
+                child = children[key] = requests.labels(*key)
+            child.inc()
+            return start_response(status, headers, exc_info)
+
+        return wsgi_app(environ, counted_start)
+
+    return app
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The Flask app. Config keys (also from ``TILES_*`` environment variables):
+
+    ``CACHE_BYTES`` image cache size (``67108864``, ``64MiB``, ``512M``; default 64 MiB),
+    ``ERROR_MAX_AGE`` seconds a 4xx may be cached (default 60).
+    """
+    app = Flask("service", static_folder=None, template_folder="templates")
+    app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
+    app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, ERROR_MAX_AGE=60)
+    app.config.from_prefixed_env("TILES")
+    app.config.update(config or {})
+    svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
+    app.extensions["tiles"] = svc
+    app.register_blueprint(bp)
+    app.wsgi_app = counting(app.wsgi_app, svc)  # type: ignore[method-assign]
+    return app
