@@ -83,7 +83,7 @@ class Batch:
             return self._fail(rid, [_problem_at_prop(read, name, msg)], start)
         if read.request is None:
             errors = read.errors or read.problems
-            return self._fail(rid, errors, start, read)
+            return self._fail(rid, errors, start, read, themes[0])
         req_ = read.request
         lay = arrange(req_.hand, req_.options)
         images = []
@@ -101,13 +101,14 @@ class Batch:
         urls = {f"{s}x": self.public_path + file_name(image, s) for s in SCALES}
         return {"src": urls["1x"], "srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())}
 
-    def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None) -> dict[str, Any]:
+    def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
+              site_theme: str = DEFAULT_THEME) -> dict[str, Any]:
         out: dict[str, Any] = {"id": rid, "ok": False, "errors": [_where(p, start) for p in problems]}
         if self.error_images and problems:
-            out["errorImage"] = self._error_image(problems[0], read)
+            out["errorImage"] = self._error_image(problems[0], read, site_theme)
         return out
 
-    def _error_image(self, problem: Problem, read: TagRead | None) -> dict[str, Any]:
+    def _error_image(self, problem: Problem, read: TagRead | None, site_theme: str) -> dict[str, Any]:
         """The error picture the service would show, as files beside the tiles."""
         from .http.error_image import error_png
 
@@ -123,11 +124,12 @@ class Batch:
             except ParseError as err:
                 position = err.position
         theme = read.tag.props.get("theme") if read else None
+        theme = theme if isinstance(theme, str) else site_theme
         key = f"error\n{RENDERER_VERSION}\n{problem.message}\n{notation}\n{position}\n{theme}"
         image = hashlib.sha256(key.encode()).hexdigest()[:16]
         size = None
         for s in SCALES:
-            data = error_png(problem.message, notation, position, scale=s)
+            data = error_png(problem.message, notation, position, scale=s, theme=theme)
             if s == 1:
                 from PIL import Image
 
