@@ -89,7 +89,8 @@ def test_static_html_has_every_attribute_and_file(www):
         imgs, styles = tile_imgs(page)
         for img in imgs:
             seen += 1
-            assert int(img["width"]) > 0 and int(img["height"]) > 0 and img["alt"].startswith("Hand: "), img
+            assert int(img["width"]) > 0 and int(img["height"]) > 0, img
+            assert img["alt"].startswith(("Hand: ", "River: ")), img
             assert img["loading"] == "lazy"
             urls = [c.split()[0] for c in img["srcset"].split(",")] + [img["src"]]
             assert len(urls) == 4
