@@ -159,10 +159,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import build, lint
+    from . import batch, build, lint
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, serve):
+    for module in (lint, build, batch, serve):
         module.register(sub)
     return ap
 

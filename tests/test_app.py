@@ -691,3 +691,21 @@ def test_importing_serve_leaves_prometheus_unloaded():
     code = "import sys, service.cli as c; c.build_parser(); print('prometheus_client' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_error_image_css_size_is_the_same_at_every_scale_and_follows_the_theme(client):
+    """Issue 11 item 5: one CSS size at 1x/2x/3x (was 289x84, 289.5x85.5, 289.7x86); dark pages get a dark box."""
+    from PIL import Image
+
+    sizes = []
+    for scale in (1, 2, 3, 4):
+        r = client.get("/tiles/123a.png", headers={"Accept": "image/*"}, query_string={"scale": scale})
+        w, h = image_size(r.data)
+        sizes.append((w / scale, h / scale))
+    assert len(set(sizes)) == 1, sizes
+    corners = {}
+    for theme in ("light", "dark", "sepia"):  # an unknown theme draws light
+        r = client.get("/tiles/123a.png", headers={"Accept": "image/*"}, query_string={"theme": theme})
+        with Image.open(io.BytesIO(r.data)) as im:
+            corners[theme] = im.convert("L").getpixel((6, 6))  # paper, inside the frame
+    assert corners["dark"] < 80 < corners["light"] == corners["sepia"]

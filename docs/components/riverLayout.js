@@ -3,12 +3,12 @@
 // service/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
 // by parseTiles, as service/river.py reads them with the hand parser.
-import { MAX_CHARS, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
+import { MAX_CHARS, SPEC, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
 
 export const ROWS = 3; // the third row takes every discard after the first two
-export const DEFAULT_ROW = 6;
-export const MIN_ROW = 4;
-export const MAX_ROW = 10;
+export const DEFAULT_ROW = SPEC.defaultRow; // discards per row: from the Python options, via tilesSpec.js
+export const MIN_ROW = SPEC.minRow;
+export const MAX_ROW = SPEC.maxRow;
 
 /**
  * Read a river into its discards, or return null when the service would reject
@@ -52,7 +52,7 @@ export function parseRiver(text) {
  * Width and height in CSS px, as service/river_layout.py places the discards.
  * measureRiver(parseRiver("123456m-7p8p"), 40, 6) -> {width: 180, height: 80}
  */
-export function measureRiver(tiles, height = 38, row = DEFAULT_ROW) {
+export function measureRiver(tiles, height = SPEC.defaultHeight, row = DEFAULT_ROW) {
   const tw = tileWidth(height);
   let x = 0;
   let width = 0;
@@ -96,7 +96,7 @@ export function describeRiver(tiles) {
  * (or row) the service rejects.
  * riverLayout("123456m-7p8p", 40).height === 80
  */
-export function riverLayout(notation, height = 38, row = DEFAULT_ROW) {
+export function riverLayout(notation, height = SPEC.defaultHeight, row = DEFAULT_ROW) {
   if (!Number.isInteger(row) || row < MIN_ROW || row > MAX_ROW) return null;
   const tiles = parseRiver(notation);
   if (!tiles) return null;

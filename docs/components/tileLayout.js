@@ -1,25 +1,30 @@
 // Size and alt text of a tile image, from the notation alone (no request).
 // Mirrors service/notation.py (which notations are valid), service/layout.py
 // (width/height) and service/describe.py (alt text); tests/test_docs_tools.py
-// runs this file under node and compares it with the Python side.
+// runs this file under node and compares it with the Python side. Constants
+// (limits, honor names, tile widths and gaps per height) come from
+// tilesSpec.js, which Python generates: none is copied here.
+import SPEC from "./tilesSpec.js";
 
-const SUITS = "mpsz";
-const HONORS = ["East", "South", "West", "North", "White", "Green", "Red"];
-export const MAX_CHARS = 256;
-export const MAX_TILES = 64;
+export { SPEC };
+const SUITS = SPEC.suits;
+const HONORS = SPEC.honorNames;
+export const MAX_CHARS = SPEC.maxChars;
+export const MAX_TILES = SPEC.maxTiles;
 
-/** Python's round(): halves go to the even neighbour. roundHalfEven(28.5) === 28 */
-export function roundHalfEven(x) {
-  const f = Math.floor(x);
-  const d = x - f;
-  if (d > 0.5) return f + 1;
-  if (d < 0.5) return f;
-  return f % 2 === 0 ? f : f + 1;
+/** Whether the service draws tiles this tall. heightOk(38) === true */
+export function heightOk(height) {
+  return Number.isInteger(height) && height >= SPEC.minHeight && height <= SPEC.maxHeight;
 }
 
-/** CSS width of an upright tile (tile_art.tile_width). tileWidth(38) === 28 */
+/** CSS width of an upright tile (service/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
-  return roundHalfEven(height * 0.75);
+  return SPEC.tileWidths[height - SPEC.minHeight];
+}
+
+/** CSS px between segments by default (service/layout.py default_gap). defaultGap(38) === 9 */
+export function defaultGap(height) {
+  return SPEC.gaps[height - SPEC.minHeight];
 }
 
 // Python's str.isspace(), which differs from JS \s (e.g. \x1c-\x1f, \ufeff).
@@ -116,9 +121,9 @@ function groupKind(tiles, n, total) {
  * Width and height in CSS px of the image, as service/layout.py places it.
  * measure(parseTiles("123m+-456p"), 40) -> {width: 200, height: 40}
  */
-export function measure(groups, height = 38, gap = null) {
+export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   const tw = tileWidth(height);
-  const g = gap == null ? roundHalfEven(tw / 3) : gap;
+  const g = gap == null ? defaultGap(height) : gap;
   const stacked = groups.some((grp) => grp.tiles.some((t) => t.stacked));
   let x = 0;
   groups.forEach((grp, n) => {
@@ -161,10 +166,11 @@ export function describe(groups) {
 
 /**
  * Everything the <Tiles> component needs before the image arrives, or null for
- * a notation the service rejects.
+ * a notation (or height) the service rejects.
  * tileLayout("11s+-456m+4s").width === 196
  */
-export function tileLayout(notation, height = 38, gap = null) {
+export function tileLayout(notation, height = SPEC.defaultHeight, gap = null) {
+  if (!heightOk(height)) return null;
   const groups = parseTiles(notation);
   if (!groups) return null;
   return { ...measure(groups, height, gap), description: describe(groups) };

@@ -131,7 +131,8 @@ def _check_totals(concealed, visible, fixed, warnings: list[str]) -> None:
     elif sum(concealed) > 3 * (4 - len(fixed)) + 2:
         limit = 3 * (4 - len(fixed)) + 2
         n, melds = sum(concealed), len(fixed)
-        warnings.append(f"{n} concealed tiles with {melds} melds: at most {limit} fit in a hand")
+        meld_word = "meld" if melds == 1 else "melds"
+        warnings.append(f"{n} concealed tiles with {melds} {meld_word}: at most {limit} fit in a hand")
 
 
 def _unreadable(tile: Tile, where: str) -> str:

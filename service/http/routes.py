@@ -24,8 +24,8 @@ from ..analysis import analyse_safely
 from ..render import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
-from .error_image import error_png
 from . import vector
+from .error_image import PALETTES, error_png
 from .service import BadRequest, Service, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -217,8 +217,11 @@ def error_image(err: BadRequest) -> bytes:
         scale = int(request.args.get("scale", "1"))
     except ValueError:
         height, scale = 38, 1
-    key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}"
-    draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale)  # noqa: E731
+    theme = request.args.get("theme", "light")
+    theme = theme if theme in PALETTES else "light"
+    key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}|{theme}"
+    draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale,  # noqa: E731
+                             theme=theme)
     return service().error_images.get_or_render(key, draw)[0]
 
 

@@ -271,3 +271,53 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert g["caption"] == p["caption"]
         if p.get("inline") and p.get("caption"):
             assert a["title"] == p["caption"]
+
+
+def ssr(cases, tmp_path) -> list:
+    need(shutil.which("node") is not None, "node is not installed")
+    need(npm_ready(), "npm packages missing: run `npm ci` in tests/browser")
+    script = tmp_path / "ssr.js"
+    env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
+    subprocess.run(
+        [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "ssr.jsx"), "--bundle",
+         "--platform=node", "--jsx=transform", f"--outfile={script}", "--log-level=warning"],
+        check=True, env=env, cwd=HERE,
+    )
+    run = subprocess.run(["node", str(script)], input=json.dumps(cases), capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_component_manifest_path_follows_the_site(tmp_path):
+    """Issue 11 items 1-3 and 6 on the component path: inline and theme keys, misses fail the
+    server render, bare manifest names sit under the site's assets URL, colour modes."""
+    from service.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="14s" inline />\n<Tiles notation="123m" />\n')
+    out = tmp_path / "static"
+    build(collect([docs], ("light", "dark"))[0], out)  # bare file names: no public path
+    manifest = json.loads((out / "manifest.json").read_text())
+    site = {"manifest": manifest, "assets": "/docs/tiles/"}
+    got = ssr([
+        {"props": {"notation": "14s", "inline": True}, "provider": site},
+        {"props": {"notation": "123m"}, "provider": {**site, "theme": "dark"}},
+        {"props": {"notation": "123m"}, "provider": {**site, "colorMode": "data-theme"}},
+        {"props": {"notation": "123m", "caption": "c"}, "provider": {**site, "colorMode": "media"}},
+        {"props": {"notation": "999m"}, "provider": site},  # not built
+        {"props": {"notation": "123a"}, "provider": site},  # invalid
+        {"props": {"notation": "999m"}, "provider": {**site, "base": "https://t.example"}},  # live fallback
+    ], tmp_path)
+    images = manifest["images"]
+    inline, dark, themed, media, miss, bad, live = got
+    assert inline["attrs"]["src"] == "/docs/tiles/" + images["14s?height=24"]["1x"]
+    assert (inline["attrs"]["width"], inline["attrs"]["height"]) == ("36", "24")
+    assert dark["attrs"]["src"] == "/docs/tiles/" + images["123m?theme=dark"]["1x"]
+    assert [i["class"] for i in themed["imgs"]] == ["tiles tiles--light", "tiles tiles--dark"]
+    assert themed["html"].startswith('<style>[data-theme=dark] .tiles--light{display:none!important}')
+    assert themed["imgs"][1]["src"].endswith(images["123m?theme=dark"]["1x"])
+    assert len(media["imgs"]) == 1 and "<picture><source media=\"(prefers-color-scheme: dark)\"" in media["html"]
+    assert media["figure"] and images["123m?theme=dark"]["2x"] in media["html"]
+    assert 'the manifest has no image "999m"' in miss["error"] and "Run `tiles build` again" in miss["error"]
+    assert "`tiles lint` says where" in bad["error"]
+    assert live["attrs"]["src"].startswith("https://t.example/tiles/999m.png")
