@@ -115,16 +115,21 @@ class Group:
     def of_segment(cls, tiles: tuple[Tile, ...], index: int, count: int) -> Group:
         """The group segment ``index`` of ``count`` makes: the one rule for what a segment is.
 
-        The first segment is the hand. The last one, when it is not the first and
-        holds one face-up tile, is the winning tile: upright, or sideways for a win
-        off another player's discard (ron, `Group.ron`). Every other segment is a meld.
+        The first segment is the hand, unless it is itself a meld: it has a called
+        (sideways) tile, like ``-456m``, or is a concealed kan, like ``x11xs``. The
+        last one, when it is not the first and holds one face-up tile, is the winning
+        tile: upright, or sideways for a win off another player's discard (ron,
+        `Group.ron`). Every other segment is a meld.
 
         >>> four, back = (Tile.from_code("4s", sideways=True),), (Tile.from_code("x"),)
         >>> [Group.of_segment(t, 1, 2).kind for t in (four, back, four + four)]
         ['winning', 'meld', 'meld']
+        >>> Group.of_segment(four + four + four, 0, 1).kind
+        'meld'
         """
         if index == 0:
-            return cls("hand", tiles)
+            hand = cls("hand", tiles)
+            return cls("meld", tiles) if hand.called or hand.concealed_kan else hand
         if index == count - 1 and len(tiles) == 1 and not tiles[0].face_down:
             return cls("winning", tiles)
         return cls("meld", tiles)

@@ -11,7 +11,7 @@ def test_cli_parse_prints_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["notation"] == "-456m"
     assert out["canonical"] == "-456m"
-    assert out["groups"][0]["kind"] == "hand"
+    assert out["groups"][0]["kind"] == "meld"  # a lone called set (Group.of_segment)
     tile = out["groups"][0]["tiles"][0]
     assert {k: tile[k] for k in ("code", "sideways", "stacked", "face_down")} == {
         "code": "4m",

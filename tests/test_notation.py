@@ -79,7 +79,8 @@ def test_seed_notations(notation):
 )
 def test_single_segment_rules(notation, expected):
     [(kind, got)] = codes(notation)
-    assert kind == "hand" and got == expected
+    called_or_kan = "-" in notation or "=" in notation or notation.lower() == "x11xs"
+    assert kind == ("meld" if called_or_kan else "hand") and got == expected
 
 
 def test_digits_wait_for_a_later_segment_suit_and_stay_in_their_segment():
@@ -94,7 +95,7 @@ def test_last_segment_is_winning_only_when_single_face_up_tile():
     assert [g.kind for g in parse("123m+456p").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("123m+x").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("4p").groups] == ["hand"]
-    assert [g.kind for g in parse("-4p").groups] == ["hand"]
+    assert [g.kind for g in parse("-4p").groups] == ["meld"]
     assert [g.kind for g in parse("123m+4p+5p").groups] == ["hand", "meld", "winning"]
     assert [g.kind for g in parse("123m+4p").groups] == ["hand", "winning"]
     ron = parse("123m+-4p").groups[-1]
@@ -112,6 +113,19 @@ def test_every_reader_agrees_on_a_sideways_winning_tile():
     assert view["description"].endswith("; winning tile (ron): 4s (sideways)")
     assert view["analysis"]["complete"] is True
     assert analyse(hand).waits == analyse(parse("11222333s22m+-456m+4s")).waits
+
+
+def test_every_reader_agrees_that_a_lone_called_first_segment_is_a_meld():
+    """``-456m`` or ``x11xs`` alone: parser, alt text, JSON and analysis all say meld."""
+    from service.analysis import analyse
+    from service.views import hand_json
+
+    for notation, label in (("-456m", "called meld"), ("x11xs", "concealed kan")):
+        hand = parse(notation)
+        view = hand_json(hand, analysis=analyse(hand))
+        assert [g["kind"] for g in view["groups"]] == ["meld"]
+        assert view["description"].startswith(f"{label}:")
+        assert analyse(hand).warnings == ()  # read as a meld, not as a short hand
 
 
 def test_leading_and_trailing_whitespace_ignored():

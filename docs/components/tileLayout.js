@@ -110,11 +110,18 @@ export function parseTiles(text) {
   return segs.map((tiles, n) => ({ kind: groupKind(tiles, n, segs.length), tiles }));
 }
 
+// Group.of_segment: a first segment that is itself a meld (a called tile, or a
+// concealed kan) is a meld; the last lone face-up tile is the winning tile.
 function groupKind(tiles, n, total) {
-  if (n === 0) return "hand";
+  if (n === 0) return tiles.some((x) => x.sideways) || concealedKan(tiles) ? "meld" : "hand";
   const t = tiles[0];
   if (n === total - 1 && tiles.length === 1 && t.number) return "winning"; // Group.of_segment
   return "meld";
+}
+
+function concealedKan(t) {
+  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
+  return t.length === 4 && !t[0].number && !t[3].number && !!t[1].number && sameKind(t[1], t[2]);
 }
 
 /**
@@ -152,10 +159,7 @@ function groupLabel(grp) {
   const t = grp.tiles;
   if (grp.kind === "hand") return "Hand";
   if (grp.kind === "winning") return t[0].sideways ? "winning tile (ron)" : "winning tile";
-  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
-  if (t.length === 4 && !t[0].number && !t[3].number && t[1].number && sameKind(t[1], t[2])) {
-    return "concealed kan";
-  }
+  if (concealedKan(t)) return "concealed kan";
   return t.some((x) => x.sideways) ? "called meld" : "meld";
 }
 

@@ -48,7 +48,6 @@ _INDEX.update({kind | RED_BIT: i for kind, i in _INDEX.items() if i < 27 and i %
 
 
 _KIND = attrgetter("kind")
-_SIDEWAYS = attrgetter("sideways")  # a hand segment with one is a called meld
 
 
 def tile_index(tile: Tile) -> int | None:
@@ -66,8 +65,7 @@ def read(hand: Hand) -> Reading:
     for group in hand.groups:
         kind = group.kind
         tiles = group.tiles
-        # A first segment like "-456m" or "x11xs" alone is a meld, not a hand.
-        if kind == "meld" or (kind == "hand" and True in map(_SIDEWAYS, tiles)) or group.concealed_kan:
+        if kind == "meld":  # Group.of_segment decides, "-456m" or "x11xs" first included
             block = _fixed_set(group, warnings)
             if block is not None:
                 fixed.append(block)
