@@ -21,10 +21,12 @@ tag is read by `service.tag_props`, the same reader `tiles lint` uses:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
 import sys
+from urllib.parse import quote, urlencode
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,7 +34,7 @@ from typing import Any, TextIO
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, write_file
 from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
-from .subject import arrange
+from .subject import arrange, read
 from .render import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
 
@@ -42,14 +44,19 @@ STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "ro
 
 
 class Batch:
-    """Answers requests; ``out`` is where image files go (None: answer without drawing)."""
+    """Answers requests; ``out`` is where image files go (None: answer without drawing).
+
+    ``fetch`` (the HTTP service's POST /batch): nothing is drawn here; each image says
+    where to fetch its files (`image_urls`) and an error image comes as base64 bytes.
+    """
 
     def __init__(self, out: Path | None, public_path: str = "", themes: tuple[str, ...] = (DEFAULT_THEME,),
-                 error_images: bool = False):
+                 error_images: bool = False, fetch: bool = False):
         self.out = out
         self.public_path = public_path
         self.themes = themes
         self.error_images = error_images
+        self.fetch = fetch
         self.drawn = 0
 
     def hello(self) -> dict[str, Any]:
@@ -90,7 +97,10 @@ class Batch:
         for job in jobs_for(req_, themes):
             if self.out is not None:
                 self.drawn += ensure_files(job, self.out)
-            images.append({"theme": job.options.theme, **self._urls(job.image)})
+            image = {"theme": job.options.theme, **self._urls(job.image)}
+            if self.fetch:
+                image["fetch"] = image_urls(job)
+            images.append(image)
         return {
             "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
@@ -99,7 +109,8 @@ class Batch:
 
     def _urls(self, image: str) -> dict[str, str]:
         urls = {f"{s}x": self.public_path + file_name(image, s) for s in SCALES}
-        return {"src": urls["1x"], "srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())}
+        return {"src": urls["1x"], "srcSet": ", ".join(f"{u} {k}" for k, u in urls.items()),
+                "files": {k: file_name(image, s) for k, s in zip(urls, SCALES)}}
 
     def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
               site_theme: str = DEFAULT_THEME) -> dict[str, Any]:
@@ -128,6 +139,7 @@ class Batch:
         key = f"error\n{RENDERER_VERSION}\n{problem.message}\n{notation}\n{position}\n{theme}"
         image = hashlib.sha256(key.encode()).hexdigest()[:16]
         size = None
+        inline = {}
         for s in SCALES:
             data = error_png(problem.message, notation, position, scale=s, theme=theme)
             if s == 1:
@@ -137,8 +149,25 @@ class Batch:
                     size = im.size
             if self.out is not None and not (self.out / file_name(image, s)).exists():
                 write_file(self.out / file_name(image, s), data)
+            if self.fetch:  # no URL draws this picture again: the bytes come with the answer
+                inline[f"{s}x"] = base64.b64encode(data).decode("ascii")
         return {**self._urls(image), "width": size[0], "height": size[1],
-                "alt": f"Invalid tile notation: {notation}" if notation else "Invalid <Tiles> tag"}
+                "alt": f"Invalid tile notation: {notation}" if notation else "Invalid <Tiles> tag",
+                **({"data": inline} if inline else {})}
+
+
+def image_urls(job: Job) -> dict[str, str]:
+    """Where the HTTP service serves each scale of ``job``, relative to the service root.
+
+    >>> from .options import RenderOptions
+    >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
+    >>> image_urls(job)["2x"]
+    'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
+    """
+    o = job.options
+    query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
+    path = "tiles/" + quote(job.notation, safe="") + ".png?"
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in SCALES}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:
