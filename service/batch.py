@@ -26,12 +26,13 @@ import hashlib
 import io
 import json
 import sys
-from urllib.parse import quote, urlencode
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import quote, urlencode
 
-from .build import SCALES, Job, ensure_files, file_name, jobs_for, write_file
+from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
 from .subject import arrange, read
@@ -39,6 +40,7 @@ from .render import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
 
 PROTOCOL = 1
+FORMATS = ("png", "svg")  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row")
 
@@ -75,6 +77,9 @@ class Batch:
             return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
         start = (int(req.get("line", 1)), int(req.get("column", 1)))
         themes = tuple(req.get("themes") or self.themes)
+        fmt = req.get("format", "png")
+        if fmt not in FORMATS:
+            return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
         try:
             [tag, *_] = scan_text(source, path) or [None]
         except TagSyntaxError as err:
@@ -95,9 +100,10 @@ class Batch:
         lay = arrange(req_.hand, req_.options)
         images = []
         for job in jobs_for(req_, themes):
+            job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:
                 self.drawn += ensure_files(job, self.out)
-            image = {"theme": job.options.theme, **self._urls(job.image)}
+            image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
             if self.fetch:
                 image["fetch"] = image_urls(job)
             images.append(image)
@@ -107,10 +113,12 @@ class Batch:
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
 
-    def _urls(self, image: str) -> dict[str, str]:
-        urls = {f"{s}x": self.public_path + file_name(image, s) for s in SCALES}
-        return {"src": urls["1x"], "srcSet": ", ".join(f"{u} {k}" for k, u in urls.items()),
-                "files": {k: file_name(image, s) for k, s in zip(urls, SCALES)}}
+    def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
+        """src, srcSet (when there are several scales) and the file of each scale."""
+        files = {f"{s}x": file_name(image, s, fmt) for s in scales}
+        urls = {k: self.public_path + name for k, name in files.items()}
+        srcset = {"srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())} if len(urls) > 1 else {}
+        return {"src": urls["1x"], **srcset, "files": files}
 
     def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
               site_theme: str = DEFAULT_THEME) -> dict[str, Any]:
@@ -163,11 +171,15 @@ def image_urls(job: Job) -> dict[str, str]:
     >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
     >>> image_urls(job)["2x"]
     'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
+    >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg")))
+    {'1x': 'tiles/1m.svg?height=38&theme=light'}
     """
     o = job.options
     query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
-    path = "tiles/" + quote(job.notation, safe="") + ".png?"
-    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in SCALES}
+    path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
+    if o.format == "svg":  # one file for every screen: no scale
+        return {"1x": path + urlencode(query)}
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

@@ -71,3 +71,19 @@ def test_a_body_that_is_no_request_is_400(client, body, words):
 def test_an_oversized_body_is_413(client):
     r = client.post("/batch", data=json.dumps({"source": "x" * 70_000}), content_type="application/json")
     assert r.status_code == 413
+
+
+def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
+    tag = '<Tiles notation="123m" />'
+    [image] = ask(client, source=tag, format="svg", publicPath="/t/").json["images"]
+    assert "srcSet" not in image and image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["fetch"] == {"1x": "tiles/123m.svg?height=38&theme=light"}
+    svg = client.get("/" + image["fetch"]["1x"], headers={"Accept-Encoding": "identity"})
+    local = Batch(tmp_path, "/t/")
+    assert local.answer({"source": tag, "themes": ["light"], "format": "svg"})["images"][0]["src"] == image["src"]
+    assert (tmp_path / image["files"]["1x"]).read_bytes() == svg.data
+
+
+def test_an_unknown_format_is_400(client):
+    r = ask(client, source='<Tiles notation="1m" />', format="webp")
+    assert r.status_code == 400 and "format must be png or svg" in r.json["error"]["message"]

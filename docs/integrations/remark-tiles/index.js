@@ -24,6 +24,7 @@ const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
  *   theme       theme for tags without a theme prop when colorMode is off ("light")
  *   colorMode   "data-theme" (Docusaurus, the default there), "class" (html.dark: Nextra),
  *               "media" (prefers-color-scheme), a CSS selector of the dark mode, or false
+ *   format      "png" (default: 1x/2x/3x files and a srcSet) or "svg" (one vector file, one src)
  *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
  *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
  *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
@@ -51,6 +52,7 @@ export default function remarkTiles(options = {}) {
           column: node.position?.start.column ?? 1,
           source: sourceOf(node, text),
           themes: themesFor(settings),
+          ...(settings.format === "svg" ? { format: "svg" } : {}),
         }),
       ),
     );
@@ -105,8 +107,12 @@ async function settingsFor(file, options) {
   const command = [].concat(options.command || process.env.TILES_COMMAND || "tiles");
   const args = [...command.slice(1), "batch", "--out", outDir, "--public-path", publicPath];
   if (options.onError === "warn") args.push("--error-images");
+  if (![undefined, "png", "svg"].includes(options.format)) {
+    throw new Error(`remark-tiles: format must be "png" or "svg", not ${JSON.stringify(options.format)}`);
+  }
   const settings = {
     colorMode,
+    format: options.format || "png",
     theme: options.theme || "light",
     onError: options.onError === "warn" ? "warn" : "fail",
     batch: { command: command[0], args },

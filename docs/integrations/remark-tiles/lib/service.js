@@ -3,7 +3,7 @@
 // Each tag goes to POST <service>/batch, the same request `tiles batch` reads
 // (so the service reads the tag with the same Python code, and the answer
 // makes the same markup); the PNG files it names are then fetched from
-// <service>/tiles/<notation>.png?... and written under their content-hashed
+// <service>/tiles/<notation>.png?... (or .svg) and written under their content-hashed
 // names. A file already in outDir is the right one and is not fetched again.
 // Requests are bounded in number (`concurrency`) and time (`timeout`).
 import { randomBytes } from "node:crypto";
@@ -69,9 +69,10 @@ class ServiceClient {
   async fetchFile(name, url) {
     const file = path.join(this.outDir, name);
     if (existsSync(file)) return; // content-hashed: the file there is this image
-    const { r, body } = await this.request(url, { headers: { accept: "image/png" } }, async (r) => {
+    const want = name.endsWith(".svg") ? "image/svg+xml" : "image/png";
+    const { r, body } = await this.request(url, { headers: { accept: want } }, async (r) => {
       const type = r.headers.get("content-type") || "";
-      if (r.ok && type === "image/png") return Buffer.from(await r.arrayBuffer());
+      if (r.ok && type.split(";")[0] === want) return Buffer.from(await r.arrayBuffer());
       const why = type.includes("json") ? (await r.json()).error?.message : "";
       throw this.error(`GET ${url} answered ${r.status} ${type}${why ? `: ${why}` : ""}`);
     });
