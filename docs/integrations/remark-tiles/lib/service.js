@@ -67,7 +67,10 @@ class ServiceClient {
   }
 
   async fetchFile(name, url) {
-    const file = path.join(this.outDir, name);
+    const file = this.fileFor(name);
+    if (new URL(url, this.base).origin !== this.base.origin) {
+      throw this.error(`it asked to fetch ${JSON.stringify(url)} from another host`);
+    }
     if (existsSync(file)) return; // content-hashed: the file there is this image
     const want = name.endsWith(".svg") ? "image/svg+xml" : "image/png";
     const { r, body } = await this.request(url, { headers: { accept: want } }, async (r) => {
@@ -82,9 +85,17 @@ class ServiceClient {
   async saveInline(image) {
     await mkdir(this.outDir, { recursive: true });
     await Promise.all(Object.entries(image.files).map(([scale, name]) => {
-      const file = path.join(this.outDir, name);
+      const file = this.fileFor(name);
       return existsSync(file) ? null : atomicWrite(file, Buffer.from(image.data[scale], "base64"));
     }));
+  }
+
+  /** outDir/name, for a plain file name only: an answer never writes outside outDir. */
+  fileFor(name) {
+    if (typeof name !== "string" || !/^[\w-]+(@\dx)?\.(png|svg)$/.test(name)) {
+      throw this.error(`it named an image file ${JSON.stringify(name)}; expected a name like 0123abcd.png`);
+    }
+    return path.join(this.outDir, name);
   }
 
   /** {r, body}: fetch() relative to the service and read(r), within the concurrency and time limits. */

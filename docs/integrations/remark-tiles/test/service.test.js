@@ -166,6 +166,29 @@ test("a service that never answers times out", async () => {
   assert.ok(Date.now() - started < 5000);
 });
 
+test("an answer cannot write outside outDir or send the build to another host", async () => {
+  let hello;
+  const bad = { files: { "1x": "../../escape.png" }, fetch: { "1x": "tiles/1m.png" } };
+  const server = http.createServer(async (req, res) => {
+    for await (const _ of req);
+    res.writeHead(200, { "content-type": "application/json" });
+    if (req.method === "GET") return res.end(JSON.stringify(hello));
+    const image = { theme: "light", src: "/tiles/x.png", srcSet: "", ...bad };
+    res.end(JSON.stringify({ ok: true, width: 1, height: 1, alt: "", images: [image], warnings: [] }));
+  });
+  servers.push(server);
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  hello = { protocol: 1, spec: {} };
+  const url = `http://127.0.0.1:${server.address().port}`;
+  const root = site();
+  await assert.rejects(html(page(root, "e.mdx", '<Tiles notation="1m" />\n'), { service: url }),
+    /it named an image file "\.\.\/\.\.\/escape\.png"/);
+  bad.files = { "1x": "0123456789abcdef.png" };
+  bad.fetch = { "1x": "http://192.0.2.1/x.png" };
+  await assert.rejects(html(page(root, "f.mdx", '<Tiles notation="2m" />\n'), { service: url + "/" }),
+    /asked to fetch "http:\/\/192\.0\.2\.1\/x\.png" from another host/);
+});
+
 test("bad service options are build errors", async () => {
   const root = site();
   await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { service: "ftp://x" }),
