@@ -21,35 +21,44 @@ tag is read by `service.tag_props`, the same reader `tiles lint` uses:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import json
 import sys
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import quote, urlencode
 
-from .build import SCALES, Job, ensure_files, file_name, jobs_for, write_file
+from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
-from .subject import arrange
+from .subject import arrange, read
 from .render import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
 
 PROTOCOL = 1
+FORMATS = ("png", "svg")  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row")
 
 
 class Batch:
-    """Answers requests; ``out`` is where image files go (None: answer without drawing)."""
+    """Answers requests; ``out`` is where image files go (None: answer without drawing).
+
+    ``fetch`` (the HTTP service's POST /batch): nothing is drawn here; each image says
+    where to fetch its files (`image_urls`) and an error image comes as base64 bytes.
+    """
 
     def __init__(self, out: Path | None, public_path: str = "", themes: tuple[str, ...] = (DEFAULT_THEME,),
-                 error_images: bool = False):
+                 error_images: bool = False, fetch: bool = False):
         self.out = out
         self.public_path = public_path
         self.themes = themes
         self.error_images = error_images
+        self.fetch = fetch
         self.drawn = 0
 
     def hello(self) -> dict[str, Any]:
@@ -68,6 +77,9 @@ class Batch:
             return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
         start = (int(req.get("line", 1)), int(req.get("column", 1)))
         themes = tuple(req.get("themes") or self.themes)
+        fmt = req.get("format", "png")
+        if fmt not in FORMATS:
+            return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
         try:
             [tag, *_] = scan_text(source, path) or [None]
         except TagSyntaxError as err:
@@ -88,18 +100,25 @@ class Batch:
         lay = arrange(req_.hand, req_.options)
         images = []
         for job in jobs_for(req_, themes):
+            job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:
                 self.drawn += ensure_files(job, self.out)
-            images.append({"theme": job.options.theme, **self._urls(job.image)})
+            image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            if self.fetch:
+                image["fetch"] = image_urls(job)
+            images.append(image)
         return {
             "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
 
-    def _urls(self, image: str) -> dict[str, str]:
-        urls = {f"{s}x": self.public_path + file_name(image, s) for s in SCALES}
-        return {"src": urls["1x"], "srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())}
+    def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
+        """src, srcSet (when there are several scales) and the file of each scale."""
+        files = {f"{s}x": file_name(image, s, fmt) for s in scales}
+        urls = {k: self.public_path + name for k, name in files.items()}
+        srcset = {"srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())} if len(urls) > 1 else {}
+        return {"src": urls["1x"], **srcset, "files": files}
 
     def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
               site_theme: str = DEFAULT_THEME) -> dict[str, Any]:
@@ -128,6 +147,7 @@ class Batch:
         key = f"error\n{RENDERER_VERSION}\n{problem.message}\n{notation}\n{position}\n{theme}"
         image = hashlib.sha256(key.encode()).hexdigest()[:16]
         size = None
+        inline = {}
         for s in SCALES:
             data = error_png(problem.message, notation, position, scale=s, theme=theme)
             if s == 1:
@@ -137,8 +157,29 @@ class Batch:
                     size = im.size
             if self.out is not None and not (self.out / file_name(image, s)).exists():
                 write_file(self.out / file_name(image, s), data)
+            if self.fetch:  # no URL draws this picture again: the bytes come with the answer
+                inline[f"{s}x"] = base64.b64encode(data).decode("ascii")
         return {**self._urls(image), "width": size[0], "height": size[1],
-                "alt": f"Invalid tile notation: {notation}" if notation else "Invalid <Tiles> tag"}
+                "alt": f"Invalid tile notation: {notation}" if notation else "Invalid <Tiles> tag",
+                **({"data": inline} if inline else {})}
+
+
+def image_urls(job: Job) -> dict[str, str]:
+    """Where the HTTP service serves each scale of ``job``, relative to the service root.
+
+    >>> from .options import RenderOptions
+    >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
+    >>> image_urls(job)["2x"]
+    'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
+    >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg")))
+    {'1x': 'tiles/1m.svg?height=38&theme=light'}
+    """
+    o = job.options
+    query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
+    path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
+    if o.format == "svg":  # one file for every screen: no scale
+        return {"1x": path + urlencode(query)}
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

@@ -52,6 +52,15 @@ def image_id(hand: Hand, options: RenderOptions) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
+def scales_of(options: RenderOptions) -> tuple[int, ...]:
+    """The scales an image is written at: an SVG is one file for every screen.
+
+    >>> scales_of(RenderOptions()), scales_of(RenderOptions(format="svg"))
+    ((1, 2, 3), (1,))
+    """
+    return (1,) if options.format == "svg" else SCALES
+
+
 def file_name(image: str, scale: int, fmt: str = "png") -> str:
     """``abc.png``, ``abc@2x.png``, ``abc@3x.png``.
 
@@ -154,8 +163,8 @@ def ensure_files(job: Job, out: Path, on_render=None) -> int:
     Names are content hashes, so a file that exists is the right one.
     """
     drawn = 0
-    for scale in SCALES:
-        path = out / file_name(job.image, scale)
+    for scale in scales_of(job.options):
+        path = out / file_name(job.image, scale, job.options.format)
         if not path.exists():
             write_file(path, render(job.hand, replace(job.options, scale=scale)))
             drawn += 1

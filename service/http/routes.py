@@ -4,6 +4,7 @@
     GET /tiles/<notation>.png|.webp|.svg|.json
     GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
     GET /healthz  /metrics  /       health, Prometheus text, playground
+    GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
 All drawing lives in service.render and the error image; views only parse,
 look up the cache and set headers.
@@ -16,11 +17,13 @@ look up the cache and set headers.
 from __future__ import annotations
 
 import hashlib
+import json
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..analysis import analyse_safely
+from ..batch import Batch
 from ..render import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
@@ -30,6 +33,7 @@ from .service import BadRequest, Service, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
+MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
 MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
 
 bp = Blueprint("tiles", __name__)
@@ -157,6 +161,65 @@ def healthz():
 def metrics():
     body, ctype = service().metrics.exposition()
     return Response(body, content_type=ctype, headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/batch")
+def batch_hello():
+    """Who answers POST /batch: versions, protocol and the markup spec (the first line of `tiles batch`)."""
+    return batch_json(Batch(None).hello(), 200)
+
+
+@bp.post("/batch")
+def batch_view():
+    """One `tiles batch` request over HTTP, for remark-tiles' ``service`` option.
+
+    The body is a `tiles batch` request (tag source, path, line, column, themes) plus
+    ``publicPath`` and ``errorImages``; the tag is read by the reader lint and the CLI
+    use. 200 with the answer; 422 with ``errors`` (line, column, message) for a tag
+    that cannot be drawn; 400 for a body that is no request. Nothing is drawn here:
+    each image lists the URLs of its files (``fetch``), drawn on GET like any other.
+    """
+    if (request.content_length or 0) > MAX_BATCH_BODY:
+        raise BadRequest("batch", f"a batch request is at most {MAX_BATCH_BODY} bytes", status=413)
+    body = request.get_json(silent=True)
+    problem = batch_body_problem(body)
+    if problem:
+        raise BadRequest("batch", problem)
+    batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
+    answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "themes", "format") if k in body})
+    if answer.get("fatal"):
+        raise BadRequest("batch", answer["fatal"])
+    return batch_json(answer, 200 if answer["ok"] else 422)
+
+
+def batch_json(body, status: int) -> Response:
+    """JSON in the order Python wrote it, as `tiles batch` prints it: jsonify sorts keys,
+    and the spec's style objects become inline CSS whose order the markup shows."""
+    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+def batch_body_problem(body) -> str | None:
+    """What is wrong with a POST /batch body, or None.
+
+    >>> batch_body_problem({"source": "<Tiles notation='1m' />", "themes": ["sepia"]})
+    "themes must be a list of theme names (light, dark), not ['sepia']"
+    """
+    import tile_art
+
+    if not isinstance(body, dict):
+        return "the body must be a JSON object (a `tiles batch` request)"
+    if not isinstance(body.get("source"), str):
+        return "the request has no 'source' string (the <Tiles> tag as written)"
+    for name in ("line", "column"):
+        if name in body and (not isinstance(body[name], int) or isinstance(body[name], bool) or body[name] < 1):
+            return f"{name} must be a whole number from 1"
+    themes = body.get("themes", [])
+    if not isinstance(themes, list) or not all(isinstance(t, str) and t in tile_art.THEMES for t in themes):
+        return f"themes must be a list of theme names ({', '.join(tile_art.THEMES)}), not {themes!r}"
+    if not isinstance(body.get("publicPath", ""), str):
+        return "publicPath must be a string"
+    return None
 
 
 @bp.get("/favicon.ico")

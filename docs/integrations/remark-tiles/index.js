@@ -1,14 +1,16 @@
 // remark-tiles: every <Tiles notation="..."> in an MDX page becomes static
-// <img> markup at build time, drawn by the `tiles` CLI.
+// <img> markup at build time, drawn by the `tiles` CLI (or a tiles service).
 //
 //   remarkPlugins: [remarkTiles]                        // zero options
 //   remarkPlugins: [[remarkTiles, {publicPath: "/docs/tiles/"}]]
+//   remarkPlugins: [[remarkTiles, {service: "https://tiles.example.org"}]]  // no Python
 //
 // The tag is read by Python (`tiles batch`, the reader `tiles lint` uses), so
 // the plugin and the linter agree on every prop. A tag that cannot be drawn
 // fails the build with file:line:col, the parser's message and a caret.
 import path from "node:path";
 import { batchFor } from "./lib/batch.js";
+import { serviceFor } from "./lib/service.js";
 import { colorModeCss, errorNode, styleNode, tilesNode } from "./lib/markup.js";
 import { siteOf } from "./lib/site.js";
 
@@ -22,8 +24,12 @@ const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
  *   theme       theme for tags without a theme prop when colorMode is off ("light")
  *   colorMode   "data-theme" (Docusaurus, the default there), "class" (html.dark: Nextra),
  *               "media" (prefers-color-scheme), a CSS selector of the dark mode, or false
+ *   format      "png" (default: 1x/2x/3x files and a srcSet) or "svg" (one vector file, one src)
  *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
  *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
+ *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
+ *   concurrency service requests in flight at once (default 6)
+ *   timeout     ms to wait for one service answer (default 30000)
  *   tagName     the JSX name to replace (default "Tiles")
  */
 export default function remarkTiles(options = {}) {
@@ -35,7 +41,7 @@ export default function remarkTiles(options = {}) {
     });
     if (!found.length) return;
     const settings = await settingsFor(file, options);
-    const batch = batchFor(settings.batch);
+    const batch = settings.service ? serviceFor(settings.service) : batchFor(settings.batch);
     const hello = await batch.start();
     const text = String(file.value ?? "");
     const answers = await Promise.all(
@@ -46,6 +52,7 @@ export default function remarkTiles(options = {}) {
           column: node.position?.start.column ?? 1,
           source: sourceOf(node, text),
           themes: themesFor(settings),
+          ...(settings.format === "svg" ? { format: "svg" } : {}),
         }),
       ),
     );
@@ -100,14 +107,28 @@ async function settingsFor(file, options) {
   const command = [].concat(options.command || process.env.TILES_COMMAND || "tiles");
   const args = [...command.slice(1), "batch", "--out", outDir, "--public-path", publicPath];
   if (options.onError === "warn") args.push("--error-images");
+  if (![undefined, "png", "svg"].includes(options.format)) {
+    throw new Error(`remark-tiles: format must be "png" or "svg", not ${JSON.stringify(options.format)}`);
+  }
   const settings = {
     colorMode,
+    format: options.format || "png",
     theme: options.theme || "light",
     onError: options.onError === "warn" ? "warn" : "fail",
     batch: { command: command[0], args },
+    service: options.service
+      ? { url: String(options.service), outDir, publicPath, errorImages: options.onError === "warn",
+          concurrency: positive(options.concurrency, 6, "concurrency"), timeout: positive(options.timeout, 30000, "timeout") }
+      : null,
   };
   settingsCache.set(key, settings);
   return settings;
+}
+
+function positive(value, fallback, name) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`remark-tiles: ${name} must be a whole number from 1, not ${value}`);
+  return value;
 }
 
 function themesFor(settings) {

@@ -29,7 +29,7 @@ export function styleNode(css) {
 
 /**
  * The node that replaces a <Tiles> tag.
- * answer: {width, height, alt, caption, inline, images: [{theme, src, srcSet}]}
+ * answer: {width, height, alt, caption, inline, images: [{theme, src, srcSet}]} (an SVG has no srcSet)
  * colorMode: false, "media", or a dark-mode selector/shortcut (CSS switches the pair).
  */
 export function tilesNode(spec, answer, notation, colorMode) {
@@ -61,7 +61,7 @@ export function tilesNode(spec, answer, notation, colorMode) {
     pictures = [
       element("tilesPicture", "picture", {}, [
         element("tilesSource", "source", {
-          media: "(prefers-color-scheme: dark)", srcSet: dark.srcSet, width: answer.width, height: answer.height,
+          media: "(prefers-color-scheme: dark)", srcSet: dark.srcSet ?? dark.src, width: answer.width, height: answer.height,
         }),
         img(light, false),
       ]),

@@ -161,6 +161,27 @@ test("colour modes: a light/dark pair switched by CSS, or a <picture> for prefer
   assert.doesNotMatch(plain, /<style>/);
 });
 
+test('format: "svg" writes one vector file per image: one src, no srcSet', async () => {
+  const root = site();
+  const text = '<Tiles notation="123m" caption="c" />\n\nIn a line: <Tiles notation="5z" inline />\n';
+  const out = await html(page(root, "s.mdx", text), { format: "svg" });
+  const [block, inline] = imgs(out);
+  for (const img of [block, inline]) {
+    assert.match(img.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
+    assert.equal(img.srcset, undefined);
+    const svg = readFileSync(path.join(root, "public", img.src), "utf8");
+    assert.match(svg, /^<svg[^>]* width="[\d.]+"/);
+  }
+  assert.equal(block.width, "84");
+  assert.equal(inline.height, "24");
+  assert.deepEqual(readdirSync(path.join(root, "public", "tiles")).filter((f) => !f.endsWith(".svg")), []);
+  const png = imgs(await html(page(root, "p.mdx", text)));
+  assert.equal(png[0].width, block.width, "the same CSS size as the PNG");
+  const media = await html(page(root, "sm.mdx", text), { format: "svg", colorMode: "media" });
+  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="\/tiles\/[0-9a-f]{16}\.svg" width="84"/);
+  await assert.rejects(html(page(root, "bad.mdx", text), { format: "webp" }), /format must be "png" or "svg", not "webp"/);
+});
+
 test("options: outDir and publicPath", async () => {
   const root = site();
   const out = path.join(root, "static-files");
