@@ -200,6 +200,39 @@ def test_playground(client):
     assert "<option>dark</option>" in html
 
 
+def test_playground_policy_allows_its_own_inline_code_only(client):
+    import base64
+    import hashlib
+    import re
+
+    r = client.get("/?n=1m")
+    html = r.get_data(as_text=True)
+    csp = dict(part.strip().split(" ", 1) for part in r.headers["Content-Security-Policy"].split(";"))
+    for tag, directive in (("script", "script-src"), ("style", "style-src")):
+        blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", html, re.S)
+        assert len(blocks) == 1 and "style=" not in html
+        digest = base64.b64encode(hashlib.sha256(blocks[0].encode()).digest()).decode()
+        assert csp[directive] == f"'sha256-{digest}'"
+    assert csp["default-src"] == "'none'" and csp["frame-ancestors"] == "'none'"
+    assert csp["img-src"] == "'self'" and csp["connect-src"] == "'self'"
+    assert r.headers["X-Frame-Options"] == "DENY"
+    assert r.headers["Cache-Control"] == "public, max-age=300"
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path, headers", [
+    ("/123m", {}), ("/tiles/123m.webp", {}), ("/tiles/1m.json", {}), ("/123a", {}),
+    ("/123a", {"Accept": "image/*"}), ("/tiles/1m.gif", {}), ("/healthz", {}), ("/metrics", {}),
+    ("/1m?scale=9", {}),
+])
+def test_every_answer_says_nosniff_and_allows_no_code(client, path, headers):
+    r = client.get(path, headers=headers)
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert r.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    r304 = client.get("/123m", headers={"If-None-Match": "*"})
+    assert r304.status_code == 304 and r304.headers["X-Content-Type-Options"] == "nosniff"
+
+
 def test_playground_prefill_is_escaped(client):
     html = client.get('/?n="><script>alert(1)</script>').get_data(as_text=True)
     assert "<script>alert(1)" not in html
@@ -244,6 +277,22 @@ def test_if_none_match_answers_304_before_any_rendering(form):
     assert counter(fresh, "tiles_renders_total", format="png") == 0
     assert len(svc(fresh).cache) == 0
     assert counter(fresh, "tiles_not_modified_total") == 1
+
+
+@pytest.mark.parametrize("query", ["height=256&scale=4", "scale=9", "bg=nope"])
+@pytest.mark.parametrize("repeat", [False, True])
+def test_a_url_we_refuse_is_400_even_with_if_none_match(app, client, query, repeat):
+    from service.http.service import etag_for
+
+    path = "/" + "123456789m" * 2 + "?" + query
+    if repeat:  # a second request must not find the refused URL in the parse memo
+        assert client.get(path).status_code == 400
+    key = f"{app_module.RENDERER_VERSION}|123456789m123456789m|h256-s4-light-bgnone-gauto-png"
+    for tag in ["*", f'"{etag_for(key)}"']:
+        r = client.get(path, headers={"If-None-Match": tag})
+        assert r.status_code == 400, (tag, r.status_code)
+        assert "immutable" not in r.headers["Cache-Control"]
+    assert counter(app, "tiles_not_modified_total") == 0
 
 
 def test_if_none_match_on_repeat_url_uses_the_memo(client):
@@ -361,11 +410,21 @@ def test_absurd_size_is_refused_before_drawing(app, client, monkeypatch):
         raise AssertionError("rendered")
 
     monkeypatch.setattr(app_module, "render", no_drawing)
-    r = client.get("/" + "1234567891234567m" * 4 + "?height=256&scale=4")
+    r = client.get("/" + "1234567891234567m" * 4 + "?height=128&scale=4")
     assert r.status_code == 400
     err = r.get_json()["error"]
-    assert "megapixels" in err["message"] and err["param"] == "height"
-    assert counter(app, "tiles_errors_total", kind="size") == 1
+    assert "1,000,000 pixels" in err["message"] and err["param"] == "height"
+    r = client.get("/1m?height=256&scale=4")
+    assert r.status_code == 400
+    assert "1024 pixels tall" in r.get_json()["error"]["message"]
+    assert counter(app, "tiles_errors_total", kind="size") == 2
+
+
+def test_the_cost_ceiling_admits_what_docs_use(client):
+    # The <Tiles> component asks for 1x, 2x and 3x; a long hand at the default
+    # height and a short one at 128 px must fit at 3x.
+    assert client.get("/" + "123456789m" * 2 + "1234567z?scale=3").status_code == 200
+    assert client.get("/123m+-456p?height=128&scale=3").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/tiles/123m.gif", "/tiles/123m", "/tiles.gif?n=1m"])
@@ -402,13 +461,35 @@ def test_a_bug_is_a_json_500_and_counted(app, client, monkeypatch):
 
 
 def test_cache_is_bounded_in_bytes():
-    c = ImageCache(max_bytes=10)
-    c.get_or_render("a", lambda: b"12345")
-    c.get_or_render("b", lambda: b"12345")
-    c.get_or_render("c", lambda: b"123")
-    assert c.bytes <= 10 and c.get("a") is None and c.get("c") == b"123"
-    assert c.get_or_render("big", lambda: b"x" * 11) == (b"x" * 11, "miss")
-    assert c.get("big") is None and c.bytes <= 10
+    c = ImageCache(max_bytes=800)  # large share 100; probation 175, protected 525
+    for n in range(40):
+        c.get_or_render(f"k{n}", lambda: b"x" * 50)
+        c.get(f"k{n}" if n % 2 else "k0")  # some are asked for twice: promoted
+        assert c.bytes <= 800
+    assert c.get_or_render("big", lambda: b"x" * 801) == (b"x" * 801, "miss")
+    assert c.get("big") is None and c.bytes <= 800
+    assert c.get_or_render("huge", lambda: b"x" * 101, large=True)[1] == "miss" and c.get("huge") is None
+
+
+def test_large_images_cannot_evict_normal_ones():
+    c = ImageCache(max_bytes=8000)
+    for n in range(10):
+        c.get_or_render(f"docs{n}", lambda: b"d" * 100)
+    for n in range(200):  # a flood of big images: they only churn their own share
+        c.get_or_render(f"large{n}", lambda: b"L" * 400, large=True)
+    assert all(c.get(f"docs{n}") == b"d" * 100 for n in range(10))
+    assert c.get("large199") == b"L" * 400 and c.get("large0") is None
+
+
+def test_one_off_urls_cannot_flush_images_asked_for_twice():
+    c = ImageCache(max_bytes=8000)
+    for n in range(10):
+        c.get_or_render(f"docs{n}", lambda: b"d" * 100)
+        c.get(f"docs{n}")  # a second request: promoted out of probation
+    for n in range(500):  # every bg colour of one hand, each asked once
+        c.get_or_render(f"bg{n}", lambda: b"j" * 100)
+    assert all(c.get(f"docs{n}") == b"d" * 100 for n in range(10))
+    assert c.bytes <= 8000
 
 
 def test_cache_single_flight():
@@ -458,7 +539,100 @@ def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
     for t in threads:
         t.join(5)
     assert len(errors) == 4 and len(c) == 0
-    assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")
+
+
+@pytest.mark.parametrize("outcome", [None, "not bytes", 12])
+def test_cache_a_bad_render_result_frees_the_key_and_its_waiters(outcome):
+    c = ImageCache(wait=5)
+    gate = threading.Event()
+
+    def bad():
+        gate.wait(5)
+        return outcome
+
+    errors = []
+
+    def ask():
+        try:
+            c.get_or_render("k", bad)
+        except TypeError as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(6)
+    assert not any(t.is_alive() for t in threads)
+    assert len(errors) == 4 and len(c) == 0
+    assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")  # the key is not blocked
+
+
+def test_cache_a_failure_while_storing_still_releases_waiters(monkeypatch):
+    c = ImageCache(wait=5)
+    gate = threading.Event()
+
+    def store_fails(key, value, large):
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(c, "_store", store_fails)
+    got = []
+
+    def ask():
+        try:
+            got.append(c.get_or_render("k", lambda: gate.wait(5) and b"img"))
+        except MemoryError as e:
+            got.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(3)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(6)
+    assert not any(t.is_alive() for t in threads)
+    assert len(got) == 3 and c._flights == {}
+
+
+def test_cache_waiters_give_up_after_the_wait():
+    from service.http.cache import RenderTimeout
+
+    c = ImageCache(wait=0.2)
+    gate = threading.Event()
+    leader = threading.Thread(target=lambda: c.get_or_render("k", lambda: gate.wait(5) and b"img"))
+    leader.start()
+    time.sleep(0.05)
+    start = time.monotonic()
+    with pytest.raises(RenderTimeout):
+        c.get_or_render("k", lambda: b"never")
+    assert time.monotonic() - start < 2
+    gate.set()
+    leader.join(5)
+    assert c.get("k") == b"img"
+
+
+def test_a_stuck_render_is_a_503_for_its_waiters(app, monkeypatch):
+    svc(app).cache.wait = 0.2
+    gate = threading.Event()
+    real = app_module.render
+
+    def stuck(hand, options, lay=None):
+        gate.wait(5)
+        return real(hand, options, lay)
+
+    monkeypatch.setattr(app_module, "render", stuck)
+    first = threading.Thread(target=lambda: app.test_client().get("/147m"))
+    first.start()
+    time.sleep(0.05)
+    r = app.test_client().get("/147m")
+    gate.set()
+    first.join(5)
+    assert r.status_code == 503 and r.headers["Retry-After"] == "1"
+    assert r.headers["Cache-Control"] == "no-store"
+    assert counter(app, "tiles_errors_total", kind="timeout") == 1
 
 
 def test_concurrent_requests_for_one_image_render_once(app, monkeypatch):

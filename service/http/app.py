@@ -18,6 +18,7 @@ from typing import Any, Mapping
 from flask import Flask
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
+from .headers import with_defaults
 from .service import Service
 from .routes import bp
 
@@ -37,8 +38,8 @@ def route_of(path: str) -> str:
     return "bare"
 
 
-def counting(wsgi_app, svc: Service):
-    """WSGI middleware counting requests by route and status."""
+def edge(wsgi_app, svc: Service):
+    """WSGI middleware: counts requests by route and status, adds the headers every answer carries."""
     children: dict[tuple[str, str], Any] = {}
     requests = svc.metrics.requests
 
@@ -49,7 +50,7 @@ def counting(wsgi_app, svc: Service):
             if child is None:
                 child = children[key] = requests.labels(*key)
             child.inc()
-            return start_response(status, headers, exc_info)
+            return start_response(status, with_defaults(headers), exc_info)
 
         return wsgi_app(environ, counted_start)
 
@@ -70,5 +71,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
-    app.wsgi_app = counting(app.wsgi_app, svc)  # type: ignore[method-assign]
+    app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]
     return app

@@ -22,7 +22,9 @@ from ..layout import layout
 from ..render import RENDERER_VERSION
 from ..views import hand_json
 from .error_image import error_png
-from .service import BadRequest, Service, etag_for
+from .headers import playground_headers
+from .cache import RenderTimeout
+from .service import BadRequest, Service, check_size, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
@@ -54,11 +56,12 @@ def image_response(notation: str, fmt: str) -> Response:
             m.cache_hits.inc()
             return image_ok(data, fmt, etag)
     hand, options, key, etag = svc.resolve(notation, request.args, fmt)
-    svc.memo_put(memo_key, (key, etag))
+    lay = check_size(hand, options)  # before any 304: a URL we refuse is a 400 whatever the client holds
+    svc.memo_put(memo_key, (key, etag))  # only URLs that passed every check
     if matches(etag):
         m.not_modified.inc()
         return not_modified(etag)
-    return image_ok(svc.image(hand, options, key), fmt, etag)
+    return image_ok(svc.image(hand, options, key, lay), fmt, etag)
 
 
 def matches(etag: str) -> bool:
@@ -136,8 +139,9 @@ def unknown_format(fmt: str, notation: str) -> BadRequest:
 def playground():
     import tile_art
 
-    return render_template("playground.html", notation=request.args.get("n", ""),
+    page = render_template("playground.html", notation=request.args.get("n", ""),
                            themes=list(tile_art.THEMES), version=service().version)
+    return Response(page, mimetype="text/html", headers=playground_headers())
 
 
 @bp.get("/healthz")
@@ -217,6 +221,18 @@ def error_image(err: BadRequest) -> bytes:
     key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}"
     draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale)  # noqa: E731
     return service().error_images.get_or_render(key, draw)[0]
+
+
+@bp.app_errorhandler(RenderTimeout)
+def render_timeout(err: RenderTimeout):
+    # Another request's render of this image is stuck or very slow: say so, don't hang.
+    current_app.logger.warning("%s on %s", err, request.full_path)
+    service().metrics.errors.labels("timeout").inc()
+    r = jsonify({"error": {"message": "busy: try again", "position": None, "notation": ""}})
+    r.status_code = 503
+    r.headers["Retry-After"] = "1"
+    r.headers["Cache-Control"] = "no-store"
+    return r
 
 
 @bp.app_errorhandler(HTTPException)
