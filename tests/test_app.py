@@ -770,14 +770,18 @@ def test_serve_flags_and_env(monkeypatch):
     from service.http import serve
 
     args = serve_args([])
-    assert (args.host, args.port, args.threads, args.dev) == ("127.0.0.1", 8000, 4, False)
+    assert (args.host, args.port, args.connections, args.dev) == ("127.0.0.1", 8000, 1000, False)
+    assert (args.keepalive, args.max_requests) == (5, 20000)
     assert args.workers == serve.default_workers() >= 1
     monkeypatch.setenv("TILES_HOST", "0.0.0.0")
     monkeypatch.setenv("TILES_PORT", "9123")
     monkeypatch.setenv("TILES_WORKERS", "3")
-    monkeypatch.setenv("TILES_THREADS", "6")
+    monkeypatch.setenv("TILES_CONNECTIONS", "64")
+    monkeypatch.setenv("TILES_KEEPALIVE", "3")
+    monkeypatch.setenv("TILES_MAX_REQUESTS", "0")
     args = serve_args([])
-    assert (args.host, args.port, args.workers, args.threads) == ("0.0.0.0", 9123, 3, 6)
+    assert (args.host, args.port, args.workers, args.connections) == ("0.0.0.0", 9123, 3, 64)
+    assert (args.keepalive, args.max_requests) == (3, 0)
     args = serve_args(["--port", "7000", "--workers", "1"])  # flags win over the environment
     assert (args.port, args.workers) == (7000, 1)
 
@@ -787,12 +791,17 @@ def test_serve_runs_gunicorn_with_our_options(monkeypatch):
 
     seen = {}
     monkeypatch.setattr(serve, "run_gunicorn", lambda factory, options: seen.update(factory=factory, **options))
-    args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--threads", "3",
-                       "--cache-bytes", "5MiB"])
+    args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--connections", "50",
+                       "--max-requests", "500", "--cache-bytes", "5MiB", "--face-cache-bytes", "8MiB"])
     assert args.func(args) == 0
     assert seen["bind"] == "[::1]:8123"
-    assert (seen["workers"], seen["threads"], seen["worker_class"]) == (2, 3, "gthread")
+    assert (seen["workers"], seen["worker_connections"], seen["worker_class"]) == (2, 50, serve.WORKER_CLASS)
+    assert (seen["max_requests"], seen["max_requests_jitter"], seen["keepalive"]) == (500, 50, 5)
     assert svc(seen["factory"]()).cache.max_bytes == 5 * 1024 * 1024
+    import tile_art
+
+    assert tile_art.faces.CACHE.maxsize + tile_art.body.BLANKS.maxsize == 8 * 1024 * 1024
+    create_app()  # back to the default for the tests that follow
 
 
 def test_serve_refuses_a_bad_cache_size(capsys):
@@ -804,8 +813,10 @@ def test_serve_refuses_a_bad_cache_size(capsys):
 def test_gunicorn_server_loads_every_option():
     from service.http.serve import Server, gunicorn_options
 
-    s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 4))
-    assert s.cfg.workers == 2 and s.cfg.threads == 4 and s.cfg.bind == ["127.0.0.1:8000"]
+    s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 64))
+    assert s.cfg.workers == 2 and s.cfg.worker_connections == 64 and s.cfg.bind == ["127.0.0.1:8000"]
+    assert s.cfg.max_requests == 20000 and s.cfg.max_requests_jitter == 2000
+    assert s.cfg.worker_class.__name__ == "TilesWorker"
     assert s.load().name == "service"
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import threading
 
-from cachetools import LRUCache, cached
+from cachetools import cached
 from PIL import Image, ImageDraw
 
+from .lru import ByteLRU, share
 from .pen import Pen
 from .theme import RGB, Theme
 
@@ -36,7 +37,8 @@ def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
     return Image.composite(Image.new("RGBA", size, low + (255,)), Image.new("RGBA", size, top + (255,)), ramp)
 
 
-BLANKS: LRUCache = LRUCache(maxsize=24 * 1024 * 1024, getsizeof=lambda v: v[0].width * v[0].height * 4)
+BLANKS = ByteLRU(share()[1], getsizeof=lambda v: v[0].width * v[0].height * 4)
+BLANKS_LOCK = threading.Lock()
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
@@ -53,7 +55,7 @@ def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
     return lw, CORNER * up_w, band, face
 
 
-@cached(BLANKS, lock=threading.Lock())
+@cached(BLANKS, lock=BLANKS_LOCK)
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
     w, h = size

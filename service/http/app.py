@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import tile_art.lru
 from flask import Flask
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
-from .service import Service
 from .routes import bp
+from .service import Service
 
 
 def route_of(path: str) -> str:
@@ -61,14 +62,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The Flask app. Config keys (also from ``TILES_*`` environment variables):
 
     ``CACHE_BYTES`` image cache size (``67108864``, ``64MiB``, ``512M``; default 64 MiB),
-    ``ERROR_MAX_AGE`` seconds a 4xx may be cached (default 60).
+    ``FACE_CACHE_BYTES`` drawn tile faces and bodies (default 32 MiB; process-wide,
+    so the last app made in a process sets it), ``ERROR_MAX_AGE`` seconds a 4xx
+    may be cached (default 60). docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
-    app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, ERROR_MAX_AGE=60)
+    app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES, ERROR_MAX_AGE=60)
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
+    tile_art.lru.set_cache_bytes(parse_bytes(app.config["FACE_CACHE_BYTES"]))
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]

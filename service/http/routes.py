@@ -15,15 +15,19 @@ look up the cache and set headers.
 
 from __future__ import annotations
 
+import os
+
+import tile_art.lru
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..layout import layout
 from ..render import RENDERER_VERSION
 from ..views import hand_json
+from .cache import RenderTimeout
 from .error_image import error_png
 from .headers import playground_headers
-from .cache import RenderTimeout
+from .memory import rss_bytes
 from .service import BadRequest, Service, check_size, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -148,8 +152,9 @@ def playground():
 def healthz():
     svc = service()
     cache = svc.cache
-    r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION,
-                cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes})
+    r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION, pid=os.getpid(),
+                cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
+                memory={"rss": rss_bytes(), **tile_art.lru.cache_bytes()})
     r.headers["Cache-Control"] = "no-store"
     return r
 
