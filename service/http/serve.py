@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
 import os
 import shutil
 import sys
@@ -120,31 +121,46 @@ def gunicorn_options(host: str, port: int, workers: int, connections: int = DEFA
     }
 
 
+MADE_MARK = "TILES_METRICS_DIR_MADE"  # names the directory when a tiles master made it
+
+
 @contextlib.contextmanager
 def metrics_dir() -> Iterator[str]:
     """A Prometheus multiprocess directory for the workers, unless the caller set one.
 
-    Ours is removed when this process leaves the block, and by no other: forked
-    workers leave it too (gunicorn exits them by raising SystemExit), so the pid
-    is checked. Workers come and go (reload, recycling, crashes); the directory
-    stays as long as the master that made it.
+    Workers come and go (reload, recycling, crashes) and forked workers leave
+    this block too (gunicorn exits them by raising SystemExit), so only a master
+    removes the directory, when it exits, and only if it was made by tiles and
+    no other master still uses it: after ``kill -USR2`` the new master inherits
+    it, and each master holds a shared lock on it while running.
     """
-    given = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
-    path = given or tempfile.mkdtemp(prefix="tiles-metrics-")
-    owner = None if given else os.getpid()
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not path:
+        path = os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.environ[MADE_MARK] = tempfile.mkdtemp(
+            prefix="tiles-metrics-")
+    ours = os.environ.get(MADE_MARK) == path
     if "prometheus_client.values" in sys.modules:
         # Imported before the variable was set, it chose in-process values;
         # choose again, or each worker would count for itself alone.
         from prometheus_client import values
 
         values.ValueClass = values.get_value_class()
+    master = os.getpid()
+    lock = open(os.path.join(path, "masters.lock"), "a")  # not inherited across exec (PEP 446)
+    fcntl.flock(lock, fcntl.LOCK_SH)
     try:
         yield path
     finally:
-        if owner is not None and os.getpid() == owner:
-            shutil.rmtree(path, ignore_errors=True)
-            os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
+        if os.getpid() == master:
+            if ours:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    shutil.rmtree(path, ignore_errors=True)
+                    for name in ("PROMETHEUS_MULTIPROC_DIR", MADE_MARK):
+                        os.environ.pop(name, None)
+                except BlockingIOError:
+                    pass  # another master (USR2) carries on with it
+            lock.close()
 
 
 def run_gunicorn(factory: Callable[[], Any], options: dict[str, Any]) -> None:
