@@ -29,10 +29,10 @@ from .metrics import Metrics
 
 # The cost ceiling. Height, scale and tile count are each bounded, but not their
 # product, so the bitmap is checked before any drawing. Encoding dominates a
-# render (about 50 ms of CPU per megapixel on the 2-CPU development machine, see
+# render (about 60 ms of CPU per megapixel on the 2-CPU development machine, see
 # docs/service.md), so the area bounds the worst request's CPU; the tile size
 # bounds the cost of drawing one face the face cache does not hold yet.
-MAX_PIXELS = 1_000_000   # device px of the whole image
+MAX_PIXELS = 800_000     # device px of the whole image
 MAX_SIDE = 16384         # device px of its longer side
 MAX_TILE_PX = 512        # device px of an upright tile: height x scale
 LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
