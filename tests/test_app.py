@@ -804,6 +804,18 @@ def test_serve_runs_gunicorn_with_our_options(monkeypatch):
     create_app()  # back to the default for the tests that follow
 
 
+def test_workers_fix_mallocs_thresholds():
+    import platform
+
+    from service.http import memory, serve
+
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("malloc settings are glibc's")
+    assert memory.tune_malloc() is True
+    assert serve.gunicorn_options("127.0.0.1", 8000, 1)["post_fork"] is serve._post_fork
+    assert memory.rss_bytes() > 10 * 1024 * 1024
+
+
 def test_serve_refuses_a_bad_cache_size(capsys):
     args = serve_args(["--cache-bytes", "huge"])
     assert args.func(args) == 2

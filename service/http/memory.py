@@ -1,10 +1,9 @@
-"""Memory a worker can state and hold: malloc settings, trimming and resident size.
+"""Memory a worker can state and hold: malloc settings and resident size.
 
-A render builds an RGBA canvas of up to 4 MB and frees it. glibc serves such
+A render builds RGBA canvases of up to 3.2 MB and frees them. glibc serves such
 blocks from mmap at first, but raises its mmap threshold after each free, so
 later canvases come from the heap and the freed space stays in the process.
-Fixing the threshold sends every large block back to the kernel when freed;
-`trim` returns what the heap still holds after a large image.
+Fixing the threshold sends every large block back to the kernel when freed.
 
 >>> rss_bytes() > 0
 True
@@ -27,7 +26,7 @@ def _libc():
     name = ctypes.util.find_library("c")
     try:
         libc = ctypes.CDLL(name)
-        return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+        return libc if hasattr(libc, "mallopt") else None
     except OSError:
         return None
 
@@ -43,12 +42,6 @@ def tune_malloc() -> bool:
     ok &= _LIBC.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)
     ok &= _LIBC.mallopt(_M_ARENA_MAX, ARENA_MAX)
     return bool(ok)
-
-
-def trim() -> None:
-    """Give free heap memory back to the kernel (glibc ``malloc_trim``); a no-op elsewhere."""
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
 
 
 def rss_bytes(pid: int | None = None) -> int:
