@@ -134,13 +134,13 @@ def _load_client(port: int, paths: list[str], stop: threading.Event, deadline: f
     answer is retried once on a new connection: a server may close an idle
     keep-alive connection at any moment. Anything else is a failure.
     """
-    conn, reused, n = None, False, seed
+    conn, reused, n = None, False, seed  # a request that waits (workers loading) is not a failure: 30 s timeout
     while not stop.is_set() and time.monotonic() < deadline:
         path = paths[n % len(paths)]
         n += 1
         for attempt in (0, 1):
             if conn is None:
-                conn, reused = http.client.HTTPConnection(HOST, port, timeout=10), False
+                conn, reused = http.client.HTTPConnection(HOST, port, timeout=30), False
             start = time.monotonic()
             try:
                 conn.request("GET", path)

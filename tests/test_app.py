@@ -492,6 +492,15 @@ def test_one_off_urls_cannot_flush_images_asked_for_twice():
     assert c.bytes <= 8000
 
 
+def test_images_asked_for_again_after_many_others_still_get_in():
+    c = ImageCache(max_bytes=800_000)  # probation holds 30 of these; 85 ghosts remembered
+    keys = [f"page{n}" for n in range(80)]
+    for _ in range(2):  # a docs site visited twice: each image's second request comes 80 later
+        for k in keys:
+            c.get(k) or c.get_or_render(k, lambda: b"p" * 5000)
+    assert sum(c.get(k) is not None for k in keys) >= 75
+
+
 def test_cache_single_flight():
     c = ImageCache()
     calls = []

@@ -15,7 +15,8 @@ The bytes are split so that no kind of traffic can push the docs' own images
 out: large images (``large=True``) live in their own eighth of the budget, and
 the rest is a segmented LRU, where a new entry waits on probation (a quarter
 of the rest) until a second request promotes it, so a flood of one-off URLs
-(every ``bg`` colour of one hand, say) only churns probation.
+(every ``bg`` colour of one hand, say) only churns probation. A second request
+counts even after the entry left probation, within the last few thousand.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from cachetools import LRUCache
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 LARGE_SHARE = 8        # large images get 1/8 of the bytes, apart from the rest
 PROBATION_SHARE = 4    # new entries: 1/4 of the rest, until a second request promotes them
+GHOST_BYTES = 8192     # one remembered key (a hash) of a dropped probation entry per 8 KiB
 WAIT_SECONDS = 10.0    # the longest a request waits for another's render of the same key
 
 Outcome = Literal["hit", "miss", "shared"]
@@ -61,22 +63,43 @@ class _Protected(LRUCache):
         return key, value
 
 
+class _Probation(LRUCache):
+    """The probation segment: what it evicts is remembered by key hash alone (a ghost)."""
+
+    def __init__(self, maxsize: int, ghosts: LRUCache):
+        super().__init__(maxsize=maxsize, getsizeof=len)
+        self._ghosts = ghosts
+
+    def popitem(self):
+        key, value = super().popitem()
+        self._ghosts[hash(key)] = True
+        return key, value
+
+
 class SegmentedLRU:
-    """A byte-bounded, scan-resistant LRU (SLRU). Not thread-safe: callers lock.
+    """A byte-bounded, scan-resistant LRU (SLRU with ghosts). Not thread-safe: callers lock.
+
+    A second request promotes an entry from probation to protected, whether it
+    is still on probation or was dropped from it recently (its key's hash is
+    kept as a ghost, one per GHOST_BYTES of budget), so images asked for again
+    only after many others still get in.
 
     >>> s = SegmentedLRU(400)
     >>> s.put("a", b"x" * 60); s.put("b", b"y" * 60)   # probation holds 100 bytes: 'a' goes
     >>> s.get("a"), len(s.get("b"))                      # the second request promotes 'b'
     (None, 60)
-    >>> for n in range(20): s.put(f"junk{n}", b"z" * 50)
+    >>> for n in range(10): s.put(f"junk{n}", b"z" * 50)
     >>> len(s.get("b"))                                  # one-off entries never reach it
     60
+    >>> s.put("a", b"x" * 60); "a" in s._protected       # 'a' again: a ghost, promoted
+    True
     """
 
     def __init__(self, max_bytes: int):
         self.max_bytes = max_bytes
         probation = max_bytes // PROBATION_SHARE
-        self._probation: LRUCache = LRUCache(maxsize=max(probation, 1), getsizeof=len)
+        self._ghosts: LRUCache = LRUCache(maxsize=max(max_bytes // GHOST_BYTES, 16))
+        self._probation = _Probation(max(probation, 1), self._ghosts)
         self._protected = _Protected(max(max_bytes - probation, 1), self._to_probation)
 
     def _to_probation(self, key: str, value: bytes) -> None:
@@ -92,7 +115,11 @@ class SegmentedLRU:
         return value
 
     def put(self, key: str, value: bytes) -> None:
-        if key not in self._protected:
+        if key in self._protected:
+            return
+        if self._ghosts.pop(hash(key), None) and len(value) <= self._protected.maxsize:
+            self._protected[key] = value  # seen before, dropped from probation: asked for twice
+        else:
             self._to_probation(key, value)
 
     @property
