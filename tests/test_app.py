@@ -813,6 +813,42 @@ def test_serve_runs_gunicorn_with_our_options(monkeypatch):
     create_app()  # back to the default for the tests that follow
 
 
+def test_metrics_dir_is_removed_only_by_the_master_that_made_it(monkeypatch, tmp_path):
+    import fcntl
+    import os
+
+    from service.http.serve import MADE_MARK, metrics_dir
+
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    monkeypatch.delenv(MADE_MARK, raising=False)
+    block = metrics_dir()
+    path = block.__enter__()
+    pid = os.fork()
+    if pid == 0:  # a worker: gunicorn ends it with SystemExit, which leaves the block in the worker too
+        try:
+            block.__exit__(SystemExit, SystemExit(0), None)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.path.isdir(path)  # the next worker still finds it
+    block.__exit__(None, None, None)
+    assert not os.path.exists(path)  # the master, leaving for real
+
+    with metrics_dir() as path:  # another master (a USR2 upgrade) holds it too
+        other = open(os.path.join(path, "masters.lock"))
+        fcntl.flock(other, fcntl.LOCK_SH)
+    assert os.path.isdir(path)
+    other.close()
+
+    given = tmp_path / "mine"
+    given.mkdir()
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(given))
+    monkeypatch.delenv(MADE_MARK, raising=False)
+    with metrics_dir() as path:
+        assert path == str(given)
+    assert given.is_dir()  # the operator's directory: never removed
+
+
 def test_workers_fix_mallocs_thresholds():
     import platform
 
