@@ -122,6 +122,40 @@ def drive(port: int, pick, seconds: float, clients: int, seed: int) -> tuple[flo
     return sum(n for n, _ in out) / elapsed, sum(b for _, b in out)
 
 
+def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for the site's images twice each (so they are promoted) until every worker's
+    image cache is 90% full or `seconds` pass; returns the fill of the workers seen."""
+    import json
+
+    stop = threading.Event()
+    fill: dict[int, int] = {}
+
+    def filler(k: int) -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        for n in range(k, len(SITE) * 3, clients):
+            if stop.is_set():
+                break
+            for _ in range(2):  # one keep-alive connection: the same worker both times
+                conn.request("GET", f"/{SITE[n // 3]}?scale={n % 3 + 1}")
+                conn.getresponse().read()
+        conn.close()
+
+    threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(t.is_alive() for t in threads):
+        health = json.loads(fetch(port, "/healthz")[2])
+        fill[health["pid"]] = health["cache"]["bytes"]
+        if len(fill) >= workers and min(fill.values()) >= 0.9 * max_bytes:
+            break
+        time.sleep(0.5)
+    stop.set()
+    for t in threads:
+        t.join(60)
+    return sorted(fill.values())
+
+
 def worst_request_cpu(trials: int = 5) -> dict[str, float]:
     """CPU seconds of the costliest accepted requests, in-process (one thread, no sockets)."""
     import tile_art
@@ -190,6 +224,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  uncached 14-tile @2x    {uncached:8.0f} req/s")
         big, _ = drive(port, largest, 10, args.clients, 3)
         print(f"  largest accepted        {big:8.0f} req/s")
+
+        filled = fill_caches(port, args.workers, image_bytes, args.clients)
+        print("image caches filled to " + ", ".join(f"{b / MiB:.1f}" for b in filled)
+              + f" MiB of {image_bytes / MiB:.0f} MiB before the soak")
 
         peak: dict[int, int] = {}
         stop = threading.Event()
