@@ -4,12 +4,18 @@ Each image is written at 1x, 2x and 3x under a content hash (renderer version +
 canonical notation + options), so a re-run renders only what changed and a CDN
 can cache the files forever. ``manifest.json`` maps each notation to its files,
 size and alt text; the `<Tiles manifest={...}>` component reads it instead of
-asking the service.
+asking the service. When any tag cannot be drawn, the good images are still
+drawn but the manifest is not written, so a site build cannot go on with a
+broken image.
 
->>> image_id(parse("r5p"), RenderOptions()) == image_id(parse("0p"), RenderOptions())
+>>> image_id(read("r5p"), RenderOptions()) == image_id(read("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))
 '123m?height=50'
+>>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
+'1m-2m?layout=river&row=8'
+>>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
+'1m-2m?layout=river&row=8'
 """
 
 from __future__ import annotations
@@ -20,21 +26,24 @@ import json
 import os
 import re
 import sys
+import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .describe import describe
-from .docs_scan import TilesTag, doc_files, iter_tags, line_col, scan_text
-from .layout import layout
-from .lint import Problem, check_tag, missing_paths, tag_options
+from .docs_scan import doc_files, scan_text
+from .lint import missing_paths
 from .model import Hand
-from .notation import parse
 from .options import RenderOptions
 from .render import RENDERER_VERSION, render
+from .subject import arrange, read
+from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
 MANIFEST = "manifest.json"
 DEFAULT = RenderOptions()
+# The only files `--prune` may delete: the names file_name() gives.
+OWN_FILE = re.compile(r"[0-9a-f]{16}(@[23]x)?\.png")
 
 
 def image_id(hand: Hand, options: RenderOptions) -> str:
@@ -43,14 +52,28 @@ def image_id(hand: Hand, options: RenderOptions) -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
+def scales_of(options: RenderOptions) -> tuple[int, ...]:
+    """The scales an image is written at: an SVG is one file for every screen.
+
+    >>> scales_of(RenderOptions()), scales_of(RenderOptions(format="svg"))
+    ((1, 2, 3), (1,))
+    """
+    return (1,) if options.format == "svg" else SCALES
+
+
 def file_name(image: str, scale: int, fmt: str = "png") -> str:
-    """``abc.png``, ``abc@2x.png``, ``abc@3x.png``."""
+    """``abc.png``, ``abc@2x.png``, ``abc@3x.png``.
+
+    >>> bool(OWN_FILE.fullmatch(file_name("0123456789abcdef", 2)))
+    True
+    """
     return f"{image}{'' if scale == 1 else f'@{scale}x'}.{fmt}"
 
 
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
-    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme") if getattr(options, k) != getattr(DEFAULT, k)]
+    keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
+    extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
 
@@ -66,40 +89,51 @@ class Job:
     def image(self) -> str:
         return image_id(self.hand, self.options)
 
+    @classmethod
+    def of(cls, request: ImageRequest) -> Job:
+        return cls(request.notation, request.hand, request.options)
 
-def collect(paths) -> tuple[list[Job], list]:
-    """The distinct images the docs need, and the lint errors of tags that cannot be drawn."""
+
+def jobs_for(request: ImageRequest, themes: tuple[str, ...]) -> list[Job]:
+    """A tag that names its theme gets that one; others get one image per site theme."""
+    if request.theme_given:
+        return [Job.of(request)]
+    return [Job.of(request.themed(t)) for t in themes]
+
+
+def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job], list[Problem]]:
+    """The distinct images the docs need, and the errors of tags that cannot be drawn."""
     jobs: dict[str, Job] = {}
-    errors = []
-    for root in paths:
-        for path in doc_files(root):
-            text = path.read_text(encoding="utf-8-sig", errors="replace")
-            for tag in iter_tags(text, str(path)):
-                if not isinstance(tag, TilesTag):  # a tag we cannot read
-                    errors.append(Problem(str(path), *line_col(text, tag.offset), tag.message))
-                    continue
-                problems = [p for p in check_tag(tag) if not p.warning]
-                if problems:
-                    errors += problems
-                    continue
-                if not isinstance(tag.notation, str):
-                    continue
-                opts = tag_options(tag)
-                jobs.setdefault(manifest_key(tag.notation, opts), Job(tag.notation, parse(tag.notation), opts))
+    errors: list[Problem] = []
+    for item in read_docs(paths, themes[0]):
+        if isinstance(item, Problem):  # a tag we cannot read
+            errors.append(item)
+        elif item.errors:
+            errors += item.errors
+        elif item.request is not None:
+            for job in jobs_for(item.request, themes):
+                jobs.setdefault(manifest_key(job.notation, job.options), job)
     return list(jobs.values()), errors
 
 
 def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale, CSS size, alt text."""
-    lay = layout(job.hand, job.options.height, job.options.gap)
+    lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s) for s in SCALES}
     return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
 
 
-def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
+def write_file(path: Path, data: bytes) -> None:
+    """Write atomically through a fresh temporary file (never through a planted symlink)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)  # replaces a symlink at `path` itself, not its target
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 class Progress:
@@ -123,28 +157,57 @@ class Progress:
             self.stream.write("\n")
 
 
-def build(jobs: list[Job], out: Path, public_path: str = "", stream=None) -> dict:
-    """Render missing files, write the manifest; return counts."""
+def ensure_files(job: Job, out: Path, on_render=None) -> int:
+    """Render the scales of ``job`` not yet in ``out``; return how many files were drawn.
+
+    Names are content hashes, so a file that exists is the right one.
+    """
+    drawn = 0
+    for scale in scales_of(job.options):
+        path = out / file_name(job.image, scale, job.options.format)
+        if not path.exists():
+            write_file(path, render(job.hand, replace(job.options, scale=scale)))
+            drawn += 1
+            if on_render:
+                on_render(job)
+    return drawn
+
+
+def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manifest: bool = True) -> dict:
+    """Render missing files and (unless told not to) write the manifest; return counts."""
     out.mkdir(parents=True, exist_ok=True)
-    todo = [(j, s) for j in jobs for s in SCALES if not (out / file_name(j.image, s)).exists()]
-    bar = Progress(len(todo), stream)
-    for job, scale in todo:
-        _write(out / file_name(job.image, scale), render(job.hand, replace(job.options, scale=scale)))
-        bar.step(job.notation)
+    todo = sum(not (out / file_name(j.image, s)).exists() for j in jobs for s in SCALES)
+    bar = Progress(todo, stream)
+    rendered = sum(ensure_files(job, out, lambda j: bar.step(j.notation)) for job in jobs)
     bar.close()
-    images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
-    manifest = {"renderer": RENDERER_VERSION, "images": dict(sorted(images.items()))}
-    data = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
-    path = out / MANIFEST
-    if not path.exists() or path.read_bytes() != data:
-        _write(path, data)
-    return {"images": len(jobs), "rendered": len(todo), "skipped": len(jobs) * len(SCALES) - len(todo)}
+    if manifest:
+        images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
+        doc = {"renderer": RENDERER_VERSION, "images": dict(sorted(images.items()))}
+        data = (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode()
+        path = out / MANIFEST
+        if not path.exists() or path.read_bytes() != data:
+            write_file(path, data)
+    return {"images": len(jobs), "rendered": rendered, "skipped": len(jobs) * len(SCALES) - rendered}
+
+
+def prune(out: Path, images: dict[str, dict]) -> list[Path]:
+    """Delete the build's own files (`OWN_FILE` names) that the manifest no longer names.
+
+    Anything else in ``out`` (a logo, a favicon, a hand-made PNG) is never touched.
+    """
+    keep = {Path(e[f"{s}x"]).name for e in images.values() for s in SCALES}
+    removed = []
+    for f in sorted(out.iterdir()):
+        if OWN_FILE.fullmatch(f.name) and f.name not in keep and not f.is_symlink() and f.is_file():
+            f.unlink()
+            removed.append(f)
+    return removed
 
 
 _COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
 
 
-def link_markdown(path: Path, out: Path, images: dict[str, dict]) -> bool:
+def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME) -> bool:
     """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line.
 
     For Markdown viewers without the component (e.g. a repository's web view):
@@ -163,7 +226,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict]) -> bool:
         if not tags or not isinstance(tags[0].notation, str):
             continue
         try:
-            key = manifest_key(tags[0].notation, tag_options(tags[0]))
+            key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme))
         except ValueError:
             continue
         e = images.get(key)
@@ -178,8 +241,24 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict]) -> bool:
             changed = True
         out_lines.append(img)
     if changed:
-        path.write_text("\n".join(out_lines), encoding="utf-8")
+        write_file(path, "\n".join(out_lines).encode("utf-8"))
     return changed
+
+
+def linkable_markdown(paths) -> list[Path]:
+    """The .md files `--link-md` may rewrite: real files inside the docs tree.
+
+    A symlinked .md is skipped when it leads outside the folder it was found in.
+    """
+    out = []
+    for root in paths:
+        top = Path(root).resolve()
+        base = top if top.is_dir() else top.parent
+        for path in doc_files(root):
+            real = path.resolve()
+            if path.suffix == ".md" and real.is_file() and real.is_relative_to(base):
+                out.append(path)
+    return out
 
 
 def images_of(out: Path) -> dict[str, dict]:
@@ -192,27 +271,33 @@ def cmd_build(args) -> int:
         return 2
     if args.public_path and not args.public_path.endswith("/"):
         args.public_path += "/"
-    jobs, errors = collect(args.paths)
+    themes = tuple(dict.fromkeys(args.theme or [DEFAULT_THEME]))
+    try:
+        for t in themes:
+            RenderOptions(theme=t)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    jobs, errors = collect(args.paths, themes)
     for p in errors:
         print(p, file=sys.stderr)
-    counts = build(jobs, Path(args.out), args.public_path)
+    counts = build(jobs, out, args.public_path, manifest=not errors)
+    where = f"manifest in {out / MANIFEST}" if not errors else "manifest NOT written (fix the errors above)"
     print(f"{counts['images']} image(s): rendered {counts['rendered']} file(s), "
-          f"{counts['skipped']} already up to date; manifest in {Path(args.out) / MANIFEST}")
-    if args.prune:
-        keep = {MANIFEST} | {Path(e[f"{s}x"]).name for e in images_of(Path(args.out)).values() for s in SCALES}
-        for f in Path(args.out).glob("*.png"):
-            if f.name not in keep:
-                f.unlink()
-                print(f"removed {f}")
-    if args.link_md:
-        images = images_of(Path(args.out))
-        for root in args.paths:
-            for path in doc_files(root):
-                if path.suffix == ".md" and link_markdown(path, Path(args.out), images):
-                    print(f"linked images in {path}")
+          f"{counts['skipped']} already up to date; {where}")
     if errors:
         print(f"{len(errors)} tag(s) could not be drawn (see above)", file=sys.stderr)
-    return 1 if errors else 0
+        return 1
+    if args.prune:
+        for f in prune(out, images_of(out)):
+            print(f"removed {f}")
+    if args.link_md:
+        images = images_of(out)
+        for path in linkable_markdown(args.paths):
+            if link_markdown(path, out, images, themes[0]):
+                print(f"linked images in {path}")
+    return 0
 
 
 def register(sub) -> None:
@@ -221,10 +306,15 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files to scan")
     p.add_argument("--out", required=True, metavar="STATIC_DIR", help="where images and manifest.json go")
     p.add_argument("--public-path", default="", metavar="URL",
-                   help="prefix for file names in the manifest, e.g. /img/tiles/")
+                   help="prefix for file names in the manifest, e.g. /img/tiles/ (default: bare names, "
+                        "which the component joins to its `assets` URL)")
+    p.add_argument("--theme", action="append", metavar="THEME",
+                   help="the site's theme for tags without a theme prop; repeat (--theme light --theme dark) "
+                        "to draw both for a site that switches colour mode (default: light)")
     p.add_argument("--link-md", action="store_true",
-                   help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line")
-    p.add_argument("--prune", action="store_true", help="delete .png files in STATIC_DIR the manifest no longer names")
+                   help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line "
+                        "(symlinks leading out of the docs tree are skipped)")
+    p.add_argument("--prune", action="store_true",
+                   help="delete the build's own files (<16 hex digits>[@2x|@3x].png) in STATIC_DIR that the "
+                        "manifest no longer names; nothing else is ever deleted")
     p.set_defaults(func=cmd_build)
-
-

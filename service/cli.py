@@ -2,29 +2,51 @@
 
     $ tiles parse -456m
     $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
+    $ tiles render "123m*4p-5s" -o river.png --layout river
 """
 
 from __future__ import annotations
 
 import argparse
+import contextvars
 import functools
 import json
 import re
 import sys
+import textwrap
 
-from .notation import ParseError, parse
-from .options import OptionError, RenderOptions
+from .notation import ParseError
+from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from .subject import arrange, layout_of, read
 from .views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
-# such words are swapped for placeholders while argparse runs, then put back.
-_NOTATION_LIKE = re.compile(r"-[0-9rRxX=]")
+# such words are swapped for placeholders while argparse runs, then put back
+# (in its error messages too). A plain negative number ("--gap -1") argparse
+# already reads as a value, so it is left alone and gets the option's own error.
+_NOTATION_LIKE = re.compile(r"-[0-9rRxX=*]")
+_NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
+_held: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("held", default={})
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """Says the words the user typed, never a placeholder."""
+
+    def error(self, message: str):
+        for placeholder, word in _held.get().items():
+            message = message.replace(placeholder, word)
+        super().error(message)
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    held = {f"@notation{n}": a for n, a in enumerate(argv) if _NOTATION_LIKE.match(a)}
+    held = {f"@notation{n}@": a for n, a in enumerate(argv)
+            if _NOTATION_LIKE.match(a) and not _NEGATIVE_NUMBER.fullmatch(a)}
     back = {a: k for k, a in held.items()}
-    args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    token = _held.set(held)
+    try:
+        args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    finally:
+        _held.reset(token)
     for name, value in vars(args).items():
         if isinstance(value, str) and value in held:
             setattr(args, name, held[value])
@@ -34,10 +56,10 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
 
 
 def print_error(err: ParseError, file=None) -> None:
+    """``error: message`` and the notation with a caret under the bad spot."""
     file = file or sys.stderr
     print(f"error: {err.message}", file=file)
-    print(f"  {err.notation}", file=file)
-    print(f"  {' ' * err.position}^", file=file)
+    print(textwrap.indent(err.pointer(), "  "), file=file)
 
 
 def reports_errors(cmd):
@@ -58,24 +80,34 @@ def reports_errors(cmd):
 
 @reports_errors
 def cmd_parse(args) -> int:
-    from .analysis import analyse
-    from .layout import layout
+    """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
+    from .analysis import analyse_safely
 
-    hand = parse(args.notation)
-    height = RenderOptions(height=args.height).height
-    view = hand_json(hand, layout(hand, height), analyse(hand))
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    subject = read(args.notation, opts.layout)
+    failed: list[bool] = []
+    analysis = None  # a river is no hand to analyse
+    if layout_of(subject) == "hand":
+        analysis = analyse_safely(subject, lambda: failed.append(True))
+    view = hand_json(subject, arrange(subject, opts), analysis)
     print(json.dumps(view, indent=2, ensure_ascii=False))
-    return 0
+    return 1 if failed else 0
+
+
+def _format_of(path: str) -> str:
+    """The image format a file name asks for: `_format_of("hand.svg") == "svg"`; png otherwise."""
+    ext = path.lower().rpartition(".")[2]
+    return ext if ext in FORMATS else "png"
 
 
 @reports_errors
 def cmd_render(args) -> int:
     from .render import render
 
-    fmt = args.format or ("webp" if args.output.lower().endswith(".webp") else "png")
-    hand = parse(args.notation)
-    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt)
-    data = render(hand, opts)
+    fmt = args.format or _format_of(args.output)
+    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
+                         layout=args.layout, row=args.row)
+    data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -93,22 +125,31 @@ def cmd_sheet(args) -> int:
     return 0
 
 
+def _layout_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--layout", choices=LAYOUTS, default="hand",
+                   help="hand (default), or river: the tiles as a discard pond")
+    p.add_argument("--row", type=int, default=DEFAULT_ROW,
+                   help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
+    ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    _layout_args(p)
     p.set_defaults(func=cmd_parse)
 
-    p = sub.add_parser("render", help="draw a notation to a PNG or WebP file")
+    p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
     p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
-    p.add_argument("--theme", default="light")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
-    p.add_argument("--format", choices=("png", "webp"), help="default: from the file name")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    _layout_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
@@ -118,10 +159,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import build, lint
+    from . import batch, build, lint
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, serve):
+    for module in (lint, build, batch, serve):
         module.register(sub)
     return ap
 

@@ -1,16 +1,21 @@
-"""Plain-English alt text for a hand.
+"""Plain-English alt text for a hand (a river's is `service.river.describe_river`).
 
 >>> from service.notation import parse
 >>> describe(parse("11s+-456m+4s"))
 'Hand: 1s 1s; called meld: 4m (sideways) 5m 6m; winning tile: 4s'
+>>> describe(parse("11s+-4s"))
+'Hand: 1s 1s; winning tile (ron): 4s (sideways)'
 """
 
 from __future__ import annotations
 
 from .model import Group, Hand, Tile
+from .river import River, describe_river
 
 
-def describe(hand: Hand) -> str:
+def describe(hand: Hand | River) -> str:
+    if isinstance(hand, River):
+        return describe_river(hand)
     return "; ".join(f"{_label(g)}: {' '.join(_word(t) for t in g.tiles)}" for g in hand.groups)
 
 
@@ -18,7 +23,7 @@ def _label(g: Group) -> str:
     if g.kind == "hand":
         return "Hand"
     if g.kind == "winning":
-        return "winning tile"
+        return "winning tile (ron)" if g.ron else "winning tile"
     if g.concealed_kan:
         return "concealed kan"
     return "called meld" if g.called else "meld"

@@ -16,7 +16,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 DOC_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", ".git", ".docusaurus", "build", ".next"}
@@ -79,6 +79,13 @@ def doc_files(root: str | os.PathLike) -> list[Path]:
         dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
         out += [Path(dirpath, f) for f in sorted(filenames) if f.endswith(DOC_SUFFIXES)]
     return out
+
+
+def walk_docs(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[Path, str]]:
+    """(path, text) of every .md/.mdx file under each of ``paths``, read once."""
+    for root in paths:
+        for path in doc_files(root):
+            yield path, path.read_text(encoding="utf-8-sig", errors="replace")
 
 
 def scan_text(text: str, path: str = "") -> list[TilesTag]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tile_art import tile_width
+from tile_art.proportions import tile_width
 
 from .model import Hand, Tile
 

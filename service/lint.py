@@ -12,64 +12,29 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .docs_scan import EXPR, TagSyntaxError, TilesTag, doc_files, iter_tags, line_col
-from .notation import ParseError, parse
-from .options import OptionError, RenderOptions
+from .docs_scan import TilesTag
+from .subject import layout_of
+from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
 EXPECTS = ("win", "tenpai")
-
-
-@dataclass(frozen=True)
-class Problem:
-    path: str
-    line: int
-    col: int
-    message: str
-    warning: bool = False
-
-    def __str__(self) -> str:
-        kind = "warning: " if self.warning else ""
-        return f"{self.path}:{self.line}:{self.col}: {kind}{self.message}"
-
-
-def _at(tag: TilesTag, message: str, index: int | None = None, prop: str = "notation", warning=False) -> Problem:
-    line, col = tag.where(index, prop)
-    return Problem(tag.path, line, col, message, warning)
-
-
-def tag_options(tag: TilesTag) -> RenderOptions:
-    """The render options a tag asks for (`height`, `theme`); raises `OptionError`."""
-    params = {k: str(tag.props[k]) for k in ("height", "theme") if isinstance(tag.props.get(k), (str, int))}
-    return RenderOptions.from_query(params)
+ANALYSIS_FAILED = "the hand analysis failed (a bug in tiles; its traceback is on stderr)"
 
 
 def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
     """Errors and warnings for one tag."""
-    notation = tag.props.get("notation")
-    if notation is None:
-        return [_at(tag, "<Tiles> has no notation prop")]
-    if notation is EXPR or not isinstance(notation, str):
-        return [_at(tag, "notation is not a string literal; it cannot be checked", 0, warning=True)]
-    out = []
-    try:
-        tag_options(tag)
-    except OptionError as err:
-        prop = err.param if err.param in tag.spans else None
-        out.append(_at(tag, err.message, 0 if prop else None, prop or "notation"))
-    try:
-        hand = parse(notation)
-    except ParseError as err:
-        return out + [_at(tag, err.message, err.position)]
-    out += [_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
-    if check_wins:
-        out += check_claim(tag, hand)
-    return out
+    return check_read(read_tag(tag), check_wins)
+
+
+def check_read(read: TagRead, check_wins: bool = False) -> list[Problem]:
+    """The reader's problems, plus the claim check when asked and the hand is drawable."""
+    if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
+        return read.problems + check_claim(read.tag, read.request.hand)
+    return read.problems
 
 
 def claim(tag: TilesTag) -> tuple[str | None, str]:
@@ -89,43 +54,39 @@ def check_claim(tag: TilesTag, hand) -> list[Problem]:
     if what is None:
         return []
     if what not in EXPECTS:
-        return [_at(tag, f"expect must be one of {', '.join(EXPECTS)}, not {what!r}", 0, prop)]
-    analyse = _analyser()
-    if analyse is None:
-        return [_at(tag, "cannot check the claim: service.analysis is not available", 0, prop, warning=True)]
-    try:
-        result = analyse(hand)
-    except Exception as err:  # the analysis must not stop the linter
-        return [_at(tag, f"cannot analyse this hand: {err}", 0, prop, warning=True)]
+        return [problem_at(tag, f"expect must be one of {', '.join(EXPECTS)}, not {what!r}", 0, prop)]
+    from .analysis import analyse_safely
+
+    failed: list[bool] = []
+    result = analyse_safely(hand, lambda: failed.append(True))  # a bug is logged, not fatal
+    if failed:
+        return [problem_at(tag, f"cannot check the claim: {ANALYSIS_FAILED}", 0, prop, warning=True)]
     said = f'expect="{what}"' if prop == "expect" else "the caption says it wins"
     if what == "win" and not result.complete:
-        return [_at(tag, f"{said}, but the hand is not complete (shanten {result.shanten})", 0, prop)]
+        return [problem_at(tag, f"{said}, but the hand is not complete ({_why(result)})", 0, prop)]
     if what == "tenpai" and not result.waits:
-        state = "already complete" if result.complete else f"not tenpai (shanten {result.shanten})"
-        return [_at(tag, f"{said}, but the hand is {state}", 0, prop)]
+        state = "already complete" if result.complete else f"not tenpai ({_why(result)})"
+        return [problem_at(tag, f"{said}, but the hand is {state}", 0, prop)]
     return []
 
 
-def _analyser():
-    try:
-        from .analysis import analyse
-    except ImportError:
-        return None
-    return analyse
+def _why(result) -> str:
+    """``shanten 2``, or the reason the analysis gave for having no shanten.
+
+    >>> from types import SimpleNamespace as R
+    >>> _why(R(shanten=None, warnings=("12 concealed tiles with 1 meld: at most 11 fit in a hand",)))
+    '12 concealed tiles with 1 meld: at most 11 fit in a hand'
+    """
+    if result.shanten is not None:
+        return f"shanten {result.shanten}"
+    return "; ".join(getattr(result, "warnings", ())) or "the analysis gave no shanten"
 
 
 def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
     """Every problem in every .md/.mdx file under the given paths, in file order."""
     out: list[Problem] = []
-    for root in paths:
-        for path in doc_files(root):
-            text = path.read_text(encoding="utf-8-sig", errors="replace")
-            for item in iter_tags(text, str(path)):
-                if isinstance(item, TagSyntaxError):
-                    line, col = line_col(text, item.offset)
-                    out.append(Problem(str(path), line, col, item.message))
-                else:
-                    out += check_tag(item, check_wins)
+    for item in read_docs(paths):
+        out += [item] if isinstance(item, Problem) else check_read(item, check_wins)
     return out
 
 

@@ -8,6 +8,8 @@ bit 7 the red-five flag. A face-down tile (a tile back) has kind 0.
 (5, 'p', True, '0p')
 >>> t.same_kind(Tile.from_code("5p"))
 True
+>>> t
+Tile.from_code('0p')
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 SUITS = "mpsz"
-SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honor"}
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 RED_BIT = 0x80
 BACK = 0
 
-GroupKind = Literal["hand", "meld", "winning"]
+GroupKind = Literal["hand", "meld", "winning", "river"]
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:
@@ -34,20 +35,27 @@ class Tile:
     """One tile as drawn: its kind plus how it lies.
 
     ``sideways``: a called tile, rotated. ``stacked``: the added-kan tile lying on
-    top of the sideways tile before it (always sideways too).
+    top of the sideways tile before it (always sideways too). ``tsumogiri``: in a
+    river, a discard thrown straight from the draw (drawn dimmed).
     """
 
     kind: int
     sideways: bool = False
     stacked: bool = False
+    tsumogiri: bool = False
+
+    def __repr__(self) -> str:
+        """``Tile.from_code('4m', sideways=True)``: the code, not the packed byte."""
+        flags = [f", {name}=True" for name in ("sideways", "stacked", "tsumogiri") if getattr(self, name)]
+        return f"Tile.from_code({self.code!r}{''.join(flags)})"
 
     @classmethod
-    def from_code(cls, code: str, sideways: bool = False, stacked: bool = False) -> Tile:
+    def from_code(cls, code: str, sideways: bool = False, stacked: bool = False, tsumogiri: bool = False) -> Tile:
         """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` for a back."""
         if code == "x":
-            return cls(BACK, sideways, stacked)
+            return cls(BACK, sideways, stacked, tsumogiri)
         digit, suit = int(code[0]), code[1]
-        return cls(pack(digit or 5, suit, digit == 0), sideways, stacked)
+        return cls(pack(digit or 5, suit, digit == 0), sideways, stacked, tsumogiri)
 
     @property
     def face_down(self) -> bool:
@@ -80,7 +88,11 @@ class Tile:
 
     @property
     def name(self) -> str:
-        """Plain English: ``"5 pin (red)"``, ``"East"``, ``"face-down tile"``."""
+        """Plain English for alt text.
+
+        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x")]
+        ['5p (red)', '3s', 'East', 'face-down tile']
+        """
         if self.face_down:
             return "face-down tile"
         if self.suit == "z":
@@ -99,10 +111,38 @@ class Group:
     kind: GroupKind
     tiles: tuple[Tile, ...]
 
+    @classmethod
+    def of_segment(cls, tiles: tuple[Tile, ...], index: int, count: int) -> Group:
+        """The group segment ``index`` of ``count`` makes: the one rule for what a segment is.
+
+        The first segment is the hand, unless it is itself a meld: it has a called
+        (sideways) tile, like ``-456m``, or is a concealed kan, like ``x11xs``. The
+        last one, when it is not the first and holds one face-up tile, is the winning
+        tile: upright, or sideways for a win off another player's discard (ron,
+        `Group.ron`). Every other segment is a meld.
+
+        >>> four, back = (Tile.from_code("4s", sideways=True),), (Tile.from_code("x"),)
+        >>> [Group.of_segment(t, 1, 2).kind for t in (four, back, four + four)]
+        ['winning', 'meld', 'meld']
+        >>> Group.of_segment(four + four + four, 0, 1).kind
+        'meld'
+        """
+        if index == 0:
+            hand = cls("hand", tiles)
+            return cls("meld", tiles) if hand.called or hand.concealed_kan else hand
+        if index == count - 1 and len(tiles) == 1 and not tiles[0].face_down:
+            return cls("winning", tiles)
+        return cls("meld", tiles)
+
     @property
     def called(self) -> bool:
         """A meld with a sideways tile was called from another player."""
         return any(t.sideways for t in self.tiles)
+
+    @property
+    def ron(self) -> bool:
+        """A winning tile lying sideways: the hand won off a discard."""
+        return self.kind == "winning" and self.tiles[0].sideways
 
     @property
     def concealed_kan(self) -> bool:
@@ -115,6 +155,23 @@ class Group:
             and not t[1].face_down
             and t[1].same_kind(t[2])
         )
+
+    def canonical(self) -> str:
+        """The segment in canonical notation: ``0`` for red fives, one suit letter per run.
+
+        >>> Group("meld", tuple(map(Tile.from_code, ("x", "1s", "0s", "x", "2m")))).canonical()
+        'x10xs2m'
+        """
+        out: list[str] = []
+        run_suit = ""
+        for t in self.tiles:
+            if t.suit and run_suit and t.suit != run_suit:
+                out.append(run_suit)
+            if t.suit:
+                run_suit = t.suit
+            out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
+        out.append(run_suit)
+        return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +199,10 @@ class Hand:
         return tuple(t for g in self.groups for t in g.tiles)
 
     def canonical(self) -> str:
-        from .notation import canonical
+        """One spelling per picture, ``+`` between groups: the key caches and file names use.
 
-        return canonical(self)
+        >>> hand = Group("hand", (Tile.from_code("0p"),))
+        >>> Hand((hand, Group("meld", (Tile.from_code("1m", sideways=True),)))).canonical()
+        '0p+-1m'
+        """
+        return "+".join(g.canonical() for g in self.groups)

@@ -1,4 +1,4 @@
-"""Parse the `<Tiles>` notation into a `Hand`, and write it back canonically.
+"""Parse the `<Tiles>` notation into a `Hand` (``Hand.canonical()`` writes it back).
 
 Grammar (see docs/notation.md): segments split by ``+`` and/or whitespace; in a
 segment, digits wait for the next suit letter ``m p s z``; ``0`` or ``r5`` is a
@@ -8,7 +8,7 @@ red five; ``x`` is a face-down tile; ``-`` before a tile lays it sideways;
 >>> h = parse("11222333s22m+-456m+4s")
 >>> [g.kind for g in h.groups]
 ['hand', 'meld', 'winning']
->>> canonical(parse("r5p 1m2m3m"))
+>>> parse("r5p 1m2m3m").canonical()
 '0p+123m'
 """
 
@@ -40,8 +40,14 @@ class ParseError(ValueError):
         self.notation = notation
 
     def pointer(self) -> str:
-        """The notation with a caret under the bad spot, for terminals and images."""
-        return f"{self.notation}\n{' ' * self.position}^"
+        """The notation on one line with a caret under the bad spot (whitespace shows as spaces).
+
+        >>> print(ParseError("not a suit letter", 4, "1m\\n2a").pointer())
+        1m 2a
+            ^
+        """
+        line = "".join(" " if c.isspace() else c for c in self.notation)
+        return f"{line}\n{' ' * self.position}^"
 
 
 @dataclass(slots=True)
@@ -204,17 +210,8 @@ class _Parser:
     # -- result ----------------------------------------------------------------
 
     def build(self) -> Hand:
-        groups = []
-        last = len(self.segments) - 1
-        for n, seg in enumerate(self.segments):
-            tiles = tuple(s.tile() for s in seg)
-            if n == 0:
-                kind = "hand"
-            elif n == last and len(tiles) == 1 and not tiles[0].sideways and not tiles[0].face_down:
-                kind = "winning"
-            else:
-                kind = "meld"
-            groups.append(Group(kind, tiles))
+        count = len(self.segments)
+        groups = [Group.of_segment(tuple(s.tile() for s in seg), n, count) for n, seg in enumerate(self.segments)]
         slots = [s for seg in self.segments for s in seg]
         return Hand(tuple(groups), _warnings(slots), self.text)
 
@@ -236,25 +233,3 @@ def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
             if reds[s.suit] == 2:
                 out.append(ParseWarning(f"more than one red five of {s.suit}; a set has one", s.red_pos))
     return tuple(out)
-
-
-def canonical(hand: Hand) -> str:
-    """One spelling per picture: ``0`` for red fives, one suit letter per run, ``+`` between groups.
-
-    >>> canonical(parse("R5P 0s 1M2M3M"))
-    '0p+0s+123m'
-    """
-    return "+".join(_segment(g.tiles) for g in hand.groups)
-
-
-def _segment(tiles: tuple[Tile, ...]) -> str:
-    out: list[str] = []
-    run_suit = ""
-    for t in tiles:
-        if t.suit and run_suit and t.suit != run_suit:
-            out.append(run_suit)
-        if t.suit:
-            run_suit = t.suit
-        out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
-    out.append(run_suit)
-    return "".join(out)

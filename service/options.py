@@ -2,6 +2,8 @@
 
 >>> RenderOptions.from_query({"height": "64", "scale": "2", "bg": "fff"}).key()
 'h64-s2-light-bgffffffff-gauto-png'
+>>> RenderOptions.from_query({"layout": "river", "row": "8"}).key()
+'h38-s1-light-bgnone-river8-png'
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
@@ -17,7 +19,11 @@ from typing import Mapping
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
-FORMATS = ("png", "webp")
+FORMATS = ("png", "webp", "svg")
+THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
+LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (service/river.py)
+MIN_ROW, MAX_ROW = 4, 10  # discards per river row
+DEFAULT_ROW = 6
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
 
@@ -46,35 +52,52 @@ class RenderOptions:
     background: tuple[int, int, int, int] | None = None  # None: transparent
     gap: int | None = None  # CSS px between groups; None: a third of a tile width
     format: str = "png"
+    layout: str = "hand"  # or "river"
+    row: int = DEFAULT_ROW  # discards per river row; hands ignore it
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
         _check_int("scale", self.scale, MIN_SCALE, MAX_SCALE)
         if self.gap is not None:
             _check_int("gap", self.gap, 0, MAX_GAP)
-        if self.theme not in _themes():
-            raise OptionError(f"theme must be one of {', '.join(_themes())}, not {self.theme!r}", "theme")
+        _check_int("row", self.row, MIN_ROW, MAX_ROW)
+        if self.layout not in LAYOUTS:
+            raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
         if self.format not in FORMATS:
-            raise OptionError(f"format must be png or webp, not {self.format!r}", "format")
+            raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
+        if self.theme == THEME_AUTO and self.format != "svg":
+            raise OptionError(f"theme {THEME_AUTO} is for SVG only (one file for light and dark pages); "
+                              f"use {', '.join(_themes())} for {self.format}", "theme")
+        if self.theme not in _themes() + (THEME_AUTO,):
+            raise OptionError(f"theme must be one of {', '.join(_themes() + (THEME_AUTO,))}, not {self.theme!r}",
+                              "theme")
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap``); others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row``); others are ignored."""
         kw: dict = {"format": format}
-        for name in ("height", "scale", "gap"):
+        for name in ("height", "scale", "gap", "row"):
             if params.get(name) not in (None, ""):
                 kw[name] = _parse_int(name, params[name])
         if params.get("theme"):
             kw["theme"] = params["theme"]
+        if params.get("layout"):
+            kw["layout"] = params["layout"]
         if params.get("bg"):
             kw["background"] = parse_color(params["bg"])
         return cls(**kw)
 
     def key(self) -> str:
-        """A normalised string naming these options, for cache keys and file names."""
+        """A normalised string naming these options, for cache keys and file names.
+
+        Only what changes the pixels: a river has rows and no gaps, a hand the opposite.
+        """
         bg = "none" if self.background is None else "%02x%02x%02x%02x" % self.background
-        gap = "auto" if self.gap is None else self.gap
-        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-g{gap}-{self.format}"
+        if self.layout == "river":
+            shape = f"river{self.row}"
+        else:
+            shape = f"g{'auto' if self.gap is None else self.gap}"
+        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}"
 
 
 def _parse_int(name: str, text: str) -> int:
@@ -87,6 +110,7 @@ _RANGES = {
     "height": f" from {MIN_HEIGHT} to {MAX_HEIGHT}",
     "scale": f" from {MIN_SCALE} to {MAX_SCALE}",
     "gap": f" from 0 to {MAX_GAP}",
+    "row": f" from {MIN_ROW} to {MAX_ROW}",
 }
 
 

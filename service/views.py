@@ -1,8 +1,11 @@
-"""The JSON view of a hand: what `tiles parse` prints and `/tiles/<n>.json` serves.
+"""The JSON view of a hand or river: what `tiles parse` prints and `/tiles/<n>.json` serves.
 
 >>> from service.notation import parse
 >>> hand_json(parse("0p"))["groups"][0]["tiles"][0]["code"]
 '0p'
+>>> from service.river import parse_river
+>>> hand_json(parse_river("1m*2m"))["groups"][0]["tiles"][1]
+{'code': '2m', 'sideways': False, 'stacked': False, 'face_down': False, 'tsumogiri': True}
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 from .describe import describe
 from .model import Hand
 from .notation import ParseError
+from .subject import layout_of
 
 
 def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
@@ -22,6 +26,8 @@ def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
         tiles = []
         for t in g.tiles:
             tile = {"code": t.code, "sideways": t.sideways, "stacked": t.stacked, "face_down": t.face_down}
+            if t.tsumogiri:
+                tile["tsumogiri"] = True
             if places is not None:
                 p = next(places)
                 tile.update(x=p.x, y=p.y, w=p.w, h=p.h)
@@ -29,6 +35,7 @@ def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
         groups.append({"kind": g.kind, "tiles": tiles})
     out: dict[str, Any] = {
         "notation": hand.notation,
+        "layout": layout_of(hand),
         "canonical": hand.canonical(),
         "description": describe(hand),
         "groups": groups,

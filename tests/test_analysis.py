@@ -261,6 +261,58 @@ def test_json_shape():
     assert {"kind": "run", "tiles": "456m", "meld": True, "called": True} in split["sets"]
 
 
+def test_a_bug_raises_and_only_the_edge_catches_it(monkeypatch, caplog):
+    """analyse() no longer turns a bug into a public warning with its repr; analyse_safely
+    logs it once, tells the caller, and answers a message that names nothing internal."""
+    from service.analysis import FAILED, analyse_safely, result
+
+    def broken(reading):
+        raise KeyError("/srv/app/service/analysis/forms.py")
+
+    monkeypatch.setattr(result, "_analyse", broken)
+    hand = parse("11222333s22456m+4s")
+    with pytest.raises(KeyError):
+        analyse(hand)
+    calls = []
+    assert analyse_safely(hand, lambda: calls.append(1)) is FAILED
+    assert calls == [1] and "forms.py" not in str(FAILED.to_json())
+    [record] = [r for r in caplog.records if r.name == "tiles.analysis"]
+    assert record.exc_info[0] is KeyError and "11222333s22456m+4s" in record.getMessage()
+
+
+def test_interned_tables_keep_their_ids_under_threads():
+    """Two workers interning new tables at once: each id must name its own table.
+
+    The id store pauses inside its write, so without a lock the second thread
+    reads len(TABLES) before the first one appends.
+    """
+    import threading
+    import time
+
+    from service.analysis import tables
+
+    class SlowIds(dict):
+        def __setitem__(self, key, value):
+            time.sleep(0.05)  # let the other worker run here
+            super().__setitem__(key, value)
+
+    real_ids = tables._ids
+    tables._ids = SlowIds(real_ids)
+    news = [(-50 - n,) * 10 for n in range(2)]  # no real table has negative slots
+    got = {}
+    try:
+        workers = [threading.Thread(target=lambda t=t: got.update({t: tables._intern(t)})) for t in news]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join(timeout=10)
+        named = {t: tables.TABLES[i] for t, i in got.items()}
+    finally:
+        tables._ids = real_ids
+        clear_caches()  # forget the two fake tables
+    assert named == {t: t for t in news}
+
+
 def test_prime_keys_contain_by_divisibility():
     key = hand_key(counts_of("11222333s22456m"))
     assert contains(key, hand_key(counts_of("123s")))
@@ -319,8 +371,7 @@ def test_never_raises_and_stays_consistent(text):
         hand = parse(text)
     except ParseError:
         return
-    a = analyse(hand)
-    assert not any(w.startswith("analysis failed") for w in a.warnings)
+    a = analyse(hand)  # a bug raises here
     out = a.to_json()
     assert set(out) == {"complete", "splits", "waits", "shanten", "warnings"}
     if a.warnings:

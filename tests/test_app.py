@@ -120,17 +120,21 @@ def test_json_includes_analysis_when_available(client):
     assert "analysis" in body
 
 
-def test_analysis_failure_never_breaks_json(app, client, monkeypatch):
-    analysis = pytest.importorskip("service.analysis")
+def test_analysis_failure_never_breaks_json(app, client, monkeypatch, caplog):
+    """Caught once at the edge: logged with its traceback, counted, answered generically."""
+    from service.analysis import result
 
-    def boom(hand):
-        raise RuntimeError("analysis bug")
+    def boom(reading):
+        raise RuntimeError("analysis bug in /srv/tiles/service/analysis/forms.py")
 
-    monkeypatch.setattr(analysis, "analyse", boom)
+    monkeypatch.setattr(result, "_analyse", boom)
     r = client.get("/tiles/123m.json")
     assert r.status_code == 200
-    assert "analysis" not in r.get_json()
+    assert r.get_json()["analysis"]["warnings"] == ["internal error: this hand could not be analysed"]
+    assert "forms.py" not in r.get_data(as_text=True) and "RuntimeError" not in r.get_data(as_text=True)
     assert counter(app, "tiles_errors_total", kind="analysis") == 1
+    [record] = [rec for rec in caplog.records if rec.name == "tiles.analysis"]
+    assert record.exc_info[0] is RuntimeError
 
 
 def test_query_form_webp(client):
@@ -312,6 +316,41 @@ def test_json_etag_and_304(client):
     assert again.status_code == 304
 
 
+def test_json_etag_changes_with_what_the_json_says(tmp_path):
+    """A copy of the code with other alt text, or another analysis message, must not
+    get a 304 for the JSON the old code served (the ETag used to hash versions only)."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for package in ("service", "tile_art"):
+        shutil.copytree(root / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    script = ("from service.http import create_app\n"
+              "c = create_app().test_client()\n"
+              "print(' '.join(c.get(u).headers['ETag'] for u in ('/tiles/123m.json', '/tiles/11111m.json')))")
+
+    def etags() -> list[str]:
+        run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                             check=True, env={"PYTHONPATH": str(tmp_path), "PATH": ""})
+        return run.stdout.split()
+
+    def edit(path: str, old: str, new: str) -> None:
+        f = tmp_path / path
+        text = f.read_text()
+        assert old in text, (path, old)
+        f.write_text(text.replace(old, new))
+
+    plain, odd = etags()
+    edit("service/describe.py", '"Hand"', '"Concealed hand"')
+    described = etags()
+    assert described[0] != plain and described[1] != odd
+    edit("service/analysis/reading.py", "a set has four", "a set holds four")
+    analysed = etags()
+    assert analysed[0] == described[0] and analysed[1] != described[1]  # only 11111m has that warning
+
+
 def test_error_headers_are_short_lived_and_vary_on_accept(client):
     r = client.get("/123a")
     assert r.headers["Cache-Control"] == "public, max-age=60"
@@ -431,7 +470,7 @@ def test_the_cost_ceiling_admits_what_docs_use(client):
 def test_unknown_format_is_404(client, path):
     r = client.get(path)
     assert r.status_code == 404
-    assert ".png, .webp or .json" in r.get_json()["error"]["message"]
+    assert ".png, .webp, .svg or .json" in r.get_json()["error"]["message"]
 
 
 def test_wrong_method_is_405_json(client):
@@ -885,9 +924,30 @@ def test_error_image_is_small_whatever_the_input(client):
     assert w <= 6400 and h <= 400
 
 
-def test_json_without_the_analysis_module(client, monkeypatch):
+def test_importing_serve_leaves_prometheus_unloaded():
+    # serve must set PROMETHEUS_MULTIPROC_DIR before prometheus_client loads,
+    # or each worker counts alone and /metrics shows one worker's share.
+    import subprocess
     import sys
 
-    monkeypatch.setitem(sys.modules, "service.analysis", None)  # import raises ImportError
-    r = client.get("/tiles/123m.json")
-    assert r.status_code == 200 and "analysis" not in r.get_json()
+    code = "import sys, service.cli as c; c.build_parser(); print('prometheus_client' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_error_image_css_size_is_the_same_at_every_scale_and_follows_the_theme(client):
+    """Issue 11 item 5: one CSS size at 1x/2x/3x (was 289x84, 289.5x85.5, 289.7x86); dark pages get a dark box."""
+    from PIL import Image
+
+    sizes = []
+    for scale in (1, 2, 3, 4):
+        r = client.get("/tiles/123a.png", headers={"Accept": "image/*"}, query_string={"scale": scale})
+        w, h = image_size(r.data)
+        sizes.append((w / scale, h / scale))
+    assert len(set(sizes)) == 1, sizes
+    corners = {}
+    for theme in ("light", "dark", "sepia"):  # an unknown theme draws light
+        r = client.get("/tiles/123a.png", headers={"Accept": "image/*"}, query_string={"theme": theme})
+        with Image.open(io.BytesIO(r.data)) as im:
+            corners[theme] = im.convert("L").getpixel((6, 6))  # paper, inside the frame
+    assert corners["dark"] < 80 < corners["light"] == corners["sepia"]

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from service.cli import main
 
 def test_cli_parse_prints_json(capsys):
@@ -9,7 +11,7 @@ def test_cli_parse_prints_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["notation"] == "-456m"
     assert out["canonical"] == "-456m"
-    assert out["groups"][0]["kind"] == "hand"
+    assert out["groups"][0]["kind"] == "meld"  # a lone called set (Group.of_segment)
     tile = out["groups"][0]["tiles"][0]
     assert {k: tile[k] for k in ("code", "sideways", "stacked", "face_down")} == {
         "code": "4m",
@@ -54,3 +56,44 @@ def test_cli_parse_includes_the_analysis(capsys):
     assert main(["parse", "11222333s22m+-456m+4s"]) == 0
     analysis = json.loads(capsys.readouterr().out)["analysis"]
     assert analysis["complete"] is True and analysis["shanten"] == -1
+
+
+def test_option_errors_quote_what_was_typed(capsys):
+    """No '@notation5' placeholder in any message, and a negative number gets the option's own error."""
+    assert main(["render", "1m", "-o", "x.png", "--gap", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "gap must be a whole number from 0 to 256, not '-1'" in err and "@" not in err
+    assert main(["parse", "1m", "--height", "-40"]) == 2
+    err = capsys.readouterr().err
+    assert "height must be a whole number from 16 to 256, not '-40'" in err and "@" not in err
+    with pytest.raises(SystemExit):
+        main(["render", "1m", "-o", "x.png", "--gap", "-4m"])
+    err = capsys.readouterr().err
+    assert "invalid int value: '-4m'" in err and "@" not in err
+    assert main(["parse", "-1"]) == 2  # a notation after all: no suit letter
+    assert "'1' has no suit letter" in capsys.readouterr().err
+
+
+def test_the_caret_comes_from_parse_error_pointer(capsys, monkeypatch):
+    """One owner for the caret line: the CLI prints ParseError.pointer()."""
+    from service.notation import ParseError
+
+    monkeypatch.setattr(ParseError, "pointer", lambda self: "POINTER")
+    assert main(["parse", "123a"]) == 2
+    assert capsys.readouterr().err.splitlines()[1:] == ["  POINTER"]
+
+
+def test_the_caret_lines_up_under_tabs_and_newlines(capsys):
+    assert main(["parse", "1m\t2m\n3a"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[1:] == ["  1m 2m 3a", "         ^"]
+
+
+def test_cli_parse_survives_an_analysis_bug(capsys, monkeypatch):
+    from service.analysis import result
+
+    monkeypatch.setattr(result, "_analyse", lambda reading: 1 / 0)
+    assert main(["parse", "11222333s22456m+4s"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["analysis"]["warnings"] == ["internal error: this hand could not be analysed"]
+    assert out["description"].startswith("Hand: 1s")

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.model import Tile
-from service.notation import MAX_CHARS, MAX_TILES, ParseError, canonical, parse
+from service.notation import MAX_CHARS, MAX_TILES, ParseError, parse
 
 
 def codes(notation):
@@ -79,7 +79,8 @@ def test_seed_notations(notation):
 )
 def test_single_segment_rules(notation, expected):
     [(kind, got)] = codes(notation)
-    assert kind == "hand" and got == expected
+    called_or_kan = "-" in notation or "=" in notation or notation.lower() == "x11xs"
+    assert kind == ("meld" if called_or_kan else "hand") and got == expected
 
 
 def test_digits_wait_for_a_later_segment_suit_and_stay_in_their_segment():
@@ -90,12 +91,41 @@ def test_separators_mix_spaces_and_one_plus():
     assert parse("123m \t+  456p 7s") == parse("123m+456p+7s")
 
 
-def test_last_segment_is_winning_only_when_single_upright_tile():
+def test_last_segment_is_winning_only_when_single_face_up_tile():
     assert [g.kind for g in parse("123m+456p").groups] == ["hand", "meld"]
-    assert [g.kind for g in parse("123m+-4p").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("123m+x").groups] == ["hand", "meld"]
     assert [g.kind for g in parse("4p").groups] == ["hand"]
+    assert [g.kind for g in parse("-4p").groups] == ["meld"]
+    assert [g.kind for g in parse("123m+4p+5p").groups] == ["hand", "meld", "winning"]
     assert [g.kind for g in parse("123m+4p").groups] == ["hand", "winning"]
+    ron = parse("123m+-4p").groups[-1]
+    assert ron.kind == "winning" and ron.ron and not parse("123m+4p").groups[-1].ron
+
+
+def test_every_reader_agrees_on_a_sideways_winning_tile():
+    """Parser, alt text, JSON and analysis read ``+-4s`` the same way: won by ron on 4s."""
+    from service.analysis import analyse
+    from service.views import hand_json
+
+    hand = parse("11222333s22m+-456m+-4s")
+    view = hand_json(hand, analysis=analyse(hand))
+    assert [g["kind"] for g in view["groups"]] == ["hand", "meld", "winning"]
+    assert view["description"].endswith("; winning tile (ron): 4s (sideways)")
+    assert view["analysis"]["complete"] is True
+    assert analyse(hand).waits == analyse(parse("11222333s22m+-456m+4s")).waits
+
+
+def test_every_reader_agrees_that_a_lone_called_first_segment_is_a_meld():
+    """``-456m`` or ``x11xs`` alone: parser, alt text, JSON and analysis all say meld."""
+    from service.analysis import analyse
+    from service.views import hand_json
+
+    for notation, label in (("-456m", "called meld"), ("x11xs", "concealed kan")):
+        hand = parse(notation)
+        view = hand_json(hand, analysis=analyse(hand))
+        assert [g["kind"] for g in view["groups"]] == ["meld"]
+        assert view["description"].startswith(f"{label}:")
+        assert analyse(hand).warnings == ()  # read as a meld, not as a short hand
 
 
 def test_leading_and_trailing_whitespace_ignored():
@@ -117,8 +147,8 @@ def test_warnings_not_errors():
     assert h.warnings[0].position == 4
     h = parse("0p0p")
     assert h.warnings[0].message.startswith("more than one red five of p")
-    assert not parse("0p5555p").warnings[:0]  # red counts as a five: 5 copies
-    assert parse("0p5555p").warnings[0].message.startswith("more than four copies of 5p")
+    # a red five counts as a five: five copies, and one red five is no warning
+    assert [w.message for w in parse("0p5555p").warnings] == ["more than four copies of 5p; a set has four"]
 
 
 ERRORS = [
@@ -188,13 +218,13 @@ def test_tile_limit():
     [("r5p", "0p"), ("1m2m3m", "123m"), ("123m 456p", "123m+456p"), ("R5P", "0p"), ("12+3m", "12m+3m")],
 )
 def test_spellings_share_one_canonical_form(a, b):
-    assert canonical(parse(a)) == canonical(parse(b))
+    assert parse(a).canonical() == parse(b).canonical()
 
 
 def test_canonical_examples():
-    assert canonical(parse("r5p 0s 0M")) == "0p+0s+0m"
-    assert canonical(parse("X11XS+5-5=55P")) == "x11xs+5-5=55p"
-    assert canonical(parse("1sx2m")) == "1xs2m"
+    assert parse("r5p 0s 0M").canonical() == "0p+0s+0m"
+    assert parse("X11XS+5-5=55P").canonical() == "x11xs+5-5=55p"
+    assert parse("1sx2m").canonical() == "1xs2m"
 
 
 # -- properties ---------------------------------------------------------------
@@ -229,9 +259,9 @@ notations = st.lists(segments(), min_size=1, max_size=6).flatmap(
 @settings(max_examples=300)
 def test_canonical_round_trip(notation):
     hand = parse(notation)
-    again = parse(canonical(hand))
+    again = parse(hand.canonical())
     assert again == hand
-    assert canonical(again) == canonical(hand)
+    assert again.canonical() == hand.canonical()
 
 
 @given(st.text(alphabet="0123456789mpszrxMPSZRX+-= \t", max_size=40))
@@ -242,7 +272,7 @@ def test_grammar_alphabet_garbage_only_raises_parse_error(text):
     except ParseError as e:
         assert 0 <= e.position <= len(text)
     else:
-        assert parse(canonical(hand)) == hand
+        assert parse(hand.canonical()) == hand
 
 
 @given(st.text(max_size=300))

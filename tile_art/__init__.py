@@ -6,8 +6,25 @@
 (True, 'RGBA')
 """
 
-from .faces import CODES, clear_cache, face, tile_width
-from .sheet import contact_sheet, write_sheet
-from .theme import THEMES
+from importlib import import_module
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "contact_sheet", "write_sheet", "clear_cache"]
+from .proportions import TILE_ASPECT, tile_width
+
+# Drawing loads Pillow and the font; geometry needs only the proportions, so
+# these names load their module on first use (PEP 562).
+_LAZY = {"CODES": "faces", "face": "faces", "clear_cache": "faces",
+         "contact_sheet": "sheet", "write_sheet": "sheet", "THEMES": "theme"}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+__all__ = ["CODES", "THEMES", "TILE_ASPECT", "tile_width", "face", "contact_sheet", "write_sheet", "clear_cache"]

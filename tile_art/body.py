@@ -1,9 +1,12 @@
 """The tile body: rounded ivory face over a visible edge, or a coloured back.
 
 The body fills the whole canvas, leaving only the rounded corners transparent, so
-tiles pasted side by side touch. Layers, back to front: a thin outline, the coloured
-back layer (seen as a band at the bottom), the ivory thickness, then the face.
-Sideways tiles get the same layers on a wide box, the edge still at the bottom.
+tiles pasted side by side touch. Layers, back to front: a thin rim (the outline),
+then the tile's two layers seen from the front edge, then the face. Face up, the
+ivory layer is on top and the coloured back layer shows as a thin band at the very
+bottom; face down it is the other way round: the back on top, a thin band of back
+thickness, then the ivory layer at the bottom. Sideways tiles get the same layers on
+a wide box, the edge still at the bottom.
 
 >>> from tile_art.theme import LIGHT
 >>> pen = new_tile((300, 400), LIGHT, device_px=4.0)
@@ -16,25 +19,27 @@ from __future__ import annotations
 import threading
 
 from cachetools import cached
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from .lru import ByteLRU, share
 from .pen import Pen
-from .theme import RGB, Theme
+from .theme import Theme
 
 # Proportions of the tile box (fractions of width W or height H).
 CORNER = 0.12       # corner radius / W
-SIDE = 0.03         # face inset left and right / W
-TOP = 0.022         # face inset at the top / H
+SIDE = 0.03         # bevel: face inset left and right / W, on tiles at least BEVEL_FULL px wide
+TOP = 0.022         # bevel at the top / H, likewise
+BEVEL_FULL = 96     # output px of width from which the bevel has its full proportion
 IVORY_BAND = 0.05   # ivory thickness seen below the face / H
 BACK_BAND = 0.032   # coloured back layer at the very bottom / H
 OUTLINE = 0.011     # outline width / H, never under ~0.9 device pixel
 
 
-def _gradient(size: tuple[int, int], top: RGB, low: RGB) -> Image.Image:
-    """A vertical gradient from `top` to `low` filling `size`."""
-    ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
-    return Image.composite(Image.new("RGBA", size, low + (255,)), Image.new("RGBA", size, top + (255,)), ramp)
+def bevel_scale(up_w: float, device_px: float) -> float:
+    """How much of the full bevel a tile `up_w` canvas px wide shows: 1 from BEVEL_FULL output
+    px up, shrinking with the width below that so the bevel and the outline never read as a
+    double edge on small tiles. `bevel_scale(56, 1)` ~ 0.58, `bevel_scale(128, 1) == 1`."""
+    return min(1.0, up_w / device_px / BEVEL_FULL)
 
 
 BLANKS = ByteLRU(share()[1], getsizeof=lambda v: v[0].width * v[0].height * 4)
@@ -42,35 +47,46 @@ BLANKS_LOCK = threading.Lock()
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
-    """Outline width, corner radius, back band and face box, in canvas px.
+    """Outline width, corner radius, bottom band and face box, in canvas px.
 
     Insets and bands are fractions of the tile as it stands upright, so a sideways
     tile (wide `size`) shows the same edge thickness at its bottom as upright ones.
+    Boxes are continuous: (0, 0, w, h) is the whole canvas.
     """
     w, h = size
     up_w, up_h = (h, w) if sideways else (w, h)
     lw = max(0.9 * device_px, OUTLINE * up_h)
     band, ivory = BACK_BAND * up_h, IVORY_BAND * up_h
-    face = (lw + SIDE * up_w, lw + TOP * up_h, w - 1 - lw - SIDE * up_w, h - 1 - lw - band - ivory)
+    k = bevel_scale(up_w, device_px)
+    side, top = SIDE * up_w * k, TOP * up_h * k
+    face = (lw + side, lw + top, w - lw - side, h - lw - band - ivory)
     return lw, CORNER * up_w, band, face
+
+
+def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: float, back: bool = False,
+              sideways: bool = False):
+    """Paint the body on `pen` (canvas units, origin at the tile's corner); returns the face box.
+
+    Any pen backend: the Pillow pen caches this per size (`new_tile`), the SVG pen
+    writes it once per document.
+    """
+    w, h = size
+    lw, r, band, face = face_box(size, device_px, sideways)
+    if back:  # face down: the ivory layer is the lower one
+        band = IVORY_BAND * (w if sideways else h)
+    pen.rrect((0, 0, w, h), r, fill=theme.outline)
+    pen.rrect((lw, lw, w - lw, h - lw), r - lw, fill=theme.edge if back else theme.back)
+    pen.rrect((lw, lw, w - lw, h - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
+    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
+    pen.rrect_gradient(face, r * 0.8, top, low)
+    return face
 
 
 @cached(BLANKS, lock=BLANKS_LOCK)
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
-    w, h = size
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(canvas)
-    lw, r, band, face = face_box(size, device_px, sideways)
-    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=theme.outline)
-    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw), radius=r - lw,
-                        fill=theme.back_edge if back else theme.back)
-    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw - band), radius=r - lw,
-                        fill=theme.back_edge if back else theme.edge)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(face, radius=r * 0.8, fill=255)
-    top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
-    canvas.paste(_gradient(size, top, low), (0, 0), mask)
+    face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
     return canvas, face
 
 
@@ -84,5 +100,4 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     keep the outline visible on the smallest tiles.
     """
     blank, face = _blank(size, theme, device_px, back, sideways)
-    unit = (face[2] - face[0]) / 100
-    return Pen(blank.copy(), origin=(face[0], face[1]), unit=unit, fh=(face[3] - face[1]) / unit)
+    return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)

@@ -17,6 +17,7 @@ from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
 from .pen import Pen
 from .pins import draw_pins
+from .proportions import tile_width
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
@@ -25,11 +26,6 @@ MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
-
-
-def tile_width(height: int) -> int:
-    """CSS width of an upright tile of CSS `height`. `tile_width(38) == 28`."""
-    return round(height * 0.75)
 
 
 def supersample(px_height: int) -> int:
@@ -46,17 +42,19 @@ def _content(pen: Pen, colours: Theme, code: str) -> None:
         _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
 
 
-def _turned(pen: Pen, colours: Theme, code: str, fh: float) -> None:
-    """Sideways content: the upright layout (`fh` units tall) drawn on a clear layer,
-    turned 90° counter-clockwise and centred on the wide face, as large as fits."""
-    face_w, face_h = 100 * pen.u, pen.fh * pen.u
-    u = min(face_h / 100, face_w / fh)
-    pad = 4  # units of slack round the layer, for strokes that touch the face edge
-    layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((fh + 2 * pad) * u)), (0, 0, 0, 0))
-    _content(Pen(layer, (pad * u, pad * u), u, fh), colours, code)
-    layer = layer.transpose(Image.Transpose.ROTATE_90)
-    pen.canvas.alpha_composite(layer, (round(pen.ox + (face_w - layer.width) / 2),
-                                       round(pen.oy + (face_h - layer.height) / 2)))
+def paint_face(pen: Pen, colours: Theme, code: str, sideways: bool, content_fh: float) -> None:
+    """The face content of tile `code` through `pen` (any backend), which addresses the face.
+
+    Upright: drawn straight. Sideways: the upright layout (`content_fh` units tall) is
+    turned 90° counter-clockwise onto the wide face, as large as fits (`Pen.turned`).
+    The back (`x`) has no content.
+    """
+    if code == "x":
+        return
+    if sideways:
+        pen.turned(content_fh, lambda p: _content(p, colours, code))
+    else:
+        _content(pen, colours, code)
 
 
 def upright_fh(size: tuple[int, int], device_px: float) -> float:
@@ -65,7 +63,7 @@ def upright_fh(size: tuple[int, int], device_px: float) -> float:
     return (y1 - y0) / ((x1 - x0) / 100)
 
 
-def render(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
+def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
     """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
     content turned 90° counter-clockwise."""
     colours = get_theme(theme)
@@ -73,10 +71,7 @@ def render(code: str, height: int, scale: int, theme: str, sideways: bool = Fals
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
     pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
-    if code != "x" and sideways:
-        _turned(pen, colours, code, upright_fh((w * ss, h * ss), ss))
-    elif code != "x":
-        _content(pen, colours, code)
+    paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
     return pen.canvas.reduce(ss)
 
 
@@ -106,7 +101,7 @@ def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
     if hit is not None:
         return hit
     code, height, scale, theme, sideways = key
-    img = render(code, height, scale, theme, sideways)
+    img = draw_face(code, height, scale, theme, sideways)
     with _LOCK:
         if _nbytes(img) <= CACHE.maxsize:
             CACHE[key] = img
@@ -128,4 +123,4 @@ def clear_cache() -> None:
     BLANKS.clear()
 
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "render", "clear_cache", "CACHE"]
+__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE"]

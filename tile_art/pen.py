@@ -1,7 +1,13 @@
-"""A pen that draws in face units onto a supersampled canvas.
+"""A pen that draws in face units; this one paints a supersampled Pillow canvas.
 
 The face area is 100 units wide; its height in units (`fh`) follows from the tile
 shape (about 130). Layouts are written in these units so they work at any size.
+
+Drawing code (body, pins, bamboo, bird, characters) draws only through these
+methods; `tile_art.svg_pen.SvgPen` has the same methods and writes vectors, so a
+face is described once and drawn by either backend. Geometry is continuous: a box
+(x0, y0, x1, y1) covers x0 <= x < x1, as in SVG; this class maps that onto
+Pillow's pixel grid.
 
 >>> from PIL import Image
 >>> im = Image.new("RGBA", (200, 260))
@@ -14,12 +20,14 @@ shape (about 130). Layouts are written in these units so they work at any size.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 Point = tuple[float, float]
 Colour = tuple[int, ...]
+Box = tuple[float, float, float, float]
 
 
 def ellipse_points(cx: float, cy: float, rx: float, ry: float, n: int = 32) -> list[Point]:
@@ -40,6 +48,40 @@ def translate(points: Iterable[Point], dx: float, dy: float) -> list[Point]:
     return [(x + dx, y + dy) for x, y in points]
 
 
+@dataclass(frozen=True, slots=True)
+class Gradient:
+    """A vertical gradient paint: `top` at y0, `low` at y1 (pen units); what
+    `rrect_gradient` fills with, as the vector pen records it."""
+
+    top: Colour
+    low: Colour
+    y0: float
+    y1: float
+
+
+def frame_of(box: Box) -> tuple[Point, float, float]:
+    """(origin, unit, fh) of a face frame 100 units wide filling `box` (parent units).
+
+    >>> frame_of((10, 20, 60, 85))
+    ((10, 20), 0.5, 130.0)
+    """
+    unit = (box[2] - box[0]) / 100
+    return (box[0], box[1]), unit, (box[3] - box[1]) / unit
+
+
+def turn_matrix(face_fh: float, content_fh: float) -> tuple[float, float, float, float, float, float]:
+    """Affine (a, b, c, d, e, f) taking upright content (100 x `content_fh` units) to a face
+    100 x `face_fh` units: turned 90 degrees counter-clockwise, as large as fits, centred.
+    A point maps as X = a*x + c*y + e, Y = b*x + d*y + f (SVG's matrix()).
+
+    >>> a, b, c, d, e, f = turn_matrix(75.0, 130.0)
+    >>> (round(c * 0 + e, 2), round(b * 100 + f, 2))   # content top-right corner -> face top-left
+    (1.25, 0.0)
+    """
+    k = min(face_fh / 100, 100 / content_fh)
+    return 0.0, -k, k, 0.0, (100 - content_fh * k) / 2, (face_fh - 100 * k) / 2 + 100 * k
+
+
 class Pen:
     """Draws shapes given in face units; `unit` is canvas pixels per unit."""
 
@@ -58,45 +100,92 @@ class Pen:
     def px(self, x: float, y: float) -> Point:
         return (self.ox + x * self.u, self.oy + y * self.u)
 
+    def _box(self, x0: float, y0: float, x1: float, y1: float) -> Box:
+        """A continuous unit box as Pillow's inclusive pixel box (its last pixel is x1 - 1)."""
+        (a, b), (c, d) = self.px(x0, y0), self.px(x1, y1)
+        return a, b, max(a, c - 1), max(b, d - 1)
+
+    def _pts(self, points: Sequence[Point]) -> list[Point]:
+        """Canvas points for Pillow's polygon and line. Pillow truncates each vertex and fills
+        the pixels whose corner lies inside, which is the pixel-centre rule applied to the
+        unshifted point (floor(v) == round(v - 0.5)), so no shift: measured against
+        Chromium's SVG, a half-pixel shift made pins and sticks slightly worse."""
+        return [self.px(x, y) for x, y in points]
+
+    def frame(self, box: Box) -> Pen:
+        """A pen addressing `box` (in this pen's units) as a face 100 units wide."""
+        origin, unit, fh = frame_of(box)
+        return Pen(self.canvas, self.px(*origin), self.u * unit, fh)
+
     def poly(self, points: Sequence[Point], fill: Colour) -> None:
-        self.draw.polygon([self.px(x, y) for x, y in points], fill=fill)
+        self.draw.polygon(self._pts(points), fill=fill)
 
     def ellipse(self, cx: float, cy: float, rx: float, ry: float, fill: Colour) -> None:
-        x0, y0 = self.px(cx - rx, cy - ry)
-        x1, y1 = self.px(cx + rx, cy + ry)
-        self.draw.ellipse((x0, y0, x1, y1), fill=fill)
+        self.draw.ellipse(self._box(cx - rx, cy - ry, cx + rx, cy + ry), fill=fill)
 
     def circle(self, cx: float, cy: float, r: float, fill: Colour) -> None:
         self.ellipse(cx, cy, r, r, fill)
 
     def ring(self, cx: float, cy: float, r: float, width: float, fill: Colour) -> None:
-        x0, y0 = self.px(cx - r, cy - r)
-        x1, y1 = self.px(cx + r, cy + r)
-        self.draw.ellipse((x0, y0, x1, y1), outline=fill, width=max(1, round(width * self.u)))
+        """A circle outline `width` units wide, inside radius `r`."""
+        self.draw.ellipse(self._box(cx - r, cy - r, cx + r, cy + r), outline=fill,
+                          width=max(1, round(width * self.u)))
 
-    def rrect(self, box: tuple[float, float, float, float], radius: float, fill: Colour | None = None,
+    def rrect(self, box: Box, radius: float, fill: Colour | None = None,
               outline: Colour | None = None, width: float = 0) -> None:
-        x0, y0 = self.px(box[0], box[1])
-        x1, y1 = self.px(box[2], box[3])
-        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.u, fill=fill,
-                                    outline=outline, width=max(0, round(width * self.u)))
+        """Rounded rectangle; the outline lies inside the box."""
+        self.draw.rounded_rectangle(self._box(*box), radius=radius * self.u, fill=fill, outline=outline,
+                                    width=max(0, round(width * self.u)))
+
+    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour) -> None:
+        """A rounded rectangle filled with a vertical linear gradient from `top` (at its top
+        edge) to `low` (at its bottom edge)."""
+        x0, y0, x1, y1 = self._box(*box)
+        ix, iy = math.floor(x0), math.floor(y0)
+        size = (math.ceil(x1) - ix + 1, math.ceil(y1) - iy + 1)
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((x0 - ix, y0 - iy, x1 - ix, y1 - iy), radius=radius * self.u,
+                                               fill=255)
+        ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
+        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)), ramp)
+        self.canvas.paste(paint, (ix, iy), mask)
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
-        self.draw.line([self.px(x, y) for x, y in points], fill=fill,
-                       width=max(1, round(width * self.u)), joint="curve")
+        """A polyline with flat ends and round joints."""
+        self.draw.line(self._pts(points), fill=fill, width=max(1, round(width * self.u)), joint="curve")
 
-    def stamp(self, mask: Image.Image, box: tuple[float, float, float, float], fill: Colour,
-              stretch: float = 1.0, fit: tuple[int, int] | None = None) -> None:
-        """Fill colour through an "L" mask centred in a unit box; `stretch` widens it.
+    def glyph(self, char: str, box: Box, fill: Colour, stretch: float = 1.0, fit: str | None = None) -> None:
+        """A character of the tile font filling `box`, centred; `stretch` widens it; glyphs of one
+        `fit` string share one size (that of the largest among them). See `tile_art.outline`."""
+        from .glyphs import RENDER_PX as r
+        from .outline import master, placement
 
-        The mask is scaled so that `fit` (default: the mask's own size) fits the box;
-        glyphs sharing one `fit` come out at one common size.
-        """
-        bw, bh = (box[2] - box[0]) * self.u, (box[3] - box[1]) * self.u
-        fw, fh = fit or mask.size
-        k = min(bw / (fw * stretch), bh / fh)
-        w, h = max(1, round(mask.width * k * stretch)), max(1, round(mask.height * k))
-        cx, cy = self.px((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        ink = Image.new("RGBA", (w, h), fill)
-        ink.putalpha(mask.resize((w, h), Image.Resampling.LANCZOS))
-        self.canvas.alpha_composite(ink, (round(cx - w / 2), round(cy - h / 2)))  # right on clear layers too
+        sx, sy, tx, ty = placement(char, box, stretch, fit)
+        mask, ax, ay, (fx0, fy0, fx1, fy1) = master(char)
+        cx0, cy0 = self.px(tx + sx * fx0, ty - sy * fy1)      # ink box on the canvas
+        cx1, cy1 = self.px(tx + sx * fx1, ty - sy * fy0)
+        X0, Y0, X1, Y1 = math.floor(cx0), math.floor(cy0), math.ceil(cx1), math.ceil(cy1)
+        kx, ky = r / (self.u * sx), r / (self.u * sy)         # mask px per canvas px
+        src = (ax + r * fx0 - (cx0 - X0) * kx, ay - r * fy1 - (cy0 - Y0) * ky,
+               ax + r * fx1 + (X1 - cx1) * kx, ay - r * fy0 + (Y1 - cy1) * ky)
+        ink = Image.new("RGBA", (X1 - X0, Y1 - Y0), _rgba(fill))
+        ink.putalpha(mask.resize(ink.size, Image.Resampling.LANCZOS, box=src))
+        self.canvas.alpha_composite(ink, (X0, Y0))
+
+    def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
+        """Let `draw` paint upright content (100 x `content_fh` units) on a clear layer, then
+        turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`)."""
+        a, b, c, d, e, f = turn_matrix(self.fh, content_fh)
+        u = c * self.u  # canvas px per content unit
+        pad = 4  # units of slack round the layer, for strokes that touch the face edge
+        layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((content_fh + 2 * pad) * u)),
+                          (0, 0, 0, 0))
+        draw(Pen(layer, (pad * u, pad * u), u, content_fh))
+        rows = layer.width  # after the turn, content x runs up from the bottom row
+        layer = layer.transpose(Image.Transpose.ROTATE_90)
+        x, y = self.px(e, f + b * 100)  # where the content's top-right corner lands
+        self.canvas.alpha_composite(layer, (round(x - pad * u), round(y - (rows - (100 + pad) * u))))
+
+
+def _rgba(colour: Colour) -> tuple[int, int, int, int]:
+    return tuple(colour) + (255,) * (4 - len(colour))  # type: ignore[return-value]

@@ -4,69 +4,110 @@
 // A mahjong hand as an image from the tiles service (or from the files that
 // `tiles build` wrote). Width, height and alt text are known before the image
 // arrives, so the page does not jump and screen readers hear the tiles.
+// For a static site with no client code at all, see remark-tiles
+// (docs/integrations/remark-tiles), which writes the same markup at build time.
 import React, { createContext, useContext } from "react";
-import { tileLayout } from "./tileLayout.js";
+import { SPEC, heightOk, tileLayout } from "./tileLayout.js";
+import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
-export const DEFAULT_HEIGHT = 38;
-export const INLINE_HEIGHT = 24;
-const DEFAULT_THEME = "light";
+export const DEFAULT_HEIGHT = SPEC.defaultHeight;
+export const INLINE_HEIGHT = SPEC.inlineHeight;
+const DEFAULT_THEME = SPEC.defaultTheme;
+const M = SPEC.markup;
 
 const TilesContext = createContext({});
 
+/** The CSS that shows only the image of the page's colour mode (null for "media" or none). */
+export function colorModeCss(colorMode) {
+  if (!colorMode || colorMode === "media") return null;
+  const dark = M.darkSelectors[colorMode] || colorMode; // a shortcut, or a selector of its own
+  return M.colorModeCss.replaceAll("{dark}", dark);
+}
+
 /**
  * Site-wide settings for every <Tiles> below it.
- * <TilesProvider base="https://tiles.example.org" manifest={manifest}>...</TilesProvider>
+ * <TilesProvider base="https://tiles.example.org" manifest={manifest} assets="/docs/tiles/"
+ *                colorMode="data-theme">...</TilesProvider>
+ * colorMode: "data-theme" (Docusaurus), "class" (Nextra: html.dark), "media"
+ * (prefers-color-scheme) or a CSS selector of the dark mode; tags without a
+ * theme prop then show the light or the dark image, and load only that one.
+ * format="svg": every tag below asks the service for one SVG (see Tiles).
  */
-export function TilesProvider({ base, manifest, theme, children }) {
-  const value = { base, manifest, theme };
-  return <TilesContext.Provider value={value}>{children}</TilesContext.Provider>;
+export function TilesProvider({ base, manifest, theme, assets, colorMode, format, children }) {
+  const value = { base, manifest, theme, assets, colorMode, format };
+  const css = colorModeCss(colorMode);
+  return (
+    <TilesContext.Provider value={value}>
+      {/* as raw text: React would escape quotes in a custom selector, which CSS does not read */}
+      {css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : null}
+      {children}
+    </TilesContext.Provider>
+  );
 }
 
 /**
  * The service URL of one image.
  * tilesUrl("https://t.example", "1m+2m", {height: 38, scale: 2})
  *   === "https://t.example/tiles/1m%2B2m.png?height=38&scale=2"
+ * A river adds `&layout=river`, and `&row=N` when not 6.
+ * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
  */
-export function tilesUrl(base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme } = {}) {
+export function tilesUrl(
+  base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png" } = {},
+) {
   const root = (base || "").replace(/\/+$/, "");
-  const query = `height=${height}&scale=${scale}` + (theme ? `&theme=${encodeURIComponent(theme)}` : "");
-  return `${root}/tiles/${encodeURIComponent(notation)}.png?${query}`;
+  const query =
+    `height=${height}` +
+    (format === "svg" ? "" : `&scale=${scale}`) + // an SVG is one file for every screen: no scale
+
+    (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
+    (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "");
+  return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
 /**
  * The manifest key `tiles build` writes (service/build.py manifest_key).
  * manifestKey("123m", 50, "light") === "123m?height=50"
+ * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
  */
-export function manifestKey(notation, height = DEFAULT_HEIGHT, theme) {
+export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW) {
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
+  if (river) extra.push("layout=river");
+  if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
+const srcSet = (url) => SPEC.densities.map((d) => `${url(d)} ${d}x`).join(", ");
+
 /** img attributes from a `tiles build` manifest entry, or null when it has none. */
-function fromManifest(manifest, notation, height, theme) {
+function fromManifest(manifest, assets, notation, height, theme, river, row) {
   const images = manifest && (manifest.images || manifest);
-  const hit = images && images[manifestKey(notation, height, theme)];
+  const hit = images && images[manifestKey(notation, height, theme, river, row)];
   if (!hit) return null;
-  return {
-    src: hit["1x"],
-    srcSet: `${hit["1x"]} 1x, ${hit["2x"]} 2x, ${hit["3x"]} 3x`,
-    width: hit.width,
-    height: hit.height,
-    alt: hit.alt,
-  };
+  // bare file names (tiles build without --public-path) sit under the site's assets URL
+  const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
+  return { src: url(1), srcSet: srcSet(url), width: hit.width, height: hit.height, alt: hit.alt };
 }
 
-/** img attributes for the live service; sizes come from tileLayout.js. */
-function fromService(base, notation, height, theme) {
-  const url = (scale) => tilesUrl(base, notation, { height, scale, theme });
-  // the service refuses heights outside 16-256 with an error image of unknown size
-  const ok = Number.isInteger(height) && height >= 16 && height <= 256;
-  const lay = ok ? tileLayout(notation, height) : null;
+/** What tileLayout.js (riverLayout.js for a river) says, or null for what the service refuses. */
+function layoutOf(notation, height, river, row) {
+  if (!heightOk(height)) return null;
+  if (!river) return tileLayout(notation, height);
+  return Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW ? riverLayout(notation, height, row) : null;
+}
+
+/** img attributes for the live service; sizes come from the JS layouts. */
+function fromService(base, notation, height, theme, river, row, format) {
+  const svg = format === "svg";
+  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png" });
+  // the service refuses other heights with an error image of unknown size
+  const ok = heightOk(height);
+  const lay = layoutOf(notation, height, river, row);
   return {
     src: url(1),
-    srcSet: `${url(1)} 1x, ${url(2)} 2x, ${url(3)} 3x`,
+    srcSet: svg ? undefined : srcSet(url),
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
@@ -78,36 +119,80 @@ function fromService(base, notation, height, theme) {
   };
 }
 
+/** Thrown while rendering on the server (so the site build fails), shown in the browser. */
+function missing(notation, height, theme, river, row) {
+  const key = manifestKey(notation, height, theme, river, row);
+  const valid = layoutOf(notation, height, river, row);
+  return (
+    `<Tiles notation="${notation}">: the manifest has no image "${key}" and no service base URL is set. ` +
+    (valid
+      ? `Run \`tiles build\` again${theme && theme !== DEFAULT_THEME ? ` with --theme ${theme}` : ""} before the site build.`
+      : "The notation or height is invalid: `tiles lint` says where.")
+  );
+}
+
+function attrsFor(site, props, notation, height, theme) {
+  const manifest = props.manifest ?? site.manifest;
+  const root = props.base ?? site.base ?? globalThis.TILES_BASE;
+  const river = !!props.river;
+  const row = Number(props.row ?? DEFAULT_ROW);
+  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row) : null;
+  if (hit) return hit;
+  if (manifest && !root) {
+    const message = missing(notation, height, theme, river, row);
+    if (typeof window === "undefined") throw new Error(message);
+    console.error(message);
+    return { alt: message, width: undefined, height: undefined };
+  }
+  return fromService(root || "", notation, height, theme, river, row, props.format ?? site.format);
+}
+
 /**
  * Props: notation (required), caption, inline, height (CSS px of one tile,
- * 38, or 24 when inline), theme, base (service URL), manifest.
+ * 38, or 24 when inline), theme, base (service URL), manifest; river (draw
+ * the tiles as a discard pond), row (discards per river row, 4-10, default 6);
+ * format ("svg": one vector src for every screen and zoom, theme "auto" follows
+ * the reader's light/dark preference; a manifest entry, always PNG, still wins).
  */
-export default function Tiles({ notation, caption, inline = false, height, theme, base, manifest }) {
+export default function Tiles(props) {
+  const { notation, caption, inline = false, height, theme, river = false } = props;
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
   const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
-  const th = theme ?? site.theme;
-  const root = base ?? site.base ?? globalThis.TILES_BASE ?? "";
-  const attrs =
-    fromManifest(manifest ?? site.manifest, text, h, th) || fromService(root, text, h, th);
-  const style = inline
-    ? { display: "inline-block", verticalAlign: "middle", margin: "0 0.15em" }
-    : { display: "block", maxWidth: "100%", height: "auto" };
-  const img = (
+  const className = (inline ? M.inlineClassName : M.className) + (river ? ` ${M.riverClassName}` : "");
+  const style = inline ? M.inlineStyle : M.blockStyle;
+  const img = (th, extraClass) => (
     <img
-      {...attrs}
+      key={th || "one"}
+      {...attrsFor(site, props, text, h, th)}
       loading="lazy"
       decoding="async"
-      className={inline ? "tiles tiles--inline" : "tiles"}
+      className={extraClass ? `${className} ${extraClass}` : className}
       data-notation={text}
       title={inline && caption ? caption : undefined}
       style={style}
     />
   );
-  if (!caption || inline) return img;
+  let picture;
+  if (theme || !site.colorMode) {
+    picture = img(theme ?? site.theme);
+  } else if (site.colorMode === "media") {
+    // the browser loads only the source that matches prefers-color-scheme
+    const dark = attrsFor(site, props, text, h, "dark");
+    picture = (
+      <picture>
+        <source media="(prefers-color-scheme: dark)" srcSet={dark.srcSet} width={dark.width} height={dark.height} />
+        {img("light")}
+      </picture>
+    );
+  } else {
+    // both in the HTML; CSS from <TilesProvider> hides one, and a hidden lazy image is never fetched
+    picture = M.colorModeThemes.map((th) => img(th, M.themeClassName.replace("{theme}", th)));
+  }
+  if (!caption || inline) return <>{picture}</>;
   return (
-    <figure className="tiles-figure" style={{ margin: "1em 0" }}>
-      {img}
+    <figure className={M.figureClassName} style={M.figureStyle}>
+      {picture}
       <figcaption>{caption}</figcaption>
     </figure>
   );

@@ -1,25 +1,30 @@
 // Size and alt text of a tile image, from the notation alone (no request).
 // Mirrors service/notation.py (which notations are valid), service/layout.py
 // (width/height) and service/describe.py (alt text); tests/test_docs_tools.py
-// runs this file under node and compares it with the Python side.
+// runs this file under node and compares it with the Python side. Constants
+// (limits, honor names, tile widths and gaps per height) come from
+// tilesSpec.js, which Python generates: none is copied here.
+import SPEC from "./tilesSpec.js";
 
-const SUITS = "mpsz";
-const HONORS = ["East", "South", "West", "North", "White", "Green", "Red"];
-export const MAX_CHARS = 256;
-export const MAX_TILES = 64;
+export { SPEC };
+const SUITS = SPEC.suits;
+const HONORS = SPEC.honorNames;
+export const MAX_CHARS = SPEC.maxChars;
+export const MAX_TILES = SPEC.maxTiles;
 
-/** Python's round(): halves go to the even neighbour. roundHalfEven(28.5) === 28 */
-export function roundHalfEven(x) {
-  const f = Math.floor(x);
-  const d = x - f;
-  if (d > 0.5) return f + 1;
-  if (d < 0.5) return f;
-  return f % 2 === 0 ? f : f + 1;
+/** Whether the service draws tiles this tall. heightOk(38) === true */
+export function heightOk(height) {
+  return Number.isInteger(height) && height >= SPEC.minHeight && height <= SPEC.maxHeight;
 }
 
-/** CSS width of an upright tile (tile_art.tile_width). tileWidth(38) === 28 */
+/** CSS width of an upright tile (service/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
-  return roundHalfEven(height * 0.75);
+  return SPEC.tileWidths[height - SPEC.minHeight];
+}
+
+/** CSS px between segments by default (service/layout.py default_gap). defaultGap(38) === 9 */
+export function defaultGap(height) {
+  return SPEC.gaps[height - SPEC.minHeight];
 }
 
 // Python's str.isspace(), which differs from JS \s (e.g. \x1c-\x1f, \ufeff).
@@ -27,7 +32,7 @@ const SPACES = new Set(
   "\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005" +
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000",
 );
-const isSpace = (c) => SPACES.has(c);
+export const isSpace = (c) => SPACES.has(c);
 
 function strip(text) {
   let a = 0;
@@ -105,20 +110,27 @@ export function parseTiles(text) {
   return segs.map((tiles, n) => ({ kind: groupKind(tiles, n, segs.length), tiles }));
 }
 
+// Group.of_segment: a first segment that is itself a meld (a called tile, or a
+// concealed kan) is a meld; the last lone face-up tile is the winning tile.
 function groupKind(tiles, n, total) {
-  if (n === 0) return "hand";
+  if (n === 0) return tiles.some((x) => x.sideways) || concealedKan(tiles) ? "meld" : "hand";
   const t = tiles[0];
-  if (n === total - 1 && tiles.length === 1 && !t.sideways && t.number) return "winning";
+  if (n === total - 1 && tiles.length === 1 && t.number) return "winning"; // Group.of_segment
   return "meld";
+}
+
+function concealedKan(t) {
+  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
+  return t.length === 4 && !t[0].number && !t[3].number && !!t[1].number && sameKind(t[1], t[2]);
 }
 
 /**
  * Width and height in CSS px of the image, as service/layout.py places it.
  * measure(parseTiles("123m+-456p"), 40) -> {width: 200, height: 40}
  */
-export function measure(groups, height = 38, gap = null) {
+export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   const tw = tileWidth(height);
-  const g = gap == null ? roundHalfEven(tw / 3) : gap;
+  const g = gap == null ? defaultGap(height) : gap;
   const stacked = groups.some((grp) => grp.tiles.some((t) => t.stacked));
   let x = 0;
   groups.forEach((grp, n) => {
@@ -131,7 +143,8 @@ export function measure(groups, height = 38, gap = null) {
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
 }
 
-function tileName(t) {
+/** Plain English, as Tile.name in service/model.py: "5p (red)", "East", "face-down tile". */
+export function tileName(t) {
   if (!t.number) return "face-down tile";
   if (t.suit === "z") return HONORS[t.number - 1];
   return `${t.number}${t.suit}` + (t.red ? " (red)" : "");
@@ -145,11 +158,8 @@ function tileWord(t) {
 function groupLabel(grp) {
   const t = grp.tiles;
   if (grp.kind === "hand") return "Hand";
-  if (grp.kind === "winning") return "winning tile";
-  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
-  if (t.length === 4 && !t[0].number && !t[3].number && t[1].number && sameKind(t[1], t[2])) {
-    return "concealed kan";
-  }
+  if (grp.kind === "winning") return t[0].sideways ? "winning tile (ron)" : "winning tile";
+  if (concealedKan(t)) return "concealed kan";
   return t.some((x) => x.sideways) ? "called meld" : "meld";
 }
 
@@ -160,10 +170,11 @@ export function describe(groups) {
 
 /**
  * Everything the <Tiles> component needs before the image arrives, or null for
- * a notation the service rejects.
+ * a notation (or height) the service rejects.
  * tileLayout("11s+-456m+4s").width === 196
  */
-export function tileLayout(notation, height = 38, gap = null) {
+export function tileLayout(notation, height = SPEC.defaultHeight, gap = null) {
+  if (!heightOk(height)) return null;
   const groups = parseTiles(notation);
   if (!groups) return null;
   return { ...measure(groups, height, gap), description: describe(groups) };

@@ -9,7 +9,7 @@ True
 
 from . import forms, tables
 from .parts import Block, Split
-from .result import Analysis, analyse
+from .result import FAILED, Analysis, analyse, analyse_safely
 
 
 def clear_caches() -> None:
@@ -18,4 +18,4 @@ def clear_caches() -> None:
     tables.clear()
 
 
-__all__ = ["Analysis", "Block", "Split", "analyse", "clear_caches"]
+__all__ = ["FAILED", "Analysis", "Block", "Split", "analyse", "analyse_safely", "clear_caches"]

@@ -1,9 +1,10 @@
 """Read a parsed `Hand` into what the analysis works on: counts and fixed sets.
 
-Concealed tiles are the hand segment plus the winning tile (also when it lies
-sideways, ``+-4s``, won off a discard). Every other segment
-(and a first segment that is itself a meld) is a fixed set: a called meld (has a sideways tile), a concealed kan (``x11xs``;
-the backs are copies of the pair they bracket) or a plain group (``+567p``).
+Concealed tiles are the hand segment plus the winning tile (which segment that
+is, `Group.of_segment` decides; a sideways one, ``+-4s``, won off a discard).
+Every other segment (and a first segment that is itself a meld) is a fixed set:
+a called meld (has a sideways tile), a concealed kan (``x11xs``; the backs are
+copies of the pair they bracket) or a plain group (``+567p``).
 Anything the analysis cannot read becomes a warning, never an exception; a
 hand with warnings is not analysed further.
 
@@ -47,7 +48,6 @@ _INDEX.update({kind | RED_BIT: i for kind, i in _INDEX.items() if i < 27 and i %
 
 
 _KIND = attrgetter("kind")
-_SIDEWAYS = attrgetter("sideways")  # a hand segment with one is a called meld
 
 
 def tile_index(tile: Tile) -> int | None:
@@ -62,14 +62,10 @@ def read(hand: Hand) -> Reading:
     fixed: list[Block] = []
     warnings: list[str] = []
     winning = None
-    last = hand.groups[-1] if hand.groups else None
     for group in hand.groups:
         kind = group.kind
         tiles = group.tiles
-        if group is last and kind == "meld" and len(tiles) == 1 and not tiles[0].face_down:
-            kind = "winning"  # a lone sideways tile at the end: won off a discard
-        # A first segment like "-456m" or "x11xs" alone is a meld, not a hand.
-        if kind == "meld" or (kind == "hand" and True in map(_SIDEWAYS, tiles)) or group.concealed_kan:
+        if kind == "meld":  # Group.of_segment decides, "-456m" or "x11xs" first included
             block = _fixed_set(group, warnings)
             if block is not None:
                 fixed.append(block)
@@ -133,7 +129,8 @@ def _check_totals(concealed, visible, fixed, warnings: list[str]) -> None:
     elif sum(concealed) > 3 * (4 - len(fixed)) + 2:
         limit = 3 * (4 - len(fixed)) + 2
         n, melds = sum(concealed), len(fixed)
-        warnings.append(f"{n} concealed tiles with {melds} melds: at most {limit} fit in a hand")
+        meld_word = "meld" if melds == 1 else "melds"
+        warnings.append(f"{n} concealed tiles with {melds} {meld_word}: at most {limit} fit in a hand")
 
 
 def _unreadable(tile: Tile, where: str) -> str:

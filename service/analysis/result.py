@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from service.model import Hand
 
@@ -50,14 +51,34 @@ class Analysis:
 
 
 def analyse(hand: Hand) -> Analysis:
-    """Analyse a parsed hand; never raises (problems become warnings)."""
+    """Analyse a parsed hand. A hand it cannot read gets warnings; only a bug raises
+    (the HTTP, CLI and lint edges catch that once, with `analyse_safely`)."""
+    reading = read(hand)
+    if reading.warnings:
+        return Analysis(False, (), (), None, reading.warnings)
+    return _analyse(reading)
+
+
+# What the public sees when the analysis has a bug: nothing of its internals.
+FAILED = Analysis(False, (), (), None, ("internal error: this hand could not be analysed",))
+_log = logging.getLogger("tiles.analysis")
+
+
+def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None) -> Analysis:
+    """For the edges: `analyse`, or on a bug log it with its traceback, call
+    ``on_failure`` (the service counts it there) and answer `FAILED`.
+
+    >>> from service.notation import parse
+    >>> analyse_safely(parse("11222333s22m+-456m+4s")).complete
+    True
+    """
     try:
-        reading = read(hand)
-        if reading.warnings:
-            return Analysis(False, (), (), None, reading.warnings)
-        return _analyse(reading)
-    except Exception as err:  # a bug here must not break a drawing
-        return Analysis(False, (), (), None, (f"analysis failed: {err!r}",))
+        return analyse(hand)
+    except Exception:
+        _log.exception("analysis failed for %r", hand.notation)
+        if on_failure is not None:
+            on_failure()
+        return FAILED
 
 
 def _analyse(r: Reading) -> Analysis:

@@ -14,6 +14,8 @@ each gets a small id: combining, shifting and maxing ids are dictionary lookups.
 
 from __future__ import annotations
 
+import threading
+
 from .forms import MEMO_LIMIT
 
 # Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
@@ -25,14 +27,16 @@ _ids: dict[Table, int] = {EMPTY_TABLE: 0}
 _memo: dict[tuple, int] = {}  # counts (or counts, caps; or sorted honor counts) -> id
 _island_memo: dict[tuple[int, ...], int] = {}  # island counts with room each side -> id
 _combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
+_INTERN_LOCK = threading.Lock()
 
 
 def clear() -> None:
-    """Forget every memoised table (for cold-start benchmarks)."""
-    for memo in (_memo, _island_memo, _combined, _ids, _moves_memo, _rest_memo, _shift_memo, _best_memo):
-        memo.clear()
-    del TABLES[1:]
-    _ids[EMPTY_TABLE] = 0
+    """Forget every memoised table (for cold-start benchmarks; not while others analyse)."""
+    with _INTERN_LOCK:
+        for memo in (_memo, _island_memo, _combined, _ids, _moves_memo, _rest_memo, _shift_memo, _best_memo):
+            memo.clear()
+        del TABLES[1:]
+        _ids[EMPTY_TABLE] = 0
 
 
 def suit_table(h, caps, runs: bool) -> int:
@@ -119,11 +123,18 @@ def _islands(h: tuple[int, ...]) -> int:
 
 
 def _intern(table: Table) -> int:
-    """Distinct tables are few: each gets a small id, so combining is a lookup."""
+    """Distinct tables are few: each gets a small id, so combining is a lookup.
+
+    Threaded workers share the tables: the lock gives each table one id, and
+    the table is in TABLES before its id is published.
+    """
     found = _ids.get(table)
     if found is None:
-        found = _ids[table] = len(TABLES)
-        TABLES.append(table)
+        with _INTERN_LOCK:
+            found = _ids.get(table)
+            if found is None:
+                TABLES.append(table)
+                found = _ids[table] = len(TABLES) - 1
     return found
 
 

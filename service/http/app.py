@@ -34,7 +34,7 @@ def route_of(path: str) -> str:
         return "tiles_path"
     if path.startswith("/tiles."):
         return "tiles_query"
-    if path in ("/", "/healthz", "/metrics", "/favicon.ico"):
+    if path in ("/", "/healthz", "/metrics", "/favicon.ico", "/batch"):
         return path.strip("/").replace(".ico", "") or "playground"
     return "bare"
 

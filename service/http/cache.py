@@ -129,6 +129,9 @@ class SegmentedLRU:
     def __len__(self) -> int:
         return len(self._probation) + len(self._protected)
 
+    def keys(self) -> list[str]:
+        return [*self._probation.keys(), *self._protected.keys()]
+
 
 class ImageCache:
     """``key -> bytes`` whose total size stays under `max_bytes`; thread- and greenlet-safe.
@@ -152,6 +155,11 @@ class ImageCache:
 
     def __len__(self) -> int:
         return len(self._normal) + len(self._large)
+
+    def keys(self) -> list[str]:
+        """Every cached key (for tests and debugging; it does not count as a request)."""
+        with self._lock:
+            return [*self._normal.keys(), *self._large.keys()]
 
     def get(self, key: str) -> bytes | None:
         with self._lock:

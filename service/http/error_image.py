@@ -11,7 +11,9 @@ True
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -19,12 +21,23 @@ from PIL import Image, ImageDraw, ImageFont
 WINDOW = 48          # characters of notation shown around the bad spot
 MAX_MESSAGE = 100    # characters of message shown
 PAD = 0.6            # padding, in font sizes
-MAX_FONT_PX = 64     # with WINDOW and MAX_MESSAGE: any error image fits in about 6400 x 400 px
+MIN_FONT, MAX_FONT = 11, 16  # CSS px of the text, from the tile height (16 x MAX_SCALE = 64 px at most)
+MAX_SCALE = 4        # with WINDOW and MAX_MESSAGE: any error image fits in about 3800 x 400 px
 
-INK = (40, 40, 48)
-RED = (200, 30, 40)
-PAPER = (255, 246, 246)
-MARK = (255, 214, 214)
+
+@dataclass(frozen=True)
+class Palette:
+    ink: tuple[int, int, int]    # the notation
+    red: tuple[int, int, int]    # the message, the frame, the bad character and the caret
+    paper: tuple[int, int, int]
+    mark: tuple[int, int, int]   # behind the bad character
+
+
+# By the `theme` the page asked for, so a dark page gets a dark box, not a bright pink one.
+PALETTES = {
+    "light": Palette(ink=(40, 40, 48), red=(200, 30, 40), paper=(255, 246, 246), mark=(255, 214, 214)),
+    "dark": Palette(ink=(226, 226, 232), red=(255, 120, 120), paper=(40, 28, 30), mark=(110, 40, 48)),
+}
 
 
 @lru_cache(maxsize=8)
@@ -59,44 +72,56 @@ def _window(notation: str, position: int) -> tuple[str, str, str]:
     return before, bad, after
 
 
-def error_png(message: str, notation: str, position: int | None, height: int = 38, scale: int = 1) -> bytes:
+def error_png(message: str, notation: str, position: int | None, height: int = 38, scale: int = 1,
+              theme: str = "light") -> bytes:
     """PNG bytes: the message, then the notation with the bad spot marked.
 
     `height` is the tile height the page expected, so the text sits at a
-    matching size; `scale` is the device pixel ratio. Output size is bounded
-    whatever the input: long notations and messages are cut with an ellipsis.
+    matching size; `scale` is the device pixel ratio; `theme` picks the colours
+    (unknown themes draw light). The box is laid out once in CSS px and every
+    scale is that box times `scale`, so its CSS size never drifts with the
+    device. Output size is bounded whatever the input: long notations and
+    messages are cut with an ellipsis.
+
+    >>> from PIL import Image
+    >>> sizes = [Image.open(io.BytesIO(error_png("bad", "12a", 2, scale=s))).size for s in (1, 2, 3)]
+    >>> sizes[1] == (2 * sizes[0][0], 2 * sizes[0][1]) and sizes[2] == (3 * sizes[0][0], 3 * sizes[0][1])
+    True
     """
-    size = min(MAX_FONT_PX, max(11, min(28, round(height * 0.4))) * max(1, min(4, scale)))
-    font = _font(size)
-    pad = round(size * PAD)
+    colors = PALETTES.get(theme, PALETTES["light"])
+    s = max(1, min(MAX_SCALE, scale))
+    css = max(MIN_FONT, min(MAX_FONT, round(height * 0.4)))  # font size in CSS px
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 1] + "\u2026"
     message = "".join(_shown(c) if c != " " else c for c in message)
-    line = round(size * 1.5)
+    marked = position is not None and bool(notation)
 
+    # layout in CSS px, measured with the 1x font
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    width = probe.textlength(message, font=font)
-    rows = [(message, RED)]
-    if position is not None and notation:
+    font1 = _font(css)
+    pad, line = round(css * PAD), round(css * 1.5)
+    width = probe.textlength(message, font=font1)
+    if marked:
         before, bad, after = _window(notation, position)
-        x_bad = probe.textlength(before, font=font)
-        w_bad = max(probe.textlength(bad, font=font), size * 0.5)
-        width = max(width, x_bad + w_bad + probe.textlength(after, font=font))
-    w = int(width) + 2 * pad
-    h = 2 * pad + line * (1 if position is None or not notation else 3)
+        x_bad = probe.textlength(before, font=font1)
+        w_bad = max(probe.textlength(bad, font=font1), css * 0.5)
+        width = max(width, x_bad + w_bad + probe.textlength(after, font=font1))
+    w = math.ceil(width) + 2 * pad
+    h = 2 * pad + line * (3 if marked else 1)
 
-    im = Image.new("RGB", (w, h), PAPER)
+    # drawn at scale: every coordinate times s, the text at s times the size
+    font = _font(css * s)
+    im = Image.new("RGB", (w * s, h * s), colors.paper)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, w - 1, h - 1), outline=RED, width=max(1, size // 12))
-    d.text((pad, pad), message, fill=RED, font=font)
-    if position is not None and notation:
-        y = pad + line
-        x = pad + x_bad
-        d.rectangle((x - 1, y, x + w_bad + 1, y + line - 2), fill=MARK)
-        d.text((pad, y), before, fill=INK, font=font)
-        d.text((x, y), bad, fill=RED, font=font)
-        d.text((x + w_bad, y), after, fill=INK, font=font)
-        d.text((x + w_bad / 2, y + line), "^", fill=RED, font=font, anchor="ma")
+    d.rectangle((0, 0, w * s - 1, h * s - 1), outline=colors.red, width=max(1, css * s // 12))
+    d.text((pad * s, pad * s), message, fill=colors.red, font=font)
+    if marked:
+        y, x = (pad + line) * s, (pad + x_bad) * s
+        d.rectangle((x - s, y, x + (w_bad + 1) * s, y + (line - 2) * s), fill=colors.mark)
+        d.text((pad * s, y), before, fill=colors.ink, font=font)
+        d.text((x, y), bad, fill=colors.red, font=font)
+        d.text((x + w_bad * s, y), after, fill=colors.ink, font=font)
+        d.text((x + w_bad * s / 2, y + line * s), "^", fill=colors.red, font=font, anchor="ma")
     out = io.BytesIO()
     im.save(out, "PNG", optimize=False, compress_level=6)
     return out.getvalue()

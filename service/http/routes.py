@@ -1,9 +1,10 @@
 """The routes, as module-level views on one Blueprint (see docs/service.md)::
 
     GET /<notation>                 PNG, the URL docs components already emit
-    GET /tiles/<notation>.png|.webp|.json
-    GET /tiles.png|.webp|.json?n=   the notation in the query string
+    GET /tiles/<notation>.png|.webp|.svg|.json
+    GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
     GET /healthz  /metrics  /       health, Prometheus text, playground
+    GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
 All drawing lives in service.render and the error image; views only parse,
 look up the cache and set headers.
@@ -15,24 +16,30 @@ look up the cache and set headers.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 
 import tile_art.lru
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from ..layout import layout
+from ..analysis import analyse_safely
+from ..batch import Batch
 from ..render import RENDERER_VERSION
+from ..subject import arrange, layout_of
 from ..views import hand_json
+from . import vector
 from .cache import RenderTimeout
-from .error_image import error_png
+from .error_image import PALETTES, error_png
 from .headers import playground_headers
 from .memory import rss_bytes
 from .service import BadRequest, Service, check_size, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
-MIMETYPES = {"png": "image/png", "webp": "image/webp"}
+MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
+MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
 
 bp = Blueprint("tiles", __name__)
 
@@ -54,7 +61,7 @@ def image_response(notation: str, fmt: str) -> Response:
         key, etag = found
         if matches(etag):
             m.not_modified.inc()
-            return not_modified(etag)
+            return not_modified(etag, fmt)
         data = svc.cache.get(key)
         if data is not None:
             m.cache_hits.inc()
@@ -64,7 +71,7 @@ def image_response(notation: str, fmt: str) -> Response:
     svc.memo_put(memo_key, (key, etag))  # only URLs that passed every check
     if matches(etag):
         m.not_modified.inc()
-        return not_modified(etag)
+        return not_modified(etag, fmt)
     return image_ok(svc.image(hand, options, key, lay), fmt, etag)
 
 
@@ -74,13 +81,17 @@ def matches(etag: str) -> bool:
 
 
 def image_ok(data: bytes, fmt: str, etag: str) -> Response:
+    if fmt == "svg":  # cached gzipped; encoding, CSP and Vary in vector.py
+        return vector.svg_ok(data, etag, IMAGE_CACHE_CONTROL)
     r = Response(data, mimetype=MIMETYPES[fmt])
     r.set_etag(etag)
     r.headers["Cache-Control"] = IMAGE_CACHE_CONTROL
     return r
 
 
-def not_modified(etag: str) -> Response:
+def not_modified(etag: str, fmt: str = "png") -> Response:
+    if fmt == "svg":
+        return vector.svg_not_modified(etag, IMAGE_CACHE_CONTROL)
     r = Response(status=304)
     r.set_etag(etag)
     r.headers["Cache-Control"] = IMAGE_CACHE_CONTROL
@@ -88,38 +99,33 @@ def not_modified(etag: str) -> Response:
 
 
 def json_response(notation: str) -> Response:
+    """The JSON view; its ETag hashes the body itself, so any change to what it says
+    (parser, alt text, analysis, layout) changes the tag: no 304 for stale JSON."""
     svc = service()
-    hand, options, _, _ = svc.resolve(notation, request.args, "png")
-    etag = etag_for(f"json|{svc.version}|{RENDERER_VERSION}|{notation}|{options.key()}")
-    if matches(etag):
-        svc.metrics.not_modified.inc()
+    memo_key = ("json", notation, request.query_string)  # this process's code made that body
+    found = svc.memo_get(memo_key)
+    if found is not None and matches(found[1]):
         r = Response(status=304)
+        etag = found[1]
     else:
-        r = jsonify(hand_json(hand, layout(hand, options.height, options.gap), analysis_of(hand)))
+        hand, options, _, _ = svc.resolve(notation, request.args, "png")
+        analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
+        r = jsonify(hand_json(hand, arrange(hand, options), analysis))
+        etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
+        svc.memo_put(memo_key, (None, etag))
+        if matches(etag):
+            r = Response(status=304)
+    if r.status_code == 304:
+        svc.metrics.not_modified.inc()
     r.set_etag(etag)
     r.headers["Cache-Control"] = JSON_CACHE_CONTROL
     return r
 
 
 def analysis_of(hand):
-    """The hand analysis when that module is installed; None if it fails."""
-    m = service().metrics
-    try:
-        from ..analysis import analyse
-
-        result = analyse(hand)
-        result.to_json()  # fail here, not inside hand_json
-        return result
-    except ImportError as err:
-        if err.name == "service.analysis":
-            return None  # not installed in this build: no analysis, no error
-        m.errors.labels("analysis").inc()
-        current_app.logger.exception("analysis module failed to import")
-        return None
-    except Exception:
-        m.errors.labels("analysis").inc()
-        current_app.logger.exception("analysis failed for %r", hand.notation)
-        return None
+    """The hand analysis; a bug in it is caught here, once: logged with its traceback,
+    counted in tiles_errors_total{kind="analysis"}, answered with a generic warning."""
+    return analyse_safely(hand, service().metrics.errors.labels("analysis").inc)
 
 
 def answer(notation: str, fmt: str) -> Response:
@@ -132,7 +138,7 @@ def answer(notation: str, fmt: str) -> Response:
 
 def unknown_format(fmt: str, notation: str) -> BadRequest:
     what = f"unknown format '.{fmt[:16]}'" if fmt else "no format"
-    return BadRequest("format", f"{what}: end the URL with .png, .webp or .json",
+    return BadRequest("format", f"{what}: end the URL with .png, .webp, .svg or .json",
                       notation, None, "format", status=404)
 
 
@@ -163,6 +169,65 @@ def healthz():
 def metrics():
     body, ctype = service().metrics.exposition()
     return Response(body, content_type=ctype, headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/batch")
+def batch_hello():
+    """Who answers POST /batch: versions, protocol and the markup spec (the first line of `tiles batch`)."""
+    return batch_json(Batch(None).hello(), 200)
+
+
+@bp.post("/batch")
+def batch_view():
+    """One `tiles batch` request over HTTP, for remark-tiles' ``service`` option.
+
+    The body is a `tiles batch` request (tag source, path, line, column, themes) plus
+    ``publicPath`` and ``errorImages``; the tag is read by the reader lint and the CLI
+    use. 200 with the answer; 422 with ``errors`` (line, column, message) for a tag
+    that cannot be drawn; 400 for a body that is no request. Nothing is drawn here:
+    each image lists the URLs of its files (``fetch``), drawn on GET like any other.
+    """
+    if (request.content_length or 0) > MAX_BATCH_BODY:
+        raise BadRequest("batch", f"a batch request is at most {MAX_BATCH_BODY} bytes", status=413)
+    body = request.get_json(silent=True)
+    problem = batch_body_problem(body)
+    if problem:
+        raise BadRequest("batch", problem)
+    batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
+    answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "themes", "format") if k in body})
+    if answer.get("fatal"):
+        raise BadRequest("batch", answer["fatal"])
+    return batch_json(answer, 200 if answer["ok"] else 422)
+
+
+def batch_json(body, status: int) -> Response:
+    """JSON in the order Python wrote it, as `tiles batch` prints it: jsonify sorts keys,
+    and the spec's style objects become inline CSS whose order the markup shows."""
+    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+def batch_body_problem(body) -> str | None:
+    """What is wrong with a POST /batch body, or None.
+
+    >>> batch_body_problem({"source": "<Tiles notation='1m' />", "themes": ["sepia"]})
+    "themes must be a list of theme names (light, dark), not ['sepia']"
+    """
+    import tile_art
+
+    if not isinstance(body, dict):
+        return "the body must be a JSON object (a `tiles batch` request)"
+    if not isinstance(body.get("source"), str):
+        return "the request has no 'source' string (the <Tiles> tag as written)"
+    for name in ("line", "column"):
+        if name in body and (not isinstance(body[name], int) or isinstance(body[name], bool) or body[name] < 1):
+            return f"{name} must be a whole number from 1"
+    themes = body.get("themes", [])
+    if not isinstance(themes, list) or not all(isinstance(t, str) and t in tile_art.THEMES for t in themes):
+        return f"themes must be a list of theme names ({', '.join(tile_art.THEMES)}), not {themes!r}"
+    if not isinstance(body.get("publicPath", ""), str):
+        return "publicPath must be a string"
+    return None
 
 
 @bp.get("/favicon.ico")
@@ -223,8 +288,11 @@ def error_image(err: BadRequest) -> bytes:
         scale = int(request.args.get("scale", "1"))
     except ValueError:
         height, scale = 38, 1
-    key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}"
-    draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale)  # noqa: E731
+    theme = request.args.get("theme", "light")
+    theme = theme if theme in PALETTES else "light"
+    key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}|{theme}"
+    draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale,  # noqa: E731
+                             theme=theme)
     return service().error_images.get_or_render(key, draw)[0]
 
 

@@ -19,13 +19,15 @@ from typing import Any, Mapping
 
 from cachetools import LRUCache
 
-from ..layout import Layout, layout
-from ..notation import ParseError, parse
+from ..layout import Layout
+from ..notation import ParseError
 from ..options import OptionError, RenderOptions
 from ..render import RENDERER_VERSION, render
+from ..subject import arrange, read
 from ..views import error_json
 from .cache import ImageCache
 from .metrics import Metrics
+from .vector import pack
 
 # The cost ceiling. Height, scale and tile count are each bounded, but not their
 # product, so the bitmap is checked before any drawing. Encoding dominates a
@@ -80,7 +82,7 @@ def etag_for(key: str) -> str:
 
 
 def check_size(hand, options: RenderOptions) -> Layout:
-    """The hand's layout; refuses tiles over MAX_TILE_PX and bitmaps over MAX_SIDE or MAX_PIXELS.
+    """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX and bitmaps over MAX_SIDE or MAX_PIXELS.
 
     >>> from service.notation import parse
     >>> check_size(parse("123m"), RenderOptions(height=200, scale=3))
@@ -96,7 +98,7 @@ def check_size(hand, options: RenderOptions) -> Layout:
             f"the limit is {MAX_TILE_PX}: lower height or scale",
             hand.notation, None, "height",
         )
-    lay = layout(hand, options.height, options.gap)
+    lay = arrange(hand, options)
     w, h = lay.width * options.scale, lay.height * options.scale
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
         raise BadRequest(
@@ -128,9 +130,9 @@ class Service:
         self._memo_lock = threading.Lock()
 
     def resolve(self, notation: str, params: Mapping[str, str], fmt: str):
-        """Parse and validate; returns (hand, options, key, etag) or raises BadRequest."""
-        try:
-            hand = parse(notation)
+        """Parse and validate; returns (hand or river, options, key, etag) or raises BadRequest."""
+        try:  # notation errors come first; a bad layout value is reported with the options
+            hand = read(notation, params.get("layout") or "hand")
         except ParseError as err:
             raise BadRequest.from_parse(err) from None
         try:
@@ -150,7 +152,7 @@ class Service:
                 self._memo[memo_key] = value
 
     def image(self, hand, options: RenderOptions, key: str, lay: Layout) -> bytes:
-        """Cached bytes, or timed and counted rendering on a miss (`lay` from `check_size`)."""
+        """Cached bytes, or timed and counted rendering on a miss (`lay` from `check_size`; SVG: gzipped)."""
         data = self.cache.get(key)
         m = self.metrics
         if data is not None:
@@ -160,6 +162,8 @@ class Service:
         def draw() -> bytes:
             start = time.perf_counter()
             out = render(hand, options, lay)
+            if options.format == "svg":
+                out = pack(out)  # SVG is cached gzipped (see vector.py)
             m.render_seconds.labels(options.format).observe(time.perf_counter() - start)
             m.renders.labels(options.format).inc()
             return out

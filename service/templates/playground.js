@@ -11,6 +11,8 @@
     if (forImage && $("scale").value !== "1") q.set("scale", $("scale").value);
     if ($("theme").value !== "light") q.set("theme", $("theme").value);
     if ($("bg").value.trim()) q.set("bg", $("bg").value.trim().replace(/^#/, ""));
+    if ($("layout").value === "river") q.set("layout", "river");
+    if ($("layout").value === "river" && $("row").value !== "6") q.set("row", $("row").value);
     const s = q.toString();
     return s ? "?" + s : "";
   }
@@ -21,6 +23,8 @@
     const url = base + encode(n) + query(false);
     $("url").textContent = url;
     const props = [`notation="${n.replace(/"/g, "&quot;")}"`];
+    if ($("layout").value === "river") props.unshift("river");
+    if ($("layout").value === "river" && $("row").value !== "6") props.push(`row={${$("row").value}}`);
     if ($("height").value && $("height").value !== "38") props.push(`height={${$("height").value}}`);
     if ($("theme").value !== "light") props.push(`theme="${$("theme").value}"`);
     $("snippet").textContent = `<Tiles ${props.join(" ")} />`;
@@ -48,7 +52,7 @@
       .catch(() => {});
   }
   const later = () => { clearTimeout(timer); timer = setTimeout(update, 120); };
-  for (const id of ["notation", "height", "scale", "theme", "bg"]) $(id).addEventListener("input", later);
+  for (const id of ["notation", "height", "scale", "theme", "bg", "layout", "row"]) $(id).addEventListener("input", later);
   document.querySelectorAll("button[data-copy]").forEach((b) => b.addEventListener("click", async () => {
     try { await navigator.clipboard.writeText($(b.dataset.copy).textContent); b.textContent = "Copied"; }
     catch { b.textContent = "Select it"; }

@@ -45,7 +45,20 @@ CASES = [
     ("inline", {"notation": "r5p067s", "inline": True}, {"inline": True}),
     ("manifest", {"notation": "122334sr5677p+567p+7p", "caption": "From the manifest"}, {"manifest": True}),
     ("invalid", {"notation": "123a"}, {}),
+    ("river", {"notation": "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "river": True, "row": 5,
+               "caption": "Riichi on 4m; dimmed tiles are tsumogiri"}, {}),
 ]
+
+
+URI_COMPONENT_SAFE = "!*'()"
+
+
+def river_query(props) -> str:
+    """The layout options a case adds to its service URLs (as Tiles.jsx writes them)."""
+    if not props.get("river"):
+        return ""
+    row = props.get("row", 6)
+    return "&layout=river" + (f"&row={row}" if row != 6 else "")
 
 
 def need(ok: bool, why: str) -> None:
@@ -127,7 +140,7 @@ def site(tmp_path_factory):
     expected = {}
     for cid, props, _ in CASES:
         h = props.get("height", 24 if props.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}")
+        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}{river_query(props)}")
         expected[cid] = r.get_json() if r.status_code == 200 else None
     yield base, page_url, expected
     service.shutdown()
@@ -195,6 +208,8 @@ def test_component_in_chromium(site):
             assert got["src"].startswith(f"{base}/tiles/") and "scale=2" in got["currentSrc"], got
         if how.get("inline"):
             assert got["parent"] == "P" and got["display"] == "inline-block"
+        if props.get("river"):
+            assert want["layout"] == "river" and got["alt"].startswith("River: ") and "layout=river" in got["src"]
 
 
 def test_component_attributes_match_the_service_for_many_notations(tmp_path):
@@ -213,6 +228,10 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
         "r5p 0s 0m", "-555=5p+1-1=11z", "xxxx", "11111m", "1+2m", "  12s  ", "R5P", "1m2m3m+4p",
     ]
     props = [{"notation": n, "height": h, "base": "https://t.example/"} for n in notations for h in (16, 38, 41, 64)]
+    rivers = ["1m", "123456m*-7p8p", "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "12x", "*8z", "1m+2m"]
+    props += [{"notation": n, "river": True, "row": r, "height": h, "base": "https://t.example"}
+              for n in rivers for r in (4, 6, 10) for h in (16, 38)]
+    props += [{"notation": "123m", "river": True, "row": 3}, {"notation": "*1m"}]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
               {"notation": "14s", "inline": True, "caption": "waits"},
               {"notation": "123a"}, {"notation": "1m", "height": 9}]
@@ -229,9 +248,9 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
         a = g["attrs"]
         assert a["loading"] == "lazy" and a["data-notation"] == p["notation"]
         h = p.get("height", 24 if p.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}")
+        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}{river_query(p)}")
         if r.status_code != 200:
-            assert "width" not in a and a["alt"].startswith("Invalid tile"), (p, a)
+            assert "width" not in a and a["alt"].startswith("Invalid "), (p, a)
             continue
         view = r.get_json()
         assert (int(a["width"]), int(a["height"]), a["alt"]) == (view["width"], view["height"], view["description"]), p
@@ -240,8 +259,9 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert a["src"] == e["1x"] and a["srcSet"] == f"{e['1x']} 1x, {e['2x']} 2x, {e['3x']} 3x"
         else:
             base = p.get("base", "").rstrip("/")
-            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "")
-            assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe='')}.png?{q}", a["src"]
+            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "") + river_query(p)
+            # encodeURIComponent leaves !*'() as they are (the '*' of tsumogiri, say)
+            assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe=URI_COMPONENT_SAFE)}.png?{q}", a["src"]
             assert a["srcSet"].split(", ")[2].endswith(" 3x") and "scale=3" in a["srcSet"]
             # the service answers the URL the component built
             path = a["src"][len(base):]
@@ -251,3 +271,53 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert g["caption"] == p["caption"]
         if p.get("inline") and p.get("caption"):
             assert a["title"] == p["caption"]
+
+
+def ssr(cases, tmp_path) -> list:
+    need(shutil.which("node") is not None, "node is not installed")
+    need(npm_ready(), "npm packages missing: run `npm ci` in tests/browser")
+    script = tmp_path / "ssr.js"
+    env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
+    subprocess.run(
+        [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "ssr.jsx"), "--bundle",
+         "--platform=node", "--jsx=transform", f"--outfile={script}", "--log-level=warning"],
+        check=True, env=env, cwd=HERE,
+    )
+    run = subprocess.run(["node", str(script)], input=json.dumps(cases), capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)
+
+
+def test_component_manifest_path_follows_the_site(tmp_path):
+    """Issue 11 items 1-3 and 6 on the component path: inline and theme keys, misses fail the
+    server render, bare manifest names sit under the site's assets URL, colour modes."""
+    from service.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="14s" inline />\n<Tiles notation="123m" />\n')
+    out = tmp_path / "static"
+    build(collect([docs], ("light", "dark"))[0], out)  # bare file names: no public path
+    manifest = json.loads((out / "manifest.json").read_text())
+    site = {"manifest": manifest, "assets": "/docs/tiles/"}
+    got = ssr([
+        {"props": {"notation": "14s", "inline": True}, "provider": site},
+        {"props": {"notation": "123m"}, "provider": {**site, "theme": "dark"}},
+        {"props": {"notation": "123m"}, "provider": {**site, "colorMode": "data-theme"}},
+        {"props": {"notation": "123m", "caption": "c"}, "provider": {**site, "colorMode": "media"}},
+        {"props": {"notation": "999m"}, "provider": site},  # not built
+        {"props": {"notation": "123a"}, "provider": site},  # invalid
+        {"props": {"notation": "999m"}, "provider": {**site, "base": "https://t.example"}},  # live fallback
+    ], tmp_path)
+    images = manifest["images"]
+    inline, dark, themed, media, miss, bad, live = got
+    assert inline["attrs"]["src"] == "/docs/tiles/" + images["14s?height=24"]["1x"]
+    assert (inline["attrs"]["width"], inline["attrs"]["height"]) == ("36", "24")
+    assert dark["attrs"]["src"] == "/docs/tiles/" + images["123m?theme=dark"]["1x"]
+    assert [i["class"] for i in themed["imgs"]] == ["tiles tiles--light", "tiles tiles--dark"]
+    assert themed["html"].startswith('<style>[data-theme=dark] .tiles--light{display:none!important}')
+    assert themed["imgs"][1]["src"].endswith(images["123m?theme=dark"]["1x"])
+    assert len(media["imgs"]) == 1 and "<picture><source media=\"(prefers-color-scheme: dark)\"" in media["html"]
+    assert media["figure"] and images["123m?theme=dark"]["2x"] in media["html"]
+    assert 'the manifest has no image "999m"' in miss["error"] and "Run `tiles build` again" in miss["error"]
+    assert "`tiles lint` says where" in bad["error"]
+    assert live["attrs"]["src"].startswith("https://t.example/tiles/999m.png")

@@ -1,0 +1,170 @@
+// remark-tiles: every <Tiles notation="..."> in an MDX page becomes static
+// <img> markup at build time, drawn by the `tiles` CLI (or a tiles service).
+//
+//   remarkPlugins: [remarkTiles]                        // zero options
+//   remarkPlugins: [[remarkTiles, {publicPath: "/docs/tiles/"}]]
+//   remarkPlugins: [[remarkTiles, {service: "https://tiles.example.org"}]]  // no Python
+//
+// The tag is read by Python (`tiles batch`, the reader `tiles lint` uses), so
+// the plugin and the linter agree on every prop. A tag that cannot be drawn
+// fails the build with file:line:col, the parser's message and a caret.
+import path from "node:path";
+import { batchFor } from "./lib/batch.js";
+import { serviceFor } from "./lib/service.js";
+import { colorModeCss, errorNode, styleNode, tilesNode } from "./lib/markup.js";
+import { siteOf } from "./lib/site.js";
+
+const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
+
+/**
+ * Options (all optional):
+ *   outDir      folder the image files are written to (default: the site's static
+ *               folder + "/tiles": static/ for Docusaurus, public/ elsewhere)
+ *   publicPath  URL of outDir on the site (default: the site's base URL + "tiles/")
+ *   theme       theme for tags without a theme prop when colorMode is off ("light")
+ *   colorMode   "data-theme" (Docusaurus, the default there), "class" (html.dark: Nextra),
+ *               "media" (prefers-color-scheme), a CSS selector of the dark mode, or false
+ *   format      "png" (default: 1x/2x/3x files and a srcSet) or "svg" (one vector file, one src)
+ *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
+ *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
+ *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
+ *   concurrency service requests in flight at once (default 6)
+ *   timeout     ms to wait for one service answer (default 30000)
+ *   tagName     the JSX name to replace (default "Tiles")
+ */
+export default function remarkTiles(options = {}) {
+  const tagName = options.tagName || "Tiles";
+  return async function transformer(tree, file) {
+    const found = [];
+    walk(tree, (node, parent, index) => {
+      if (TAGS.has(node.type) && node.name === tagName) found.push({ node, parent, index });
+    });
+    if (!found.length) return;
+    const settings = await settingsFor(file, options);
+    const batch = settings.service ? serviceFor(settings.service) : batchFor(settings.batch);
+    const hello = await batch.start();
+    const text = String(file.value ?? "");
+    const answers = await Promise.all(
+      found.map(({ node }) =>
+        batch.ask({
+          path: shownPath(file),
+          line: node.position?.start.line ?? 1,
+          column: node.position?.start.column ?? 1,
+          source: sourceOf(node, text),
+          themes: themesFor(settings),
+          ...(settings.format === "svg" ? { format: "svg" } : {}),
+        }),
+      ),
+    );
+    const problems = [];
+    let themed = false;
+    // replace from the last so earlier indexes stay right
+    for (let n = found.length - 1; n >= 0; n--) {
+      const { node, parent, index } = found[n];
+      const answer = answers[n];
+      const notation = attr(node, "notation");
+      for (const w of answer.warnings || []) warn(file, format(file, text, w, "warning: "), w);
+      let replacement;
+      if (answer.ok) {
+        replacement = tilesNode(hello.spec, answer, notation, settings.colorMode);
+        themed ||= answer.images.length > 1 && settings.colorMode && settings.colorMode !== "media";
+      } else if (settings.onError === "warn" && answer.errorImage) {
+        for (const e of answer.errors) warn(file, format(file, text, e, "warning: "), e);
+        replacement = errorNode(hello.spec, answer.errorImage, notation, node.type === "mdxJsxTextElement");
+      } else {
+        problems.unshift(...answer.errors);
+        continue;
+      }
+      parent.children.splice(index, 1, replacement);
+    }
+    if (problems.length) {
+      const [first] = problems;
+      const message = problems.map((p) => format(file, text, p, "")).join("\n");
+      file.fail(message, { place: { line: first.line, column: first.column }, ruleId: "tiles", source: "remark-tiles" });
+    }
+    if (themed) tree.children.unshift(styleNode(colorModeCss(hello.spec, settings.colorMode)));
+  };
+}
+
+/** Depth-first walk calling visit(node, parent, index). */
+function walk(node, visit) {
+  const kids = node.children || [];
+  for (let i = 0; i < kids.length; i++) {
+    visit(kids[i], node, i);
+    walk(kids[i], visit);
+  }
+}
+
+const settingsCache = new Map();
+
+async function settingsFor(file, options) {
+  const site = await siteOf(file.path);
+  const key = JSON.stringify([site.root, options]);
+  if (settingsCache.has(key)) return settingsCache.get(key);
+  const outDir = path.resolve(site.root, options.outDir || path.join(site.staticDir, "tiles"));
+  const publicPath = options.publicPath ?? site.baseUrl.replace(/\/?$/, "/") + "tiles/";
+  const colorMode = options.colorMode === undefined ? (site.kind === "docusaurus" ? "data-theme" : false) : options.colorMode;
+  const command = [].concat(options.command || process.env.TILES_COMMAND || "tiles");
+  const args = [...command.slice(1), "batch", "--out", outDir, "--public-path", publicPath];
+  if (options.onError === "warn") args.push("--error-images");
+  if (![undefined, "png", "svg"].includes(options.format)) {
+    throw new Error(`remark-tiles: format must be "png" or "svg", not ${JSON.stringify(options.format)}`);
+  }
+  const settings = {
+    colorMode,
+    format: options.format || "png",
+    theme: options.theme || "light",
+    onError: options.onError === "warn" ? "warn" : "fail",
+    batch: { command: command[0], args },
+    service: options.service
+      ? { url: String(options.service), outDir, publicPath, errorImages: options.onError === "warn",
+          concurrency: positive(options.concurrency, 6, "concurrency"), timeout: positive(options.timeout, 30000, "timeout") }
+      : null,
+  };
+  settingsCache.set(key, settings);
+  return settings;
+}
+
+function positive(value, fallback, name) {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`remark-tiles: ${name} must be a whole number from 1, not ${value}`);
+  return value;
+}
+
+function themesFor(settings) {
+  return settings.colorMode ? ["light", "dark"] : [settings.theme];
+}
+
+/** The tag as written in the file; rebuilt from its attributes when it has no position. */
+function sourceOf(node, text) {
+  const p = node.position;
+  if (p && p.start.offset != null && p.end.offset != null) return text.slice(p.start.offset, p.end.offset);
+  const props = node.attributes.map((a) => {
+    if (a.type !== "mdxJsxAttribute") return `{${a.value}}`;
+    if (a.value == null) return a.name;
+    if (typeof a.value === "string") return `${a.name}={${JSON.stringify(a.value)}}`;
+    return `${a.name}={${a.value.value}}`;
+  });
+  return `<${node.name} ${props.join(" ")} />`;
+}
+
+function attr(node, name) {
+  const a = node.attributes.find((x) => x.type === "mdxJsxAttribute" && x.name === name);
+  return a && typeof a.value === "string" ? a.value : "";
+}
+
+function shownPath(file) {
+  return file.path ? path.relative(process.cwd(), file.path) || file.path : "<mdx>";
+}
+
+/** `file:line:col: message`, then the source line with a caret under the column. */
+function format(file, text, problem, kind) {
+  const line = text.split("\n")[problem.line - 1] ?? "";
+  const pad = line.slice(0, problem.column - 1).replace(/[^\t]/g, " ");
+  return `${shownPath(file)}:${problem.line}:${problem.column}: ${kind}${problem.message}\n  ${line}\n  ${pad}^`;
+}
+
+function warn(file, message, where) {
+  file.message(message, { place: { line: where.line, column: where.column }, ruleId: "tiles", source: "remark-tiles" });
+  console.warn(message);
+}

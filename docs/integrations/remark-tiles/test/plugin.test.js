@@ -1,0 +1,221 @@
+// Unit tests of remark-tiles through @mdx-js/mdx, against the real `tiles` CLI
+// (on PATH, or TILES_COMMAND). Run: npm test (pytest runs it in `make test`).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { compile, evaluate } from "@mdx-js/mdx";
+import { VFile } from "vfile";
+import * as runtime from "react/jsx-runtime";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import remarkTiles from "../index.js";
+import { closeAll } from "../lib/batch.js";
+
+after(closeAll);
+
+/** A throwaway site folder (package.json + public/), like a Next or Vite project. */
+function site() {
+  const root = mkdtempSync(path.join(tmpdir(), "remark-tiles-"));
+  writeFileSync(path.join(root, "package.json"), "{}");
+  mkdirSync(path.join(root, "public"));
+  return root;
+}
+
+function page(root, name, text) {
+  const file = path.join(root, name);
+  writeFileSync(file, text);
+  return new VFile({ path: file, value: text });
+}
+
+async function html(file, options) {
+  const mod = await evaluate(file, { ...runtime, remarkPlugins: [[remarkTiles, options]] });
+  return renderToStaticMarkup(createElement(mod.default));
+}
+
+const imgs = (markup) =>
+  [...markup.matchAll(/<img [^>]*>/g)].map(([tag]) =>
+    Object.fromEntries(
+      [...tag.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map(([, k, v]) => [k.toLowerCase(), v.replace(/&amp;/g, "&")]),
+    ),
+  );
+
+test("tags become static images with zero options", async () => {
+  const root = site();
+  const file = page(root, "a.mdx", [
+    "# Hands",
+    "",
+    '<Tiles notation="11222333s22m+-456m+4s" caption="Tsumo on 4s" />',
+    "",
+    'Wait on <Tiles notation="14s" inline /> both sides.',
+    "",
+    "```mdx",
+    '<Tiles notation="123a" />',
+    "```",
+  ].join("\n"));
+  const out = await html(file);
+  const [block, inline] = imgs(out);
+  assert.equal(imgs(out).length, 2, "the tag in the code block stays code");
+  assert.match(block.src, /^\/tiles\/[0-9a-f]{16}\.png$/);
+  assert.deepEqual(block.srcset.split(", ").map((s) => s.split(" ")[1]), ["1x", "2x", "3x"]);
+  assert.equal(block.width, "420");
+  assert.equal(block.height, "38");
+  assert.equal(block.alt, "Hand: 1s 1s 2s 2s 2s 3s 3s 3s 2m 2m; called meld: 4m (sideways) 5m 6m; winning tile: 4s");
+  assert.equal(block.loading, "lazy");
+  assert.match(out, /<figure class="tiles-figure" style="margin:1em 0"><img [^>]*><figcaption>Tsumo on 4s<\/figcaption><\/figure>/);
+  assert.equal(inline.height, "24");
+  assert.equal(inline.class, "tiles tiles--inline");
+  assert.match(inline.style, /display:inline-block/);
+  assert.match(out, /<p>Wait on <img [^>]*> both sides.<\/p>/);
+  for (const img of [block, inline]) {
+    for (const candidate of img.srcset.split(", ")) {
+      const name = candidate.split(" ")[0].replace("/tiles/", "");
+      assert.ok(statSync(path.join(root, "public", "tiles", name)).size > 100, name);
+    }
+  }
+});
+
+test("a river is drawn as a river", async () => {
+  const root = site();
+  const [img] = imgs(await html(page(root, "r.mdx", '<Tiles river row={4} notation="1m9p*2z3s-5p8s" />\n')));
+  assert.equal(img.class, "tiles tiles--river");
+  assert.match(img.alt, /riichi/i);
+  assert.ok(Number(img.height) > 38, "two rows");
+});
+
+test("the compiled page has no component, import or client code", async () => {
+  const root = site();
+  const code = String(await compile(page(root, "b.mdx", '<Tiles notation="123m" />\n'), { remarkPlugins: [remarkTiles] }));
+  assert.doesNotMatch(code, /Tiles|import\(|_missingMdxReference/);
+  assert.match(code, /"img"/);
+});
+
+test("a bad notation fails the build with file:line:col, the message and a caret", async () => {
+  const root = site();
+  const file = page(root, "bad.mdx", "---\ntitle: x\n---\n\nText\n\n  <Tiles caption=\"c\" notation=\"123a\" />\n");
+  await assert.rejects(html(file), (err) => {
+    const rel = path.relative(process.cwd(), file.path);
+    assert.equal(
+      err.message,
+      `${rel}:7:35: 'a' is not a suit letter (use m, p, s or z)\n` +
+        '    <Tiles caption="c" notation="123a" />\n' +
+        "                                    ^",
+    );
+    assert.equal(err.line, 7);
+    assert.equal(err.column, 35);
+    return true;
+  });
+});
+
+test("every bad tag of a page is reported, in order", async () => {
+  const root = site();
+  const file = page(root, "two.mdx", '<Tiles notation="8z" />\n\n<Tiles notation="1m" height="9" />\n');
+  await assert.rejects(html(file), (err) => {
+    const lines = err.message.split("\n").filter((l) => /:\d+:\d+: /.test(l));
+    assert.deepEqual(lines.map((l) => l.split(": ")[0].split(":").slice(-2).join(":")), ["1:18", "3:30"]);
+    assert.match(err.message, /honors go from 1z to 7z/);
+    assert.match(err.message, /height must be a whole number from 16 to 256, not '9'/);
+    return true;
+  });
+});
+
+test("a dynamic prop is a clear error naming file and line", async () => {
+  const root = site();
+  const file = page(root, "dyn.mdx", "export const hand = '123m'\n\nSee:\n\n<Tiles notation={hand} />\n");
+  await assert.rejects(html(file), /dyn\.mdx:5:8: notation=\{\.\.\.\} is an expression: images are drawn at build time/);
+});
+
+test("onError: warn shows the error image and warns", async () => {
+  const root = site();
+  const file = page(root, "warn.mdx", '<Tiles notation="123a" />\n');
+  const warnings = [];
+  const original = console.warn;
+  console.warn = (m) => warnings.push(m);
+  try {
+    const [img] = imgs(await html(file, { onError: "warn" }));
+    assert.equal(img.alt, "Invalid tile notation: 123a");
+    assert.ok(Number(img.width) > 0);
+    assert.ok(statSync(path.join(root, "public", img.src)).isFile());
+  } finally {
+    console.warn = original;
+  }
+  assert.match(warnings[0], /warn\.mdx:1:21: warning: 'a' is not a suit letter/);
+  assert.match(file.messages[0].reason, /not a suit letter/);
+});
+
+test("colour modes: a light/dark pair switched by CSS, or a <picture> for prefers-color-scheme", async () => {
+  const root = site();
+  const text = '<Tiles notation="123m" />\n\n<Tiles notation="456p" theme="dark" />\n';
+  const themed = await html(page(root, "c1.mdx", text), { colorMode: "data-theme" });
+  assert.match(themed, /^<style>\[data-theme=dark\] \.tiles--light\{display:none!important\}/);
+  assert.deepEqual(imgs(themed).map((i) => i.class), ["tiles tiles--light", "tiles tiles--dark", "tiles"]);
+  assert.notEqual(imgs(themed)[0].src, imgs(themed)[1].src);
+  const media = await html(page(root, "c2.mdx", text), { colorMode: "media" });
+  assert.match(media, /<picture><source media="\(prefers-color-scheme: dark\)" srcSet="[^"]+ 3x" width="84" height="38"\/><img /);
+  const nextra = await html(page(root, "c3.mdx", text), { colorMode: "class" });
+  assert.match(nextra, /^<style>\.dark \.tiles--light/);
+  const plain = await html(page(root, "c4.mdx", text), { theme: "dark" });
+  assert.equal(imgs(plain).length, 2);
+  assert.doesNotMatch(plain, /<style>/);
+});
+
+test('format: "svg" writes one vector file per image: one src, no srcSet', async () => {
+  const root = site();
+  const text = '<Tiles notation="123m" caption="c" />\n\nIn a line: <Tiles notation="5z" inline />\n';
+  const out = await html(page(root, "s.mdx", text), { format: "svg" });
+  const [block, inline] = imgs(out);
+  for (const img of [block, inline]) {
+    assert.match(img.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
+    assert.equal(img.srcset, undefined);
+    const svg = readFileSync(path.join(root, "public", img.src), "utf8");
+    assert.match(svg, /^<svg[^>]* width="[\d.]+"/);
+  }
+  assert.equal(block.width, "84");
+  assert.equal(inline.height, "24");
+  assert.deepEqual(readdirSync(path.join(root, "public", "tiles")).filter((f) => !f.endsWith(".svg")), []);
+  const png = imgs(await html(page(root, "p.mdx", text)));
+  assert.equal(png[0].width, block.width, "the same CSS size as the PNG");
+  const media = await html(page(root, "sm.mdx", text), { format: "svg", colorMode: "media" });
+  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="\/tiles\/[0-9a-f]{16}\.svg" width="84"/);
+  await assert.rejects(html(page(root, "bad.mdx", text), { format: "webp" }), /format must be "png" or "svg", not "webp"/);
+});
+
+test("options: outDir and publicPath", async () => {
+  const root = site();
+  const out = path.join(root, "static-files");
+  const [img] = imgs(await html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { outDir: out, publicPath: "/base/img/" }));
+  assert.match(img.src, /^\/base\/img\/[0-9a-f]{16}\.png$/);
+  assert.ok(readdirSync(out).includes(img.src.replace("/base/img/", "")));
+});
+
+test("one tiles process for a whole build; unchanged files are reused", async () => {
+  const root = site();
+  const log = path.join(root, "starts.log");
+  const wrapper = path.join(root, "tiles-counting");
+  writeFileSync(wrapper, `#!/bin/sh\necho start >> "${log}"\nexec tiles "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  const options = { command: wrapper };
+  const files = Array.from({ length: 6 }, (_, n) => page(root, `p${n}.mdx`, `<Tiles notation="${n + 1}m${n + 1}p" />\n`));
+  await Promise.all(files.map((f) => html(f, options)));
+  assert.equal(readFileSync(log, "utf8"), "start\n");
+  const dir = path.join(root, "public", "tiles");
+  const before = Object.fromEntries(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
+  assert.equal(Object.keys(before).length, 6 * 3);
+  // a compiled VFile holds JavaScript now: read the pages again, as a new build would
+  await Promise.all(files.map((f) => html(new VFile({ path: f.path, value: readFileSync(f.path, "utf8") }), options)));
+  const now = Object.fromEntries(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
+  assert.deepEqual(now, before);
+});
+
+test("a missing CLI says how to install it", async () => {
+  const root = site();
+  await assert.rejects(html(page(root, "m.mdx", '<Tiles notation="1m" />\n'), { command: "tiles-not-installed-here" }),
+    /cannot run `tiles-not-installed-here`: it is not on PATH/);
+});
+
+test("the tiles CLI is the one answering", () => {
+  const out = execFileSync("tiles", ["--help"], { encoding: "utf8" });
+  assert.match(out, /batch/);
+});

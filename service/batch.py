@@ -1,0 +1,244 @@
+"""`tiles batch --out DIR`: one process that draws images for a whole site build.
+
+The remark-tiles plugin starts it once per build and speaks JSON lines: one
+request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
+``id``. The first line out says who is answering, with the spec
+(`service.spec`) the plugin's markup follows. Files are named by content
+hash (as `tiles build` names them), so unchanged images are never drawn twice.
+
+A request carries the tag's source text and where it starts in its file; the
+tag is read by `service.tag_props`, the same reader `tiles lint` uses:
+
+>>> import io, json
+>>> server = Batch(out=None, public_path="/tiles/")
+>>> answer = server.answer({"id": 1, "path": "a.mdx", "line": 3, "column": 5,
+...                         "source": '<Tiles notation="123a" />', "themes": ["light"]})
+>>> answer["ok"], answer["errors"][0]["line"], answer["errors"][0]["column"]
+(False, 3, 25)
+>>> answer["errors"][0]["message"]
+"'a' is not a suit letter (use m, p, s or z)"
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import sys
+from dataclasses import replace
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote, urlencode
+
+from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
+from .describe import describe
+from .docs_scan import TagSyntaxError, line_col, scan_text
+from .subject import arrange, read
+from .render import RENDERER_VERSION
+from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
+
+PROTOCOL = 1
+FORMATS = ("png", "svg")  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
+# Props the page must know before it runs: an {expression} there cannot be drawn.
+STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row")
+
+
+class Batch:
+    """Answers requests; ``out`` is where image files go (None: answer without drawing).
+
+    ``fetch`` (the HTTP service's POST /batch): nothing is drawn here; each image says
+    where to fetch its files (`image_urls`) and an error image comes as base64 bytes.
+    """
+
+    def __init__(self, out: Path | None, public_path: str = "", themes: tuple[str, ...] = (DEFAULT_THEME,),
+                 error_images: bool = False, fetch: bool = False):
+        self.out = out
+        self.public_path = public_path
+        self.themes = themes
+        self.error_images = error_images
+        self.fetch = fetch
+        self.drawn = 0
+
+    def hello(self) -> dict[str, Any]:
+        try:
+            tiles_version = version("tiles")
+        except PackageNotFoundError:
+            tiles_version = "unknown"
+        from .spec import spec
+
+        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec()}
+
+    def answer(self, req: dict[str, Any]) -> dict[str, Any]:
+        rid = req.get("id")
+        source, path = req.get("source"), str(req.get("path", ""))
+        if not isinstance(source, str):
+            return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
+        start = (int(req.get("line", 1)), int(req.get("column", 1)))
+        themes = tuple(req.get("themes") or self.themes)
+        fmt = req.get("format", "png")
+        if fmt not in FORMATS:
+            return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        try:
+            [tag, *_] = scan_text(source, path) or [None]
+        except TagSyntaxError as err:
+            return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": "the source holds no <Tiles> tag"}
+        read = read_tag(tag, themes[0])
+        dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
+        if dynamic:
+            name = dynamic[0]
+            msg = (f"{name}={{...}} is an expression: images are drawn at build time, before any code runs; "
+                   f"write {name}=\"...\" (or {name}={{'...'}})")
+            return self._fail(rid, [_problem_at_prop(read, name, msg)], start)
+        if read.request is None:
+            errors = read.errors or read.problems
+            return self._fail(rid, errors, start, read, themes[0])
+        req_ = read.request
+        lay = arrange(req_.hand, req_.options)
+        images = []
+        for job in jobs_for(req_, themes):
+            job = replace(job, options=replace(job.options, format=fmt))
+            if self.out is not None:
+                self.drawn += ensure_files(job, self.out)
+            image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            if self.fetch:
+                image["fetch"] = image_urls(job)
+            images.append(image)
+        return {
+            "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
+            "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
+            "warnings": [_where(p, start) for p in read.problems if p.warning],
+        }
+
+    def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
+        """src, srcSet (when there are several scales) and the file of each scale."""
+        files = {f"{s}x": file_name(image, s, fmt) for s in scales}
+        urls = {k: self.public_path + name for k, name in files.items()}
+        srcset = {"srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())} if len(urls) > 1 else {}
+        return {"src": urls["1x"], **srcset, "files": files}
+
+    def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
+              site_theme: str = DEFAULT_THEME) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": rid, "ok": False, "errors": [_where(p, start) for p in problems]}
+        if self.error_images and problems:
+            out["errorImage"] = self._error_image(problems[0], read, site_theme)
+        return out
+
+    def _error_image(self, problem: Problem, read: TagRead | None, site_theme: str) -> dict[str, Any]:
+        """The error picture the service would show, as files beside the tiles."""
+        from .http.error_image import error_png
+
+        notation = read.tag.notation if read and read.tag.notation else ""
+        position = None
+        if read and notation:
+            try:
+                from .notation import ParseError
+                from .subject import read as parse
+                from .tag_props import tag_layout
+
+                parse(notation, tag_layout(read.tag))
+            except ParseError as err:
+                position = err.position
+        theme = read.tag.props.get("theme") if read else None
+        theme = theme if isinstance(theme, str) else site_theme
+        key = f"error\n{RENDERER_VERSION}\n{problem.message}\n{notation}\n{position}\n{theme}"
+        image = hashlib.sha256(key.encode()).hexdigest()[:16]
+        size = None
+        inline = {}
+        for s in SCALES:
+            data = error_png(problem.message, notation, position, scale=s, theme=theme)
+            if s == 1:
+                from PIL import Image
+
+                with Image.open(io.BytesIO(data)) as im:
+                    size = im.size
+            if self.out is not None and not (self.out / file_name(image, s)).exists():
+                write_file(self.out / file_name(image, s), data)
+            if self.fetch:  # no URL draws this picture again: the bytes come with the answer
+                inline[f"{s}x"] = base64.b64encode(data).decode("ascii")
+        return {**self._urls(image), "width": size[0], "height": size[1],
+                "alt": f"Invalid tile notation: {notation}" if notation else "Invalid <Tiles> tag",
+                **({"data": inline} if inline else {})}
+
+
+def image_urls(job: Job) -> dict[str, str]:
+    """Where the HTTP service serves each scale of ``job``, relative to the service root.
+
+    >>> from .options import RenderOptions
+    >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
+    >>> image_urls(job)["2x"]
+    'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
+    >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg")))
+    {'1x': 'tiles/1m.svg?height=38&theme=light'}
+    """
+    o = job.options
+    query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
+    path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
+    if o.format == "svg":  # one file for every screen: no scale
+        return {"1x": path + urlencode(query)}
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales_of(o)}
+
+
+def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:
+    tag = read.tag
+    offset = tag.text.find(prop + "=", tag.offset)
+    line, col = line_col(tag.text, offset if offset >= 0 else tag.offset)
+    return Problem(tag.path, line, col, message)
+
+
+def _where(p: Problem, start: tuple[int, int]) -> dict[str, Any]:
+    """A problem placed in the file: the tag's own line:col shifted to where the tag starts."""
+    line = start[0] + p.line - 1
+    col = p.col + (start[1] - 1 if p.line == 1 else 0)
+    return {"line": line, "column": col, "message": p.message, "warning": p.warning}
+
+
+def serve(batch: Batch, stdin: TextIO, stdout: TextIO) -> int:
+    """Answer every line of ``stdin`` until it closes; return the exit status."""
+
+    def send(obj: dict) -> None:
+        stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        stdout.flush()
+
+    send({"hello": batch.hello()})
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            if not isinstance(req, dict):
+                raise ValueError("a request is a JSON object")
+        except ValueError as err:
+            send({"id": None, "ok": False, "fatal": f"unreadable request: {err}"})
+            continue
+        try:
+            send(batch.answer(req))
+        except Exception as err:  # one bad request must not end the build's other answers
+            send({"id": req.get("id"), "ok": False, "fatal": f"{type(err).__name__}: {err}"})
+    return 0
+
+
+def cmd_batch(args) -> int:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    public = args.public_path
+    if public and not public.endswith("/"):
+        public += "/"
+    themes = tuple(dict.fromkeys(args.theme or [DEFAULT_THEME]))
+    batch = Batch(out, public, themes, args.error_images)
+    return serve(batch, sys.stdin, sys.stdout)
+
+
+def register(sub) -> None:
+    """Add `tiles batch` to the CLI's subparsers."""
+    p = sub.add_parser("batch", help="draw <Tiles> images for a site build over JSON lines (used by remark-tiles)")
+    p.add_argument("--out", required=True, metavar="DIR", help="where image files go (the site's static folder)")
+    p.add_argument("--public-path", default="", metavar="URL", help="URL of DIR on the site, e.g. /docs/tiles/")
+    p.add_argument("--theme", action="append", metavar="THEME",
+                   help="themes to draw for tags without a theme prop (repeat for light and dark)")
+    p.add_argument("--error-images", action="store_true",
+                   help="also draw an error image for a tag that cannot be drawn")
+    p.set_defaults(func=cmd_batch)

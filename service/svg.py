@@ -1,0 +1,56 @@
+"""Hand (or river) to SVG bytes: the layout's placements as `<use>`s of tiles drawn once each.
+
+The vector twin of `service.render`: the same layout, faces drawn by the same
+tile_art code through the vector pen (`tile_art.svg`). Width and height are the
+layout's CSS px; theme ``auto`` follows the reader's ``prefers-color-scheme``.
+Tsumogiri discards are dimmed by a colour-matrix filter doing what
+`service.dimmed` does to the bitmap, from its constants.
+
+>>> from service.notation import parse
+>>> data = render_svg(parse("123m+-456p"), RenderOptions(format="svg"))
+>>> data[:40]
+b'<svg xmlns="http://www.w3.org/2000/svg" '
+"""
+
+from __future__ import annotations
+
+from tile_art.svg import AUTO, PREFIX, Document
+from tile_art.svg_pen import fnum
+
+from .describe import describe
+from .dimmed import STRENGTH, VEIL
+from .layout import Layout
+from .options import THEME_AUTO, RenderOptions
+from .subject import Subject, arrange
+
+DIM = f"{PREFIX}dim"
+
+
+def dim_filter() -> str:
+    """`dimmed` as an SVG filter: each colour channel c -> c + (VEIL - c) * STRENGTH, alpha kept.
+
+    >>> dim_filter().split('values="')[1].split('"')[0]
+    '.5 0 0 0 .25098  0 .5 0 0 .25098  0 0 .5 0 .25098  0 0 0 1 0'
+    """
+    keep = 1 - STRENGTH
+    rows = [" ".join(fnum(keep if j == i else 0) for j in range(4)) + " " + fnum(STRENGTH * VEIL[i] / 255)
+            for i in range(3)]
+    values = "  ".join(rows + ["0 0 0 1 0"])
+    return (f'<filter id="{DIM}" color-interpolation-filters="sRGB">'
+            f'<feColorMatrix values="{values}"/></filter>')
+
+
+def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="svg"),
+               lay: Layout | None = None) -> bytes:
+    """UTF-8 SVG of a hand or river; deterministic (the same subject and options give the same bytes)."""
+    lay = lay or arrange(subject, options)
+    themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
+    doc = Document(themes, options.height, options.scale)
+    uses, dims = [], False
+    for p in lay.placements:
+        ref = doc.tile(p.tile.code, p.sideways)
+        dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
+        dims = dims or bool(dim)
+        uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    defs = [dim_filter()] if dims else []
+    return doc.svg(lay.width, lay.height, uses, options.background, describe(subject), defs).encode()

@@ -1,0 +1,63 @@
+"""`tiles batch`: the JSON-lines process remark-tiles drives, run as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from service.build import file_name, image_id
+from service.notation import parse
+from service.options import RenderOptions
+
+
+def run_batch(out, requests, *flags) -> list[dict]:
+    lines = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
+    run = subprocess.run([sys.executable, "-m", "service.cli", "batch", "--out", str(out), *flags],
+                         input=lines, capture_output=True, text=True, timeout=120, check=True)
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def test_batch_answers_each_request_and_reuses_files(tmp_path):
+    reqs = [
+        {"id": 1, "path": "a.mdx", "line": 4, "column": 10,
+         "source": '<Tiles notation="14s" inline caption="waits" />', "themes": ["light", "dark"]},
+        {"id": 2, "path": "a.mdx", "line": 9, "column": 1, "source": '<Tiles\n  notation="5-5=55p" theme="dark" />'},
+        {"id": 3, "path": "a.mdx", "line": 12, "column": 3, "source": '<Tiles\n  height={40}\n  notation="12a" />'},
+        {"id": 4, "path": "a.mdx", "line": 20, "column": 1, "source": "<Tiles notation={hand} />"},
+        {"id": 5, "path": "a.mdx", "line": 21, "column": 1, "source": '<Tiles notation="1m" inline={wide} />'},
+        "not json",
+        {"id": 6, "path": "a.mdx", "line": 22, "column": 1, "source": '<Tiles notation="11111m" />'},
+    ]
+    hello, one, two, three, four, five, junk, six = run_batch(tmp_path, reqs, "--public-path", "/base/tiles")
+    assert hello["hello"]["protocol"] == 1 and hello["hello"]["renderer"]
+    assert (one["ok"], one["inline"], one["caption"], one["width"], one["height"]) == (True, True, "waits", 36, 24)
+    assert [i["theme"] for i in one["images"]] == ["light", "dark"]
+    light = image_id(parse("14s"), RenderOptions(height=24))
+    assert one["images"][0]["src"] == f"/base/tiles/{light}.png"
+    assert one["images"][0]["srcSet"].endswith(f"/base/tiles/{light}@3x.png 3x")
+    assert [i["theme"] for i in two["images"]] == ["dark"]  # the tag names its theme: no pair
+    assert three["ok"] is False
+    assert three["errors"] == [{"line": 14, "column": 15, "message": "'a' is not a suit letter (use m, p, s or z)",
+                                "warning": False}]
+    assert four["errors"][0]["message"].startswith("notation={...} is an expression")
+    assert (four["errors"][0]["line"], four["errors"][0]["column"]) == (20, 8)
+    assert five["errors"][0]["message"].startswith("inline={...} is an expression")
+    assert junk["fatal"].startswith("unreadable request")
+    assert six["ok"] and six["warnings"][0]["message"].startswith("more than four copies")
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert len(files) == 3 * 4 and file_name(light, 2) in files
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    again = run_batch(tmp_path, reqs[:2])
+    assert again[1:] == [one | {"images": [{**i, "src": i["src"].removeprefix("/base/tiles/"),
+                                            "srcSet": i["srcSet"].replace("/base/tiles/", "")}
+                                           for i in one["images"]]}, again[2]]
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == before  # nothing redrawn
+
+
+def test_batch_error_images(tmp_path):
+    [_, bad] = run_batch(tmp_path, [{"id": "x", "path": "b.mdx", "source": '<Tiles notation="123a" />'}],
+                         "--error-images", "--public-path", "/t/")
+    img = bad["errorImage"]
+    assert img["alt"] == "Invalid tile notation: 123a" and img["width"] > 0 and img["src"].startswith("/t/")
+    assert (tmp_path / img["src"].removeprefix("/t/")).exists()

@@ -1,0 +1,86 @@
+"""The SVG routes: gzip from the cache, headers that let the document only draw, same URL same bytes."""
+
+from __future__ import annotations
+
+import gzip
+from urllib.parse import quote
+
+import pytest
+
+from service.http import create_app
+from service.notation import parse
+from service.options import RenderOptions
+from service.svg import render_svg
+
+HAND = "11222333s22m+-456m+4s"
+CSP = "default-src 'none'; style-src 'unsafe-inline'"
+CHROME_IMG = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+
+
+@pytest.fixture
+def app():
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def test_svg_by_path_and_by_query_gzipped_when_accepted(client):
+    want = render_svg(parse(HAND), RenderOptions(format="svg", theme="auto"))
+    for url in (f"/tiles/{quote(HAND, safe='')}.svg?theme=auto", f"/tiles.svg?n={quote(HAND)}&theme=auto"):
+        r = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+        assert r.status_code == 200 and r.mimetype == "image/svg+xml"
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(r.data) == want
+        assert len(r.data) < len(want) / 3
+        plain = client.get(url)  # no Accept-Encoding: the SVG itself
+        assert "Content-Encoding" not in plain.headers and plain.data == want
+        for resp in (r, plain):
+            assert "Accept-Encoding" in resp.headers["Vary"]
+            assert resp.headers["Content-Security-Policy"] == CSP
+            assert resp.headers["X-Content-Type-Options"] == "nosniff"
+            assert resp.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert resp.headers["ETag"] == r.headers["ETag"] and resp.headers["ETag"].startswith('W/"')
+
+
+def test_svg_is_cached_compressed(app, client):
+    client.get("/tiles/123m.svg")
+    cache = app.extensions["tiles"].cache
+    (key,) = [k for k in cache.keys() if k.endswith("-svg")]
+    assert cache.get(key)[:2] == b"\x1f\x8b"  # the gzip magic
+    assert gzip.decompress(cache.get(key)) == client.get("/tiles/123m.svg").data
+
+
+def test_same_url_same_bytes_across_apps(client):
+    url = f"/tiles/{quote('5-5=55p', safe='')}.svg?height=50&theme=dark&bg=1e1e1e"
+    first = client.get(url, headers={"Accept-Encoding": "gzip"})
+    again = create_app().test_client().get(url, headers={"Accept-Encoding": "gzip"})
+    assert first.data == again.data and first.headers["ETag"] == again.headers["ETag"]
+
+
+def test_not_modified_keeps_vary_and_policy(client):
+    r = client.get("/tiles/1z.svg", headers={"Accept-Encoding": "gzip"})
+    for enc in ("gzip", "identity"):
+        again = client.get("/tiles/1z.svg", headers={"If-None-Match": r.headers["ETag"], "Accept-Encoding": enc})
+        assert again.status_code == 304 and again.data == b""
+        assert "Accept-Encoding" in again.headers["Vary"] and again.headers["Content-Security-Policy"] == CSP
+
+
+def test_head_and_other_formats_unchanged(client):
+    assert client.head("/tiles/1m.svg").status_code == 200
+    png = client.get("/tiles/1m.png")
+    # a PNG gets the service's locked policy (service/http/headers.py), not the SVG's inline styles
+    assert png.mimetype == "image/png" and png.headers["Content-Security-Policy"] != CSP
+    assert "style-src" not in png.headers["Content-Security-Policy"]
+
+
+def test_svg_errors_are_clear(client):
+    r = client.get("/tiles/123a.svg")
+    assert r.status_code == 400 and r.json["error"]["position"] == 3
+    assert client.get("/tiles/123a.svg", headers={"Accept": CHROME_IMG}).mimetype == "image/png"  # the error picture
+    r = client.get("/tiles/1m.png?theme=auto")
+    assert r.status_code == 400 and r.json["error"]["param"] == "theme" and "SVG only" in r.json["error"]["message"]
+    r = client.get("/tiles/1m.gif")
+    assert r.status_code == 404 and ".svg" in r.json["error"]["message"]

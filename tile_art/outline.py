@@ -1,0 +1,157 @@
+"""Glyph geometry shared by both pens: ink bounds, placement in a box, outlines.
+
+One font file (`glyphs.font_file()`) feeds both backends. The Pillow pen fills a
+FreeType rendering of the glyph (its `master`); the SVG pen fills the glyph's
+outline read with fontTools (`path_data`). Both put the glyph where `placement`
+says, from the same ink bounds, so a character is placed once for both.
+
+Bounds and placements are in ems (the font size), y up from the baseline.
+
+>>> x0, y0, x1, y1 = ink_bounds("中")
+>>> 0 < x0 < x1 < 1 and y0 < 0 < y1
+True
+>>> sx, sy, tx, ty = placement("中", (10, 20, 90, 120))
+>>> round(ty - sy * (y0 + y1) / 2, 6)   # the ink's middle lands on the box's middle
+70.0
+>>> path_data("一")[:1], units_per_em()
+('M', 1000)
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from . import glyphs
+
+Bounds = tuple[float, float, float, float]
+MARGIN = glyphs.RENDER_PX // 4  # clear pixels round the master, for resampling at any size
+_TT_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=64)
+def master(char: str) -> tuple[Image.Image, int, int, Bounds]:
+    """(mask, ax, ay, ink bounds): the glyph rendered by FreeType, `glyphs.RENDER_PX` px to the em.
+
+    The point (fx, fy) ems from the glyph origin is at mask pixel (ax + RENDER_PX*fx,
+    ay - RENDER_PX*fy). Ink bounds (ems) are measured on this rendering. Read-only.
+    """
+    font, em = glyphs._font(), glyphs.RENDER_PX
+    with glyphs._FONT_LOCK:  # one FreeType face shared by all threads
+        left, top, right, bottom = font.getbbox(char, anchor="ls")
+        ax, ay = MARGIN - left, MARGIN - top
+        im = Image.new("L", (right - left + 2 * MARGIN, bottom - top + 2 * MARGIN), 0)
+        ImageDraw.Draw(im).text((ax, ay), char, fill=255, font=font, anchor="ls")
+    box = im.getbbox()
+    if box is None:
+        raise glyphs.FontMissing(f"glyph {char!r} is empty in {glyphs.font_file().name}; "
+                                 f"reinstall '{glyphs.FONT_PACKAGE}'")
+    bx0, by0, bx1, by1 = box
+    return im, ax, ay, ((bx0 - ax) / em, (ay - by1) / em, (bx1 - ax) / em, (ay - by0) / em)
+
+
+def ink_bounds(char: str) -> Bounds:
+    """(x0, y0, x1, y1) of the glyph's ink, in ems."""
+    return master(char)[3]
+
+
+@lru_cache(maxsize=16)
+def extent(chars: str) -> tuple[float, float]:
+    """Largest ink width and height over `chars` (ems), to draw them at one size."""
+    boxes = [ink_bounds(ch) for ch in chars]
+    return max(b[2] - b[0] for b in boxes), max(b[3] - b[1] for b in boxes)
+
+
+def placement(char: str, box: tuple[float, float, float, float], stretch: float = 1.0,
+              fit: str | None = None) -> tuple[float, float, float, float]:
+    """(sx, sy, tx, ty): the point (fx, fy) ems goes to (tx + sx*fx, ty - sy*fy) in pen units.
+
+    The ink is centred in `box`, `stretch` times wider than tall, and as large as fits;
+    with `fit`, as large as the largest ink among those characters fits, so they share a size.
+    """
+    x0, y0, x1, y1 = ink_bounds(char)
+    fw, fh = extent(fit) if fit else (x1 - x0, y1 - y0)
+    k = min((box[2] - box[0]) / (fw * stretch), (box[3] - box[1]) / fh)
+    sx, sy = k * stretch, k
+    return sx, sy, (box[0] + box[2]) / 2 - sx * (x0 + x1) / 2, (box[1] + box[3]) / 2 + sy * (y0 + y1) / 2
+
+
+# -- outlines (fontTools), for the SVG pen ---------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _tt():
+    """(glyph set, cmap, units per em), read once with fontTools (about a second: the font is big)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(glyphs.font_file()), lazy=True)
+    cmap = font["cmap"].getcmap(3, 10) or font["cmap"].getcmap(3, 1)
+    return font.getGlyphSet(), cmap.cmap, font["head"].unitsPerEm
+
+
+def units_per_em() -> int:
+    """Font units to the em, from the font's header."""
+    with _TT_LOCK:
+        return _tt()[2]
+
+
+def _join(values) -> str:
+    """Numbers for path data to 0.1 unit, separated by a space unless a minus sign separates them."""
+    from .svg_pen import num
+
+    return " ".join(num(v, 1) for v in values).replace(" -", "-")
+
+
+@lru_cache(maxsize=64)
+def path_data(char: str) -> str:
+    """The glyph's outline as SVG path data in font units (y up), with relative commands.
+
+    Nonzero winding, like the font. Relative steps are taken between rounded points,
+    so rounding never accumulates along a contour.
+    """
+    from fontTools.pens.basePen import BasePen
+
+    class Relative(BasePen):
+        def __init__(self, glyph_set):
+            super().__init__(glyph_set)
+            self.parts: list[str] = []
+            self.at = self.start = (0.0, 0.0)
+            self.cmd = ""
+
+        def emit(self, cmd: str, pts) -> None:
+            """One command; every point relative to the (rounded) current point, as SVG's
+            relative commands mean, so copies of a contour anywhere read the same."""
+            x, y = self.at
+            steps = [(round(px - x, 1), round(py - y, 1)) for px, py in pts]
+            text = _join(v for s in steps for v in s)
+            same = cmd == self.cmd
+            self.parts.append((("" if text.startswith("-") else " ") if same else cmd) + text)
+            self.cmd = cmd
+            self.at = (round(x + steps[-1][0], 1), round(y + steps[-1][1], 1))
+
+        def _moveTo(self, p):
+            self.emit("m", [p])
+            self.start = self.at
+
+        def _lineTo(self, p):
+            self.emit("l", [p])
+
+        def _curveToOne(self, p1, p2, p3):
+            self.emit("c", [p1, p2, p3])  # SVG 'c': every point relative to the segment's start
+
+        def _closePath(self):
+            self.parts.append("z")
+            self.cmd = "z"
+            self.at = self.start
+
+    with _TT_LOCK:
+        glyph_set, cmap, _ = _tt()
+        name = cmap.get(ord(char))
+        if name is None:
+            raise glyphs.FontMissing(f"{glyphs.font_file().name} has no glyph for {char!r}")
+        pen = Relative(glyph_set)
+        glyph_set[name].draw(pen)
+    d = "".join(pen.parts)
+    return "M" + d[1:] if d.startswith("m") else d
