@@ -6,8 +6,10 @@ size as a cached image (the floor: what Flask and gunicorn cost by themselves).
 Keep-alive clients in a few processes hammer each for a few seconds, in
 alternating rounds; medians of the rounds are printed, with ratios.
 
-    python bench/bench_http.py                 # defaults: 1 worker, 4 threads, 5 rounds of 2 s
+    python bench/bench_http.py                 # defaults: 1 worker, 5 rounds of 2 s
     python bench/bench_http.py --workers 2 --rounds 7 --seconds 3
+
+Both servers run `tiles serve`'s gunicorn settings (gevent workers).
 
 Target: cached throughput at least 80% of the floor.
 """
@@ -50,7 +52,7 @@ def floor_app(size: int):
     return app
 
 
-def serve(kind: str, port: int, workers: int, threads: int, size: int) -> None:
+def serve(kind: str, port: int, workers: int, size: int) -> None:
     """Run one server until SIGTERM (in a child process of the benchmark)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from service.http.serve import gunicorn_options, run_gunicorn
@@ -63,7 +65,7 @@ def serve(kind: str, port: int, workers: int, threads: int, size: int) -> None:
             from service.http import create_app
 
             return create_app()
-    options = gunicorn_options(HOST, port, workers, threads)
+    options = gunicorn_options(HOST, port, workers)
     options["loglevel"] = "warning"
     run_gunicorn(factory, options)
 
@@ -77,7 +79,7 @@ def free_port() -> int:
 def start(kind: str, args, size: int = 0) -> tuple[subprocess.Popen, int]:
     port = free_port()
     cmd = [sys.executable, __file__, "--serve", kind, "--port", str(port), "--workers", str(args.workers),
-           "--threads", str(args.threads), "--size", str(size)]
+           "--size", str(size)]
     proc = subprocess.Popen(cmd, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -203,7 +205,6 @@ def in_process(args) -> None:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--threads", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--clients", type=int, default=2, help="load generator processes")
@@ -213,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--size", type=int, default=0, help=argparse.SUPPRESS)
     args, _ = ap.parse_known_args(argv)  # `python -m bench http` passes its own words
     if args.serve:
-        serve(args.serve, args.port, args.workers, args.threads, args.size)
+        serve(args.serve, args.port, args.workers, args.size)
         return
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -227,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     except BaseException:
         stop(tiles)
         raise
-    print(f"gunicorn gthread, {args.workers} worker(s) x {args.threads} threads; load: {args.clients} processes x "
+    print(f"gunicorn gevent, {args.workers} worker(s); load: {args.clients} processes x "
           f"{args.conns} keep-alive connections; {args.rounds} rounds of {args.seconds:g} s; "
           f"{os.cpu_count()} CPUs shared by server and load")
     rates: dict[str, list[float]] = {"floor": [], "cached": [], "uncached": []}

@@ -204,6 +204,39 @@ def test_playground(client):
     assert "<option>dark</option>" in html
 
 
+def test_playground_policy_allows_its_own_inline_code_only(client):
+    import base64
+    import hashlib
+    import re
+
+    r = client.get("/?n=1m")
+    html = r.get_data(as_text=True)
+    csp = dict(part.strip().split(" ", 1) for part in r.headers["Content-Security-Policy"].split(";"))
+    for tag, directive in (("script", "script-src"), ("style", "style-src")):
+        blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", html, re.S)
+        assert len(blocks) == 1 and "style=" not in html
+        digest = base64.b64encode(hashlib.sha256(blocks[0].encode()).digest()).decode()
+        assert csp[directive] == f"'sha256-{digest}'"
+    assert csp["default-src"] == "'none'" and csp["frame-ancestors"] == "'none'"
+    assert csp["img-src"] == "'self'" and csp["connect-src"] == "'self'"
+    assert r.headers["X-Frame-Options"] == "DENY"
+    assert r.headers["Cache-Control"] == "public, max-age=300"
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("path, headers", [
+    ("/123m", {}), ("/tiles/123m.webp", {}), ("/tiles/1m.json", {}), ("/123a", {}),
+    ("/123a", {"Accept": "image/*"}), ("/tiles/1m.gif", {}), ("/healthz", {}), ("/metrics", {}),
+    ("/1m?scale=9", {}),
+])
+def test_every_answer_says_nosniff_and_allows_no_code(client, path, headers):
+    r = client.get(path, headers=headers)
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert r.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    r304 = client.get("/123m", headers={"If-None-Match": "*"})
+    assert r304.status_code == 304 and r304.headers["X-Content-Type-Options"] == "nosniff"
+
+
 def test_playground_prefill_is_escaped(client):
     html = client.get('/?n="><script>alert(1)</script>').get_data(as_text=True)
     assert "<script>alert(1)" not in html
@@ -248,6 +281,22 @@ def test_if_none_match_answers_304_before_any_rendering(form):
     assert counter(fresh, "tiles_renders_total", format="png") == 0
     assert len(svc(fresh).cache) == 0
     assert counter(fresh, "tiles_not_modified_total") == 1
+
+
+@pytest.mark.parametrize("query", ["height=256&scale=4", "scale=9", "bg=nope"])
+@pytest.mark.parametrize("repeat", [False, True])
+def test_a_url_we_refuse_is_400_even_with_if_none_match(app, client, query, repeat):
+    from service.http.service import etag_for
+
+    path = "/" + "123456789m" * 2 + "?" + query
+    if repeat:  # a second request must not find the refused URL in the parse memo
+        assert client.get(path).status_code == 400
+    key = f"{app_module.RENDERER_VERSION}|123456789m123456789m|h256-s4-light-bgnone-gauto-png"
+    for tag in ["*", f'"{etag_for(key)}"']:
+        r = client.get(path, headers={"If-None-Match": tag})
+        assert r.status_code == 400, (tag, r.status_code)
+        assert "immutable" not in r.headers["Cache-Control"]
+    assert counter(app, "tiles_not_modified_total") == 0
 
 
 def test_if_none_match_on_repeat_url_uses_the_memo(client):
@@ -400,11 +449,21 @@ def test_absurd_size_is_refused_before_drawing(app, client, monkeypatch):
         raise AssertionError("rendered")
 
     monkeypatch.setattr(app_module, "render", no_drawing)
-    r = client.get("/" + "1234567891234567m" * 4 + "?height=256&scale=4")
+    r = client.get("/" + "1234567891234567m" * 4 + "?height=128&scale=4")
     assert r.status_code == 400
     err = r.get_json()["error"]
-    assert "megapixels" in err["message"] and err["param"] == "height"
-    assert counter(app, "tiles_errors_total", kind="size") == 1
+    assert "800,000 pixels" in err["message"] and err["param"] == "height"
+    r = client.get("/1m?height=256&scale=4")
+    assert r.status_code == 400
+    assert "1024 pixels tall" in r.get_json()["error"]["message"]
+    assert counter(app, "tiles_errors_total", kind="size") == 2
+
+
+def test_the_cost_ceiling_admits_what_docs_use(client):
+    # The <Tiles> component asks for 1x, 2x and 3x; a long hand at the default
+    # height and a short one at 128 px must fit at 3x.
+    assert client.get("/" + "123456789m" * 2 + "1234567z?scale=3").status_code == 200
+    assert client.get("/123m+-456p?height=128&scale=3").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/tiles/123m.gif", "/tiles/123m", "/tiles.gif?n=1m"])
@@ -441,13 +500,44 @@ def test_a_bug_is_a_json_500_and_counted(app, client, monkeypatch):
 
 
 def test_cache_is_bounded_in_bytes():
-    c = ImageCache(max_bytes=10)
-    c.get_or_render("a", lambda: b"12345")
-    c.get_or_render("b", lambda: b"12345")
-    c.get_or_render("c", lambda: b"123")
-    assert c.bytes <= 10 and c.get("a") is None and c.get("c") == b"123"
-    assert c.get_or_render("big", lambda: b"x" * 11) == (b"x" * 11, "miss")
-    assert c.get("big") is None and c.bytes <= 10
+    c = ImageCache(max_bytes=800)  # large share 100; probation 175, protected 525
+    for n in range(40):
+        c.get_or_render(f"k{n}", lambda: b"x" * 50)
+        c.get(f"k{n}" if n % 2 else "k0")  # some are asked for twice: promoted
+        assert c.bytes <= 800
+    assert c.get_or_render("big", lambda: b"x" * 801) == (b"x" * 801, "miss")
+    assert c.get("big") is None and c.bytes <= 800
+    assert c.get_or_render("huge", lambda: b"x" * 101, large=True)[1] == "miss" and c.get("huge") is None
+
+
+def test_large_images_cannot_evict_normal_ones():
+    c = ImageCache(max_bytes=8000)
+    for n in range(10):
+        c.get_or_render(f"docs{n}", lambda: b"d" * 100)
+    for n in range(200):  # a flood of big images: they only churn their own share
+        c.get_or_render(f"large{n}", lambda: b"L" * 400, large=True)
+    assert all(c.get(f"docs{n}") == b"d" * 100 for n in range(10))
+    assert c.get("large199") == b"L" * 400 and c.get("large0") is None
+
+
+def test_one_off_urls_cannot_flush_images_asked_for_twice():
+    c = ImageCache(max_bytes=8000)
+    for n in range(10):
+        c.get_or_render(f"docs{n}", lambda: b"d" * 100)
+        c.get(f"docs{n}")  # a second request: promoted out of probation
+    for n in range(500):  # every bg colour of one hand, each asked once
+        c.get_or_render(f"bg{n}", lambda: b"j" * 100)
+    assert all(c.get(f"docs{n}") == b"d" * 100 for n in range(10))
+    assert c.bytes <= 8000
+
+
+def test_images_asked_for_again_after_many_others_still_get_in():
+    c = ImageCache(max_bytes=800_000)  # probation holds 30 of these; 85 ghosts remembered
+    keys = [f"page{n}" for n in range(80)]
+    for _ in range(2):  # a docs site visited twice: each image's second request comes 80 later
+        for k in keys:
+            c.get(k) or c.get_or_render(k, lambda: b"p" * 5000)
+    assert sum(c.get(k) is not None for k in keys) >= 75
 
 
 def test_cache_single_flight():
@@ -497,7 +587,100 @@ def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
     for t in threads:
         t.join(5)
     assert len(errors) == 4 and len(c) == 0
-    assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")
+
+
+@pytest.mark.parametrize("outcome", [None, "not bytes", 12])
+def test_cache_a_bad_render_result_frees_the_key_and_its_waiters(outcome):
+    c = ImageCache(wait=5)
+    gate = threading.Event()
+
+    def bad():
+        gate.wait(5)
+        return outcome
+
+    errors = []
+
+    def ask():
+        try:
+            c.get_or_render("k", bad)
+        except TypeError as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(6)
+    assert not any(t.is_alive() for t in threads)
+    assert len(errors) == 4 and len(c) == 0
+    assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")  # the key is not blocked
+
+
+def test_cache_a_failure_while_storing_still_releases_waiters(monkeypatch):
+    c = ImageCache(wait=5)
+    gate = threading.Event()
+
+    def store_fails(key, value, large):
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(c, "_store", store_fails)
+    got = []
+
+    def ask():
+        try:
+            got.append(c.get_or_render("k", lambda: gate.wait(5) and b"img"))
+        except MemoryError as e:
+            got.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(3)]
+    for t in threads:
+        t.start()
+    time.sleep(0.1)
+    gate.set()
+    for t in threads:
+        t.join(6)
+    assert not any(t.is_alive() for t in threads)
+    assert len(got) == 3 and c._flights == {}
+
+
+def test_cache_waiters_give_up_after_the_wait():
+    from service.http.cache import RenderTimeout
+
+    c = ImageCache(wait=0.2)
+    gate = threading.Event()
+    leader = threading.Thread(target=lambda: c.get_or_render("k", lambda: gate.wait(5) and b"img"))
+    leader.start()
+    time.sleep(0.05)
+    start = time.monotonic()
+    with pytest.raises(RenderTimeout):
+        c.get_or_render("k", lambda: b"never")
+    assert time.monotonic() - start < 2
+    gate.set()
+    leader.join(5)
+    assert c.get("k") == b"img"
+
+
+def test_a_stuck_render_is_a_503_for_its_waiters(app, monkeypatch):
+    svc(app).cache.wait = 0.2
+    gate = threading.Event()
+    real = app_module.render
+
+    def stuck(hand, options, lay=None):
+        gate.wait(5)
+        return real(hand, options, lay)
+
+    monkeypatch.setattr(app_module, "render", stuck)
+    first = threading.Thread(target=lambda: app.test_client().get("/147m"))
+    first.start()
+    time.sleep(0.05)
+    r = app.test_client().get("/147m")
+    gate.set()
+    first.join(5)
+    assert r.status_code == 503 and r.headers["Retry-After"] == "1"
+    assert r.headers["Cache-Control"] == "no-store"
+    assert counter(app, "tiles_errors_total", kind="timeout") == 1
 
 
 def test_concurrent_requests_for_one_image_render_once(app, monkeypatch):
@@ -635,14 +818,18 @@ def test_serve_flags_and_env(monkeypatch):
     from service.http import serve
 
     args = serve_args([])
-    assert (args.host, args.port, args.threads, args.dev) == ("127.0.0.1", 8000, 4, False)
+    assert (args.host, args.port, args.connections, args.dev) == ("127.0.0.1", 8000, 1000, False)
+    assert (args.keepalive, args.max_requests) == (5, 20000)
     assert args.workers == serve.default_workers() >= 1
     monkeypatch.setenv("TILES_HOST", "0.0.0.0")
     monkeypatch.setenv("TILES_PORT", "9123")
     monkeypatch.setenv("TILES_WORKERS", "3")
-    monkeypatch.setenv("TILES_THREADS", "6")
+    monkeypatch.setenv("TILES_CONNECTIONS", "64")
+    monkeypatch.setenv("TILES_KEEPALIVE", "3")
+    monkeypatch.setenv("TILES_MAX_REQUESTS", "0")
     args = serve_args([])
-    assert (args.host, args.port, args.workers, args.threads) == ("0.0.0.0", 9123, 3, 6)
+    assert (args.host, args.port, args.workers, args.connections) == ("0.0.0.0", 9123, 3, 64)
+    assert (args.keepalive, args.max_requests) == (3, 0)
     args = serve_args(["--port", "7000", "--workers", "1"])  # flags win over the environment
     assert (args.port, args.workers) == (7000, 1)
 
@@ -652,12 +839,65 @@ def test_serve_runs_gunicorn_with_our_options(monkeypatch):
 
     seen = {}
     monkeypatch.setattr(serve, "run_gunicorn", lambda factory, options: seen.update(factory=factory, **options))
-    args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--threads", "3",
-                       "--cache-bytes", "5MiB"])
+    args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--connections", "50",
+                       "--max-requests", "500", "--cache-bytes", "5MiB", "--face-cache-bytes", "8MiB"])
     assert args.func(args) == 0
     assert seen["bind"] == "[::1]:8123"
-    assert (seen["workers"], seen["threads"], seen["worker_class"]) == (2, 3, "gthread")
+    assert (seen["workers"], seen["worker_connections"], seen["worker_class"]) == (2, 50, serve.WORKER_CLASS)
+    assert (seen["max_requests"], seen["max_requests_jitter"], seen["keepalive"]) == (500, 50, 5)
     assert svc(seen["factory"]()).cache.max_bytes == 5 * 1024 * 1024
+    import tile_art
+
+    assert tile_art.faces.CACHE.maxsize + tile_art.body.BLANKS.maxsize == 8 * 1024 * 1024
+    create_app()  # back to the default for the tests that follow
+
+
+def test_metrics_dir_is_removed_only_by_the_master_that_made_it(monkeypatch, tmp_path):
+    import fcntl
+    import os
+
+    from service.http.serve import MADE_MARK, metrics_dir
+
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    monkeypatch.delenv(MADE_MARK, raising=False)
+    block = metrics_dir()
+    path = block.__enter__()
+    pid = os.fork()
+    if pid == 0:  # a worker: gunicorn ends it with SystemExit, which leaves the block in the worker too
+        try:
+            block.__exit__(SystemExit, SystemExit(0), None)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.path.isdir(path)  # the next worker still finds it
+    block.__exit__(None, None, None)
+    assert not os.path.exists(path)  # the master, leaving for real
+
+    with metrics_dir() as path:  # another master (a USR2 upgrade) holds it too
+        other = open(os.path.join(path, "masters.lock"))
+        fcntl.flock(other, fcntl.LOCK_SH)
+    assert os.path.isdir(path)
+    other.close()
+
+    given = tmp_path / "mine"
+    given.mkdir()
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(given))
+    monkeypatch.delenv(MADE_MARK, raising=False)
+    with metrics_dir() as path:
+        assert path == str(given)
+    assert given.is_dir()  # the operator's directory: never removed
+
+
+def test_workers_fix_mallocs_thresholds():
+    import platform
+
+    from service.http import memory, serve
+
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("malloc settings are glibc's")
+    assert memory.tune_malloc() is True
+    assert serve.gunicorn_options("127.0.0.1", 8000, 1)["post_fork"] is serve._post_fork
+    assert memory.rss_bytes() > 10 * 1024 * 1024
 
 
 def test_serve_refuses_a_bad_cache_size(capsys):
@@ -669,8 +909,10 @@ def test_serve_refuses_a_bad_cache_size(capsys):
 def test_gunicorn_server_loads_every_option():
     from service.http.serve import Server, gunicorn_options
 
-    s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 4))
-    assert s.cfg.workers == 2 and s.cfg.threads == 4 and s.cfg.bind == ["127.0.0.1:8000"]
+    s = Server(create_app, gunicorn_options("127.0.0.1", 8000, 2, 64))
+    assert s.cfg.workers == 2 and s.cfg.worker_connections == 64 and s.cfg.bind == ["127.0.0.1:8000"]
+    assert s.cfg.max_requests == 20000 and s.cfg.max_requests_jitter == 2000
+    assert s.cfg.worker_class.__name__ == "TilesWorker"
     assert s.load().name == "service"
 
 

@@ -5,68 +5,18 @@ from __future__ import annotations
 import http.client
 import io
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
-import time
 
 import pytest
 from PIL import Image
 
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def fetch(port: int, path: str, headers: dict | None = None, conn: http.client.HTTPConnection | None = None):
-    own = conn is None
-    conn = conn or http.client.HTTPConnection(HOST, port, timeout=10)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        r = conn.getresponse()
-        return r.status, dict(r.getheaders()), r.read()
-    finally:
-        if own:
-            conn.close()
+from live_server import HOST, LiveServer, fetch
 
 
 @pytest.fixture(scope="module")
 def server():
-    port = free_port()
-    env = {**os.environ, "TILES_CACHE_BYTES": "8MiB"}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port", str(port),
-         "--workers", "2", "--threads", "2"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if fetch(port, "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read().decode() if proc.poll() is not None else ""
-                pytest.fail(f"gunicorn did not come up on {port}: {out}")
-            time.sleep(0.1)
-        yield port
-    finally:
-        proc.send_signal(signal.SIGTERM)  # gunicorn's graceful stop
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
-        proc.stdout.close()
+    with LiveServer("--workers", "2", env={"TILES_CACHE_BYTES": "8MiB"}) as live:
+        yield live.port
 
 
 def test_png_over_http(server):
@@ -106,11 +56,63 @@ def test_errors_over_http(server):
         assert status in (200, 400, 404), (path, status, body[:200])
 
 
-def test_metrics_are_summed_over_workers(server):
-    for _ in range(6):
-        fetch(server, "/5z")
-    status, headers, body = fetch(server, "/metrics")
-    text = body.decode()
+def bare_200s(port: int) -> float:
+    status, headers, body = fetch(port, "/metrics")
     assert status == 200 and headers["Content-Type"].startswith("text/plain")
-    line = next(x for x in text.splitlines() if x.startswith('tiles_http_requests_total{route="bare",status="200"}'))
-    assert float(line.split()[-1]) >= 6
+    line = next(x for x in body.decode().splitlines()
+                if x.startswith('tiles_http_requests_total{route="bare",status="200"}'))
+    return float(line.split()[-1])
+
+
+def test_metrics_are_summed_over_workers(server):
+    before = bare_200s(server)
+    for _ in range(12):
+        fetch(server, "/5z")  # a new connection each: both workers take some
+    # whichever worker answers /metrics reports every worker's count
+    assert {bare_200s(server) - before for _ in range(6)} == {12}
+
+
+def test_304_only_after_validation_over_http(server):
+    too_big = "/" + "123456789m" * 2 + "?height=256&scale=4"
+    for _ in range(2):  # the second time the URL has been seen
+        status, headers, body = fetch(server, too_big, {"If-None-Match": "*"})
+        assert status == 400 and "immutable" not in headers["Cache-Control"]
+        assert json.loads(body)["error"]["param"] == "height"
+    assert fetch(server, "/123m", {"If-None-Match": "*"})[0] == 304
+
+
+def test_every_answer_says_nosniff_over_http(server):
+    for path, headers in [("/123m", {}), ("/123m", {"If-None-Match": "*"}), ("/123a", {}),
+                          ("/123a", {"Accept": "image/*"}), ("/tiles/1m.json", {}), ("/healthz", {})]:
+        status, got, _ = fetch(server, path, headers)
+        assert got["X-Content-Type-Options"] == "nosniff", (path, status)
+        assert got["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    status, got, _ = fetch(server, "/")
+    assert "frame-ancestors 'none'" in got["Content-Security-Policy"] and "script-src 'sha256-" in got[
+        "Content-Security-Policy"]
+    assert got["Cache-Control"] == "public, max-age=300" and got["X-Content-Type-Options"] == "nosniff"
+
+
+def raw_exchange(port: int, data: bytes) -> bytes:
+    with socket.create_connection((HOST, port), timeout=10) as s:
+        s.sendall(data)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"GET /" + b"1" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"414"),
+    (b"GET /1m HTTP/1.1\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(150)) + b"\r\n", b"431"),
+    (b"GET /1m HTTP/1.1\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", b"431"),
+    (b"GET /\xff\xfe1m HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+    (b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n\r\n", b"400"),  # TLS to a plain port
+])
+def test_gunicorns_own_refusals_are_json(server, request_bytes, status):
+    answer = raw_exchange(server, request_bytes)
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 " + status), answer[:200]
+    assert b"Content-Type: application/json" in head and b"X-Content-Type-Options: nosniff" in head
+    error = json.loads(body)["error"]
+    assert error["message"] and error["position"] is None and error["notation"] == ""

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import threading
 
-from cachetools import LRUCache, cached
+from cachetools import cached
 from PIL import Image
 
+from .lru import ByteLRU, share
 from .pen import Pen
 from .theme import Theme
 
@@ -41,7 +42,8 @@ def bevel_scale(up_w: float, device_px: float) -> float:
     return min(1.0, up_w / device_px / BEVEL_FULL)
 
 
-BLANKS: LRUCache = LRUCache(maxsize=24 * 1024 * 1024, getsizeof=lambda v: v[0].width * v[0].height * 4)
+BLANKS = ByteLRU(share()[1], getsizeof=lambda v: v[0].width * v[0].height * 4)
+BLANKS_LOCK = threading.Lock()
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
@@ -80,7 +82,7 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     return face
 
 
-@cached(BLANKS, lock=threading.Lock())
+@cached(BLANKS, lock=BLANKS_LOCK)
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     """The painted body and its face box; cached, since every face of a size shares it."""
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))

@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 import threading
 
-from cachetools import LRUCache
 from PIL import Image
 
 from .bamboo import draw_bamboo
+from .lru import ByteLRU, share
 from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
 from .pen import Pen
@@ -24,7 +24,7 @@ SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
 CODES: tuple[str, ...] = SUITED + tuple(f"{n}z" for n in "1234567") + ("x",)
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
-CACHE_BYTES = 64 * 1024 * 1024  # memory bound of the face cache (RGBA bytes)
+CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
 
 
@@ -90,7 +90,7 @@ def _nbytes(im: Image.Image) -> int:
     return im.width * im.height * 4
 
 
-CACHE: LRUCache = LRUCache(maxsize=CACHE_BYTES, getsizeof=_nbytes)
+CACHE = ByteLRU(CACHE_BYTES, getsizeof=_nbytes)
 _LOCK = threading.Lock()
 
 

@@ -4,8 +4,9 @@
 the per-app state, `cache` the byte-bounded image cache, `metrics` Prometheus,
 `error_image` the PNG that explains a bad notation, `serve` gunicorn.
 
-Importing this package loads nothing else: `serve` must set
-``PROMETHEUS_MULTIPROC_DIR`` before prometheus_client is first imported.
+Importing this package loads none of them: `tiles serve` imports `serve` in
+the master process, which must not load prometheus_client (its multiprocess
+mode is chosen at import) nor Flask and Pillow (only workers need them).
 
 >>> from service.http import create_app
 >>> create_app().name

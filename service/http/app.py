@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import tile_art.lru
 from flask import Flask
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
-from .service import Service
+from .headers import with_defaults
 from .routes import bp
+from .service import Service
 
 
 def route_of(path: str) -> str:
@@ -37,8 +39,8 @@ def route_of(path: str) -> str:
     return "bare"
 
 
-def counting(wsgi_app, svc: Service):
-    """WSGI middleware counting requests by route and status."""
+def edge(wsgi_app, svc: Service):
+    """WSGI middleware: counts requests by route and status, adds the headers every answer carries."""
     children: dict[tuple[str, str], Any] = {}
     requests = svc.metrics.requests
 
@@ -49,7 +51,7 @@ def counting(wsgi_app, svc: Service):
             if child is None:
                 child = children[key] = requests.labels(*key)
             child.inc()
-            return start_response(status, headers, exc_info)
+            return start_response(status, with_defaults(headers), exc_info)
 
         return wsgi_app(environ, counted_start)
 
@@ -60,15 +62,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The Flask app. Config keys (also from ``TILES_*`` environment variables):
 
     ``CACHE_BYTES`` image cache size (``67108864``, ``64MiB``, ``512M``; default 64 MiB),
-    ``ERROR_MAX_AGE`` seconds a 4xx may be cached (default 60).
+    ``FACE_CACHE_BYTES`` drawn tile faces and bodies (default 32 MiB; process-wide,
+    so the last app made in a process sets it), ``ERROR_MAX_AGE`` seconds a 4xx
+    may be cached (default 60). docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
-    app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, ERROR_MAX_AGE=60)
+    app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES, ERROR_MAX_AGE=60)
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
+    tile_art.lru.set_cache_bytes(parse_bytes(app.config["FACE_CACHE_BYTES"]))
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
-    app.wsgi_app = counting(app.wsgi_app, svc)  # type: ignore[method-assign]
+    app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]
     return app

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 
+import tile_art.lru
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
@@ -28,8 +30,11 @@ from ..render import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
 from . import vector
+from .cache import RenderTimeout
 from .error_image import PALETTES, error_png
-from .service import BadRequest, Service, etag_for
+from .headers import playground_headers
+from .memory import rss_bytes
+from .service import BadRequest, Service, check_size, etag_for
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
@@ -62,11 +67,12 @@ def image_response(notation: str, fmt: str) -> Response:
             m.cache_hits.inc()
             return image_ok(data, fmt, etag)
     hand, options, key, etag = svc.resolve(notation, request.args, fmt)
-    svc.memo_put(memo_key, (key, etag))
+    lay = check_size(hand, options)  # before any 304: a URL we refuse is a 400 whatever the client holds
+    svc.memo_put(memo_key, (key, etag))  # only URLs that passed every check
     if matches(etag):
         m.not_modified.inc()
         return not_modified(etag, fmt)
-    return image_ok(svc.image(hand, options, key), fmt, etag)
+    return image_ok(svc.image(hand, options, key, lay), fmt, etag)
 
 
 def matches(etag: str) -> bool:
@@ -143,16 +149,18 @@ def unknown_format(fmt: str, notation: str) -> BadRequest:
 def playground():
     import tile_art
 
-    return render_template("playground.html", notation=request.args.get("n", ""),
+    page = render_template("playground.html", notation=request.args.get("n", ""),
                            themes=list(tile_art.THEMES), version=service().version)
+    return Response(page, mimetype="text/html", headers=playground_headers())
 
 
 @bp.get("/healthz")
 def healthz():
     svc = service()
     cache = svc.cache
-    r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION,
-                cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes})
+    r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION, pid=os.getpid(),
+                cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
+                memory={"rss": rss_bytes(), **tile_art.lru.cache_bytes()})
     r.headers["Cache-Control"] = "no-store"
     return r
 
@@ -286,6 +294,18 @@ def error_image(err: BadRequest) -> bytes:
     draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale,  # noqa: E731
                              theme=theme)
     return service().error_images.get_or_render(key, draw)[0]
+
+
+@bp.app_errorhandler(RenderTimeout)
+def render_timeout(err: RenderTimeout):
+    # Another request's render of this image is stuck or very slow: say so, don't hang.
+    current_app.logger.warning("%s on %s", err, request.full_path)
+    service().metrics.errors.labels("timeout").inc()
+    r = jsonify({"error": {"message": "busy: try again", "position": None, "notation": ""}})
+    r.status_code = 503
+    r.headers["Retry-After"] = "1"
+    r.headers["Cache-Control"] = "no-store"
+    return r
 
 
 @bp.app_errorhandler(HTTPException)

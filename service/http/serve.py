@@ -1,28 +1,42 @@
 """`tiles serve`: run the HTTP service under gunicorn, or Flask's dev server.
 
-    $ tiles serve --host 0.0.0.0 --port 8000 --workers 4 --threads 8
+    $ tiles serve --host 0.0.0.0 --port 8000 --workers 4
     $ TILES_PORT=9000 TILES_CACHE_BYTES=256MiB tiles serve
     $ tiles serve --dev            # auto-reload and tracebacks, for hacking
 
 Flags win over ``TILES_*`` environment variables, which win over defaults.
+The process model (docs/service.md, "Operations"): gevent workers (slow
+clients hold a greenlet, not the worker), recycled after ``--max-requests``
+with jitter, metrics summed over workers in a directory that only the master
+that made it removes, when it really exits.
 
 >>> import argparse
 >>> sub = argparse.ArgumentParser().add_subparsers()
 >>> register(sub)
 >>> args = sub.choices["serve"].parse_args(["--port", "9000"])
->>> args.port, args.host
-(9000, '127.0.0.1')
+>>> args.port, args.host, args.keepalive
+(9000, '127.0.0.1', 5)
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import fcntl
 import os
 import shutil
 import sys
 import tempfile
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from gunicorn.app.base import BaseApplication
+
+WORKER_CLASS = "service.http.worker.TilesWorker"
+DEFAULT_CONNECTIONS = 1000   # per worker, each one greenlet
+DEFAULT_KEEPALIVE = 5        # seconds: an idle keep-alive connection, and the most a request head may take
+DEFAULT_MAX_REQUESTS = 20000  # then the worker is replaced; jitter spreads the workers' turns
+JITTER_SHARE = 10            # jitter: up to a tenth of max_requests more
+GRACEFUL_TIMEOUT = 20        # seconds a stopping worker may finish what it has in flight
 
 
 def default_workers() -> int:
@@ -61,6 +75,13 @@ class Server(BaseApplication):
 OPTIONAL_SETTINGS = {"control_socket_disable"}
 
 
+def _post_fork(server, worker) -> None:
+    """In each new worker, before the app loads: malloc settings that hold memory down."""
+    from .memory import tune_malloc
+
+    tune_malloc()
+
+
 def _child_exit(server, worker) -> None:
     """Drop a dead worker's live gauges from the shared metrics directory."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
@@ -74,44 +95,93 @@ def bind_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def gunicorn_options(host: str, port: int, workers: int, threads: int, access_log: bool = False) -> dict:
+def gunicorn_options(host: str, port: int, workers: int, connections: int = DEFAULT_CONNECTIONS,
+                     keepalive: int = DEFAULT_KEEPALIVE, max_requests: int = DEFAULT_MAX_REQUESTS,
+                     access_log: bool = False) -> dict:
+    """gunicorn settings for `tiles serve` (``max_requests=0`` never recycles).
+
+    >>> o = gunicorn_options("127.0.0.1", 8000, 2)
+    >>> o["worker_class"], o["max_requests"], o["max_requests_jitter"], o["keepalive"]
+    ('service.http.worker.TilesWorker', 20000, 2000, 5)
+    """
     return {
         "bind": bind_address(host, port),
         "workers": workers,
-        "threads": threads,
-        "worker_class": "gthread",
-        "keepalive": 5,
+        "worker_class": WORKER_CLASS,
+        "worker_connections": connections,
+        "keepalive": keepalive,
+        "max_requests": max_requests,
+        "max_requests_jitter": max_requests // JITTER_SHARE,
+        "graceful_timeout": GRACEFUL_TIMEOUT,
         "accesslog": "-" if access_log else None,
+        "post_fork": _post_fork,
         "child_exit": _child_exit,
         "proc_name": "tiles",
         "control_socket_disable": True,
     }
 
 
+MADE_MARK = "TILES_METRICS_DIR_MADE"  # names the directory when a tiles master made it
+
+
+@contextlib.contextmanager
+def metrics_dir() -> Iterator[str]:
+    """A Prometheus multiprocess directory for the workers, unless the caller set one.
+
+    Workers come and go (reload, recycling, crashes) and forked workers leave
+    this block too (gunicorn exits them by raising SystemExit), so only a master
+    removes the directory, when it exits, and only if it was made by tiles and
+    no other master still uses it: after ``kill -USR2`` the new master inherits
+    it, and each master holds a shared lock on it while running.
+    """
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not path:
+        path = os.environ["PROMETHEUS_MULTIPROC_DIR"] = os.environ[MADE_MARK] = tempfile.mkdtemp(
+            prefix="tiles-metrics-")
+    ours = os.environ.get(MADE_MARK) == path
+    if "prometheus_client.values" in sys.modules:
+        # Imported before the variable was set, it chose in-process values;
+        # choose again, or each worker would count for itself alone.
+        from prometheus_client import values
+
+        values.ValueClass = values.get_value_class()
+    master = os.getpid()
+    lock = open(os.path.join(path, "masters.lock"), "a")  # not inherited across exec (PEP 446)
+    fcntl.flock(lock, fcntl.LOCK_SH)
+    try:
+        yield path
+    finally:
+        if os.getpid() == master:
+            if ours:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    shutil.rmtree(path, ignore_errors=True)
+                    for name in ("PROMETHEUS_MULTIPROC_DIR", MADE_MARK):
+                        os.environ.pop(name, None)
+                except BlockingIOError:
+                    pass  # another master (USR2) carries on with it
+            lock.close()
+
+
 def run_gunicorn(factory: Callable[[], Any], options: dict[str, Any]) -> None:
     """Run gunicorn until it is stopped; metrics are summed across workers."""
-    own_dir = None
-    if options.get("workers", 1) > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        # Must be set before prometheus_client is imported, i.e. before the
-        # app module loads, which happens in the workers.
-        own_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="tiles-metrics-")
-    try:
+    with metrics_dir():
         Server(factory, options).run()
-    finally:
-        if own_dir:
-            shutil.rmtree(own_dir, ignore_errors=True)
 
 
 def cmd_serve(args) -> int:
     from .cache import parse_bytes
 
     config = {}
-    if args.cache_bytes:
-        try:
-            config["CACHE_BYTES"] = parse_bytes(args.cache_bytes)
-        except ValueError as err:
-            print(f"error: {err}", file=sys.stderr)
-            return 2
+    for flag, key in (("cache_bytes", "CACHE_BYTES"), ("face_cache_bytes", "FACE_CACHE_BYTES")):
+        if getattr(args, flag):
+            try:
+                config[key] = parse_bytes(getattr(args, flag))
+            except ValueError as err:
+                print(f"error: --{flag.replace('_', '-')}: {err}", file=sys.stderr)
+                return 2
+    if args.threads is not None:
+        print("note: --threads is ignored: workers are gevent (see --connections)", file=sys.stderr)
 
     def factory():
         from .app import create_app
@@ -121,7 +191,8 @@ def cmd_serve(args) -> int:
     if args.dev:
         factory().run(host=args.host, port=args.port, debug=True, threaded=True)
         return 0
-    run_gunicorn(factory, gunicorn_options(args.host, args.port, args.workers, args.threads, args.access_log))
+    run_gunicorn(factory, gunicorn_options(args.host, args.port, args.workers, args.connections,
+                                           args.keepalive, args.max_requests, args.access_log))
     return 0
 
 
@@ -133,10 +204,19 @@ def register(sub) -> None:
     p.add_argument("--port", type=int, default=_env_int("TILES_PORT", 8000), help="TILES_PORT, default 8000")
     p.add_argument("--workers", type=int, default=_env_int("TILES_WORKERS", default_workers()),
                    help="processes (TILES_WORKERS, default one per CPU up to 8)")
-    p.add_argument("--threads", type=int, default=_env_int("TILES_THREADS", 4),
-                   help="threads per process (TILES_THREADS, default 4)")
+    p.add_argument("--connections", type=int, default=_env_int("TILES_CONNECTIONS", DEFAULT_CONNECTIONS),
+                   help=f"connections each worker holds at once (TILES_CONNECTIONS, default {DEFAULT_CONNECTIONS})")
+    p.add_argument("--keepalive", type=int, default=_env_int("TILES_KEEPALIVE", DEFAULT_KEEPALIVE),
+                   help="seconds an idle connection stays open, and the most a request's headers may take "
+                        f"(TILES_KEEPALIVE, default {DEFAULT_KEEPALIVE})")
+    p.add_argument("--max-requests", type=int, default=_env_int("TILES_MAX_REQUESTS", DEFAULT_MAX_REQUESTS),
+                   help="replace a worker after this many requests, plus up to a tenth more at random; "
+                        f"0 never (TILES_MAX_REQUESTS, default {DEFAULT_MAX_REQUESTS})")
     p.add_argument("--cache-bytes", default=None,
-                   help="image cache per process, e.g. 256MiB (TILES_CACHE_BYTES, default 64MiB)")
+                   help="image cache per worker, e.g. 256MiB (TILES_CACHE_BYTES, default 64MiB)")
+    p.add_argument("--face-cache-bytes", default=None,
+                   help="drawn tile faces per worker (TILES_FACE_CACHE_BYTES, default 32MiB)")
     p.add_argument("--access-log", action="store_true", help="log every request to stdout")
     p.add_argument("--dev", action="store_true", help="Flask's dev server: reloads on change, shows tracebacks")
+    p.add_argument("--threads", type=int, default=None, help=argparse.SUPPRESS)  # older setups: ignored
     p.set_defaults(func=cmd_serve)

@@ -5,7 +5,7 @@ ETag (or a `BadRequest`); `Service.image` returns cached bytes or renders once.
 
 >>> svc = Service(cache_bytes=1 << 20, error_max_age=60)
 >>> hand, options, key, etag = svc.resolve("0p", {"scale": "2"}, "png")
->>> svc.image(hand, options, key)[:4]
+>>> svc.image(hand, options, key, check_size(hand, options))[:4]
 b'\\x89PNG'
 """
 
@@ -29,12 +29,18 @@ from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
 
-# The biggest bitmap we draw: height x scale and tile count are each bounded,
-# but their product is not, so the area is checked before drawing.
-MAX_SIDE = 16384
-MAX_PIXELS = 16_000_000
+# The cost ceiling. Height, scale and tile count are each bounded, but not their
+# product, so the bitmap is checked before any drawing. Encoding dominates a
+# render (about 60 ms of CPU per megapixel on the 2-CPU development machine, see
+# docs/service.md), so the area bounds the worst request's CPU; the tile size
+# bounds the cost of drawing one face the face cache does not hold yet.
+MAX_PIXELS = 800_000     # device px of the whole image
+MAX_SIDE = 16384         # device px of its longer side
+MAX_TILE_PX = 512        # device px of an upright tile: height x scale
+LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
 
-ERROR_IMAGE_CACHE_BYTES = 4 * 1024 * 1024  # apart, so junk URLs cannot evict real images
+ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it
+MEMO_ENTRY_BYTES = 8192  # parse memo: one URL per 8 KiB of image cache (8192 at 64 MiB)
 MEMO_MAX_URL = 512
 
 
@@ -76,17 +82,37 @@ def etag_for(key: str) -> str:
 
 
 def check_size(hand, options: RenderOptions) -> Layout:
-    """The hand's (or river's) layout; refuses bitmaps over MAX_SIDE or MAX_PIXELS before any drawing."""
+    """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX and bitmaps over MAX_SIDE or MAX_PIXELS.
+
+    >>> from service.notation import parse
+    >>> check_size(parse("123m"), RenderOptions(height=200, scale=3))
+    Traceback (most recent call last):
+    ...
+    service.http.service.BadRequest: tiles would be 600 pixels tall (height 200 x scale 3); the limit is 512: lower height or scale
+    """
+    tile_px = options.height * options.scale
+    if tile_px > MAX_TILE_PX:
+        raise BadRequest(
+            "size",
+            f"tiles would be {tile_px} pixels tall (height {options.height} x scale {options.scale}); "
+            f"the limit is {MAX_TILE_PX}: lower height or scale",
+            hand.notation, None, "height",
+        )
     lay = arrange(hand, options)
     w, h = lay.width * options.scale, lay.height * options.scale
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
         raise BadRequest(
             "size",
-            f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS // 1_000_000} megapixels "
-            f"and {MAX_SIDE} pixels a side: lower height or scale",
+            f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
+            f"and {MAX_SIDE} a side: lower height or scale, or use fewer tiles",
             hand.notation, None, "height",
         )
     return lay
+
+
+def is_large(lay: Layout, options: RenderOptions) -> bool:
+    """Over LARGE_PIXELS: cached in the image cache's large share, apart from docs-size images."""
+    return lay.width * lay.height * options.scale**2 > LARGE_PIXELS
 
 
 class Service:
@@ -94,13 +120,13 @@ class Service:
 
     def __init__(self, cache_bytes: int, error_max_age: int):
         self.cache = ImageCache(cache_bytes)
-        self.error_images = ImageCache(ERROR_IMAGE_CACHE_BYTES)
+        self.error_images = ImageCache(max(cache_bytes // ERROR_CACHE_SHARE, 64 * 1024))
         self.metrics = Metrics()
         self.version = version()
         self.error_cache_control = f"public, max-age={error_max_age}"
         # (format, notation, raw query) -> (cache key, etag): lets a repeat URL
         # skip parsing, which costs more than the rest of a cached answer.
-        self._memo: LRUCache = LRUCache(maxsize=8192)
+        self._memo: LRUCache = LRUCache(maxsize=max(cache_bytes // MEMO_ENTRY_BYTES, 64))
         self._memo_lock = threading.Lock()
 
     def resolve(self, notation: str, params: Mapping[str, str], fmt: str):
@@ -125,14 +151,13 @@ class Service:
             with self._memo_lock:
                 self._memo[memo_key] = value
 
-    def image(self, hand, options: RenderOptions, key: str) -> bytes:
-        """Cached bytes, or checked, timed and counted rendering on a miss (SVG: gzipped)."""
+    def image(self, hand, options: RenderOptions, key: str, lay: Layout) -> bytes:
+        """Cached bytes, or timed and counted rendering on a miss (`lay` from `check_size`; SVG: gzipped)."""
         data = self.cache.get(key)
         m = self.metrics
         if data is not None:
             m.cache_hits.inc()
             return data
-        lay = check_size(hand, options)
 
         def draw() -> bytes:
             start = time.perf_counter()
@@ -143,7 +168,7 @@ class Service:
             m.renders.labels(options.format).inc()
             return out
 
-        data, outcome = self.cache.get_or_render(key, draw)
+        data, outcome = self.cache.get_or_render(key, draw, large=is_large(lay, options))
         (m.cache_misses if outcome == "miss" else m.cache_hits).inc()
         m.cache_bytes.set(self.cache.bytes)
         return data

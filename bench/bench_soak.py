@@ -1,0 +1,261 @@
+"""Soak: `tiles serve` under mixed load for minutes, memory per worker against its bound.
+
+Starts the real server (gunicorn, default caches) on loopback and drives it
+with keep-alive clients: docs-size images that repeat (cached), new hands
+(renders), the largest images the service accepts, JSON and errors. It samples
+every worker's resident memory as it goes and prints the peak against the
+documented bound (configured caches + 100 MB), the worst request's CPU time
+(measured in-process, faces cached and not), and cached / uncached req/s.
+
+    python -m bench soak                      # 3 minutes, 2 workers, recycling off
+    python bench/bench_soak.py --minutes 5 --max-requests 20000
+
+Run by hand (not in `make test`); every loop is bounded and talks to 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import random
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from live_server import HOST, LiveServer, fetch  # noqa: E402
+
+MiB = 1024 * 1024
+TILES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+DOCS = ["11222333s22m+-456m+4s", "123m456p789s11z+-5-55s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "0p", "r5p+0s+0m",
+        "5-5=55p", "1234567z", "19m19p19s1234567z+1m", "345m345p345s22z+6-78s", "12345678999m+-5m"]
+
+
+def random_hand(rng: random.Random, tiles: int = 13) -> str:
+    return "".join(sorted(rng.choice(TILES) for _ in range(tiles))) + "+" + rng.choice(TILES)
+
+
+def _most_tiles(height: int, scale: int) -> int:
+    """The most tiles (one hand plus a winning tile) whose image the service accepts at this size."""
+    from service.http.service import BadRequest, check_size
+    from service.notation import parse
+    from service.options import RenderOptions
+
+    best = 0
+    for n in range(2, 65):
+        try:
+            check_size(parse("1m" * (n - 1) + "+1m"), RenderOptions(height=height, scale=scale))
+            best = n
+        except BadRequest:
+            break
+    return best
+
+
+SIZES = [(64, 3), (128, 4), (38, 3)]
+MOST = {size: _most_tiles(*size) for size in SIZES}
+
+
+def largest(rng: random.Random) -> str:
+    """One of the biggest images accepted (just under the pixel budget), with a new cache key."""
+    height, scale = rng.choice(SIZES)
+    bg = "%06x" % rng.randrange(1 << 24)
+    return f"/{random_hand(rng, MOST[height, scale] - 1)}?height={height}&scale={scale}&bg={bg}"
+
+
+# A docs site's worth of images, each asked for again and again (so they fill the
+# cache's protected share, not just probation), beside the few hot ones above.
+SITE = [random_hand(random.Random(n)) for n in range(3000)]
+
+
+def mixed_path(rng: random.Random) -> str:
+    r = rng.random()
+    if r < 0.15:
+        return f"/{rng.choice(DOCS)}?scale={rng.randint(1, 3)}"          # hot docs images
+    if r < 0.55:
+        return f"/{rng.choice(SITE)}?scale={rng.randint(1, 3)}"          # the rest of the site
+    if r < 0.80:
+        return f"/{random_hand(rng)}?scale={rng.randint(1, 3)}"          # new hands: rendered
+    if r < 0.87:
+        return largest(rng)                                            # the most expensive accepted
+    if r < 0.95:
+        return f"/tiles/{rng.choice(DOCS)}.json"
+    return f"/{rng.choice(DOCS)}x?scale=2"                             # a typo: an error
+
+
+def client(port: int, pick, seconds: float, seed: int, out: list) -> None:
+    rng = random.Random(seed)
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    n = bad = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        path = pick(rng)
+        try:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            r.read()
+            n += 1
+            bad += r.status >= 500
+            if r.will_close:
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        except (OSError, http.client.HTTPException):
+            bad += 1
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    conn.close()
+    out.append((n, bad))
+
+
+def drive(port: int, pick, seconds: float, clients: int, seed: int) -> tuple[float, int]:
+    out: list = []
+    threads = [threading.Thread(target=client, args=(port, pick, seconds, seed * 100 + k, out)) for k in range(clients)]
+    start = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(seconds + 120)
+    elapsed = time.monotonic() - start
+    return sum(n for n, _ in out) / elapsed, sum(b for _, b in out)
+
+
+def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for the site's images twice each (so they are promoted) until every worker's
+    image cache is 90% full or `seconds` pass; returns the fill of the workers seen."""
+    import json
+
+    stop = threading.Event()
+    fill: dict[int, int] = {}
+
+    def filler(k: int) -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        for n in range(k, len(SITE) * 3, clients):
+            if stop.is_set():
+                break
+            for _ in range(2):  # one keep-alive connection: the same worker both times
+                conn.request("GET", f"/{SITE[n // 3]}?scale={n % 3 + 1}")
+                conn.getresponse().read()
+        conn.close()
+
+    threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(t.is_alive() for t in threads):
+        health = json.loads(fetch(port, "/healthz")[2])
+        fill[health["pid"]] = health["cache"]["bytes"]
+        if len(fill) >= workers and min(fill.values()) >= 0.9 * max_bytes:
+            break
+        time.sleep(0.5)
+    stop.set()
+    for t in threads:
+        t.join(60)
+    return sorted(fill.values())
+
+
+def worst_request_cpu(trials: int = 5) -> dict[str, float]:
+    """CPU seconds of the costliest accepted requests, in-process (one thread, no sockets)."""
+    import tile_art
+    from service.http import create_app
+
+    client = create_app().test_client()
+    rng = random.Random(7)
+    cases = {
+        "largest accepted, faces cached": lambda: largest(rng),
+        "docs size (14 tiles x3), faces cached": lambda: f"/{random_hand(rng)}?scale=3&bg={rng.randrange(1 << 24):06x}",
+    }
+    result = {}
+    for name, make in cases.items():
+        client.get(make())  # warm the faces
+        times = []
+        for _ in range(trials):
+            path = make()
+            client.get(path.split("&bg=")[0])  # draws the faces of this very hand
+            t = time.process_time()
+            assert client.get(path).status_code == 200, path
+            times.append(time.process_time() - t)
+        result[name] = max(times)
+    times = []
+    for k in range(trials):  # nothing cached: every face of a new size drawn first
+        tile_art.clear_cache()
+        t = time.process_time()
+        assert client.get(f"/{random_hand(rng)}?height={40 + k}&scale=3").status_code == 200
+        times.append(time.process_time() - t)
+    result["docs size, every face new"] = max(times)
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float, default=3.0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--clients", type=int, default=8, help="keep-alive connections")
+    ap.add_argument("--max-requests", type=int, default=0, help="worker recycling (0: off, to show the bound without it)")
+    ap.add_argument("--cache-bytes", default="64MiB", help="image cache per worker (smaller fills sooner)")
+    ap.add_argument("--face-cache-bytes", default="32MiB")
+    args, _ = ap.parse_known_args(argv)
+
+    from service.http.cache import parse_bytes
+    from service.http.memory import rss_bytes
+    from service.http.service import ERROR_CACHE_SHARE
+
+    image_bytes, face_bytes = parse_bytes(args.cache_bytes), parse_bytes(args.face_cache_bytes)
+    caches = image_bytes + face_bytes + image_bytes // ERROR_CACHE_SHARE
+    bound = caches + 100 * MiB
+
+    print("worst accepted request, CPU time in-process (max of 5):")
+    for name, seconds in worst_request_cpu().items():
+        print(f"  {name:40s} {seconds * 1000:6.1f} ms")
+
+    with LiveServer("--workers", str(args.workers), "--max-requests", str(args.max_requests),
+                    "--cache-bytes", args.cache_bytes, "--face-cache-bytes", args.face_cache_bytes) as live:
+        live.wait_ready(60, workers=args.workers)
+        port = live.port
+        for path in [f"/{h}?scale={s}" for h in DOCS for s in (1, 2, 3)]:
+            fetch(port, path)
+            fetch(port, path)  # asked twice: promoted out of probation
+        cached, _ = drive(port, lambda rng: f"/{rng.choice(DOCS)}?scale={rng.randint(1, 3)}", 10, args.clients, 1)
+        uncached, _ = drive(port, lambda rng: f"/{random_hand(rng)}?scale=2", 10, args.clients, 2)
+        print(f"throughput, {args.workers} workers, {args.clients} keep-alive clients on the same 2 CPUs:")
+        print(f"  cached docs images      {cached:8.0f} req/s")
+        print(f"  uncached 14-tile @2x    {uncached:8.0f} req/s")
+        big, _ = drive(port, largest, 10, args.clients, 3)
+        print(f"  largest accepted        {big:8.0f} req/s")
+
+        filled = fill_caches(port, args.workers, image_bytes, args.clients)
+        print("image caches filled to " + ", ".join(f"{b / MiB:.1f}" for b in filled)
+              + f" MiB of {image_bytes / MiB:.0f} MiB before the soak")
+
+        peak: dict[int, int] = {}
+        stop = threading.Event()
+
+        def sample() -> None:
+            while not stop.wait(2.0):
+                for pid in live.workers():
+                    peak[pid] = max(peak.get(pid, 0), rss_bytes(pid))
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        seconds = args.minutes * 60
+        print(f"soak: {args.minutes:g} min of mixed load (55% docs images, 25% new hands, 7% largest, 8% JSON, 5% errors)...",
+              flush=True)
+        rate, bad = drive(port, mixed_path, seconds, args.clients, 4)
+        stop.set()
+        sampler.join(5)
+        final = {pid: rss_bytes(pid) for pid in live.workers()}
+        health = [fetch(port, "/healthz")[2] for _ in range(4)]
+    print(f"  {rate:.0f} req/s, {bad} failed")
+    print(f"RSS per worker (bound: caches {caches / MiB:.0f} MiB + 100 MB = {bound / MiB:.0f} MiB):")
+    for pid in sorted(peak):
+        mark = "ok" if peak[pid] <= bound else "OVER"
+        now = f", now {final[pid] / MiB:.0f} MiB" if pid in final else " (recycled)"
+        print(f"  worker {pid}: peak {peak[pid] / MiB:6.0f} MiB{now}  {mark}")
+    print(f"  worst peak {max(peak.values()) / MiB:.0f} MiB; median {statistics.median(peak.values()) / MiB:.0f} MiB")
+    print("  last /healthz:", health[-1].decode()[:300])
+
+
+if __name__ == "__main__":
+    main()
