@@ -50,6 +50,7 @@ def spec() -> dict:
     import tile_art
 
     from .build import SCALES
+    from .limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX
     from .layout import default_gap, tile_width
     from .model import HONOR_NAMES, SUITS
     from .notation import MAX_CHARS, MAX_TILES
@@ -65,6 +66,10 @@ def spec() -> dict:
         "minScale": MIN_SCALE,
         "maxScale": MAX_SCALE,
         "densities": list(SCALES),
+        # the service's cost ceiling (service/limits.py): the component asks only for densities within it
+        "maxPixels": MAX_PIXELS,
+        "maxSide": MAX_SIDE,
+        "maxTilePx": MAX_TILE_PX,
         "defaultTheme": RenderOptions().theme,
         "themes": list(tile_art.THEMES),
         "suits": SUITS,

@@ -79,7 +79,17 @@ export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = fa
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
-const srcSet = (url) => SPEC.densities.map((d) => `${url(d)} ${d}x`).join(", ");
+const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(d)} ${d}x`).join(", ");
+
+/** The densities the service draws for this layout: within its cost ceiling (service/limits.py). */
+export function densitiesFor(lay, height) {
+  const fits = (d) => {
+    const w = lay.width * d, h = lay.height * d;
+    return height * d <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels;
+  };
+  const ok = SPEC.densities.filter(fits);
+  return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why
+}
 
 /** img attributes from a `tiles build` manifest entry, or null when it has none. */
 function fromManifest(manifest, assets, notation, height, theme, river, row) {
@@ -107,7 +117,7 @@ function fromService(base, notation, height, theme, river, row, format) {
   const lay = layoutOf(notation, height, river, row);
   return {
     src: url(1),
-    srcSet: svg ? undefined : srcSet(url),
+    srcSet: svg ? undefined : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,

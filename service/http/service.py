@@ -20,6 +20,7 @@ from typing import Any, Mapping
 from cachetools import LRUCache
 
 from ..layout import Layout
+from ..limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, fits
 from ..notation import ParseError
 from ..options import OptionError, RenderOptions
 from ..render import RENDERER_VERSION, render
@@ -29,14 +30,7 @@ from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
 
-# The cost ceiling. Height, scale and tile count are each bounded, but not their
-# product, so the bitmap is checked before any drawing. Encoding dominates a
-# render (about 60 ms of CPU per megapixel on the 2-CPU development machine, see
-# docs/service.md), so the area bounds the worst request's CPU; the tile size
-# bounds the cost of drawing one face the face cache does not hold yet.
-MAX_PIXELS = 800_000     # device px of the whole image
-MAX_SIDE = 16384         # device px of its longer side
-MAX_TILE_PX = 512        # device px of an upright tile: height x scale
+# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX) is service/limits.py's.
 LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
 
 ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it
@@ -100,7 +94,7 @@ def check_size(hand, options: RenderOptions) -> Layout:
         )
     lay = arrange(hand, options)
     w, h = lay.width * options.scale, lay.height * options.scale
-    if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
+    if not fits(lay.width, lay.height, options.height, options.scale):
         raise BadRequest(
             "size",
             f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "

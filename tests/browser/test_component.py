@@ -21,6 +21,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
+from service.limits import fits
 from service.http import create_app
 from service.build import Job, build
 from service.notation import parse
@@ -232,6 +233,8 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
     props += [{"notation": n, "river": True, "row": r, "height": h, "base": "https://t.example"}
               for n in rivers for r in (4, 6, 10) for h in (16, 38)]
     props += [{"notation": "123m", "river": True, "row": 3}, {"notation": "*1m"}]
+    # large enough that 3x (or 2x) would pass the service's cost ceiling: left out of srcSet
+    props += [{"notation": "123456789m12345p", "height": h, "base": "https://t.example"} for h in (100, 128, 200)]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
               {"notation": "14s", "inline": True, "caption": "waits"},
               {"notation": "123a"}, {"notation": "1m", "height": 9}]
@@ -262,10 +265,12 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "") + river_query(p)
             # encodeURIComponent leaves !*'() as they are (the '*' of tsumogiri, say)
             assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe=URI_COMPONENT_SAFE)}.png?{q}", a["src"]
-            assert a["srcSet"].split(", ")[2].endswith(" 3x") and "scale=3" in a["srcSet"]
-            # the service answers the URL the component built
-            path = a["src"][len(base):]
-            assert client.get(path).status_code == 200
+            # every density offered is one the service draws, and no other fits its ceiling
+            candidates = [c.rsplit(" ", 1) for c in a["srcSet"].split(", ")]
+            for url, density in candidates:
+                assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == 200, (p, density)
+            fitting = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d)]
+            assert [int(d[:-1]) for _, d in candidates] == fitting, p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
         if g["figure"]:
             assert g["caption"] == p["caption"]
