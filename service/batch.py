@@ -35,8 +35,8 @@ from urllib.parse import quote, urlencode
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
-from .subject import arrange, read
-from .render import RENDERER_VERSION
+from .subject import arrange
+from .version import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
 
 PROTOCOL = 1
@@ -168,6 +168,7 @@ def image_urls(job: Job) -> dict[str, str]:
     """Where the HTTP service serves each scale of ``job``, relative to the service root.
 
     >>> from .options import RenderOptions
+    >>> from service.subject import read
     >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
     >>> image_urls(job)["2x"]
     'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'

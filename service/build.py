@@ -8,6 +8,7 @@ asking the service. When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
+>>> from service.subject import read
 >>> image_id(read("r5p"), RenderOptions()) == image_id(read("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))
@@ -35,8 +36,9 @@ from .docs_scan import doc_files, scan_text
 from .lint import missing_paths
 from .model import Hand
 from .options import RenderOptions
-from .render import RENDERER_VERSION, render
-from .subject import arrange, read
+from .render import render
+from .version import RENDERER_VERSION
+from .subject import arrange
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)

@@ -26,7 +26,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..analysis import analyse_safely
 from ..batch import Batch
-from ..render import RENDERER_VERSION
+from ..version import RENDERER_VERSION
 from ..subject import arrange, layout_of
 from ..views import hand_json
 from . import vector
@@ -34,7 +34,7 @@ from .cache import RenderTimeout
 from .error_image import PALETTES, error_png
 from .headers import playground_headers
 from .memory import rss_bytes
-from .service import BadRequest, Service, check_size, etag_for
+from .service import BadRequest, Service, check_size
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"

@@ -23,7 +23,8 @@ from ..layout import Layout
 from ..limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, fits
 from ..notation import ParseError
 from ..options import OptionError, RenderOptions
-from ..render import RENDERER_VERSION, render
+from ..render import render
+from ..version import RENDERER_VERSION
 from ..subject import arrange, read
 from ..views import error_json
 from .cache import ImageCache
