@@ -4,7 +4,21 @@ These machines are shared and noisy: no Hypothesis example may fail for being
 slow (speed is measured in bench/, not here).
 """
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("tiles", deadline=None, print_blob=True)
 settings.load_profile("tiles")
+
+
+@pytest.fixture
+def app():
+    """A fresh HTTP app (its own caches and metrics) for one test."""
+    from service.http import create_app
+
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

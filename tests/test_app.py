@@ -31,16 +31,6 @@ CHROME_PAGE = ("text/html,application/xhtml+xml,application/xml;q=0.9,image/avif
                "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7")
 
 
-@pytest.fixture
-def app():
-    return create_app()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
-
-
 def svc(app):
     return app.extensions["tiles"]
 
@@ -563,56 +553,48 @@ def test_cache_single_flight():
     assert all(v == b"img" for v, _ in results)
 
 
-def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
-    c = ImageCache()
+def race(c: ImageCache, render, expected: type[BaseException], n: int = 4):
+    """``n`` threads ask `c` for one key whose render waits on a gate, then the gate opens.
+
+    Returns the threads (joined, or given up on) and the ``expected`` errors they saw."""
     gate = threading.Event()
 
-    def failing():
+    def gated():
         gate.wait(5)
-        raise RuntimeError("nope")
+        return render()
 
     errors = []
 
     def ask():
         try:
-            c.get_or_render("k", failing)
-        except RuntimeError as e:
+            c.get_or_render("k", gated)
+        except expected as e:
             errors.append(e)
 
-    threads = [threading.Thread(target=ask) for _ in range(4)]
-    for t in threads:
-        t.start()
-    time.sleep(0.1)
-    gate.set()
-    for t in threads:
-        t.join(5)
-    assert len(errors) == 4 and len(c) == 0
-
-
-@pytest.mark.parametrize("outcome", [None, "not bytes", 12])
-def test_cache_a_bad_render_result_frees_the_key_and_its_waiters(outcome):
-    c = ImageCache(wait=5)
-    gate = threading.Event()
-
-    def bad():
-        gate.wait(5)
-        return outcome
-
-    errors = []
-
-    def ask():
-        try:
-            c.get_or_render("k", bad)
-        except TypeError as e:
-            errors.append(e)
-
-    threads = [threading.Thread(target=ask) for _ in range(4)]
+    threads = [threading.Thread(target=ask) for _ in range(n)]
     for t in threads:
         t.start()
     time.sleep(0.1)
     gate.set()
     for t in threads:
         t.join(6)
+    return threads, errors
+
+
+def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
+    c = ImageCache()
+
+    def failing():
+        raise RuntimeError("nope")
+
+    _, errors = race(c, failing, RuntimeError)
+    assert len(errors) == 4 and len(c) == 0
+
+
+@pytest.mark.parametrize("outcome", [None, "not bytes", 12])
+def test_cache_a_bad_render_result_frees_the_key_and_its_waiters(outcome):
+    c = ImageCache(wait=5)
+    threads, errors = race(c, lambda: outcome, TypeError)
     assert not any(t.is_alive() for t in threads)
     assert len(errors) == 4 and len(c) == 0
     assert c.get_or_render("k", lambda: b"ok") == (b"ok", "miss")  # the key is not blocked

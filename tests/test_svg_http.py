@@ -5,8 +5,6 @@ from __future__ import annotations
 import gzip
 from urllib.parse import quote
 
-import pytest
-
 from service.http import create_app
 from service.notation import parse
 from service.options import RenderOptions
@@ -15,16 +13,6 @@ from service.svg import render_svg
 HAND = "11222333s22m+-456m+4s"
 CSP = "default-src 'none'; style-src 'unsafe-inline'"
 CHROME_IMG = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
-
-
-@pytest.fixture
-def app():
-    return create_app()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def test_svg_by_path_and_by_query_gzipped_when_accepted(client):
