@@ -11,6 +11,7 @@ import argparse
 import contextvars
 import functools
 import json
+import os
 import re
 import sys
 import textwrap
@@ -170,7 +171,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = _parse_args(build_parser(), argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # `tiles parse ... | head`: the reader left; no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit fails quietly
+        return 1
 
 
 if __name__ == "__main__":

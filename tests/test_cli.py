@@ -97,3 +97,15 @@ def test_cli_parse_survives_an_analysis_bug(capsys, monkeypatch):
     out = json.loads(capsys.readouterr().out)
     assert out["analysis"]["warnings"] == ["internal error: this hand could not be analysed"]
     assert out["description"].startswith("Hand: 1s")
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback():
+    # `tiles parse ... | head -1`: the pipe closes before the JSON is written
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-m", "service.cli", "parse", "11222333s22m+-456m+4s"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=60) == 1 and "Traceback" not in err, err
