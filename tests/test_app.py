@@ -530,46 +530,24 @@ def test_images_asked_for_again_after_many_others_still_get_in():
     assert sum(c.get(k) is not None for k in keys) >= 75
 
 
-def test_cache_single_flight():
-    c = ImageCache()
-    calls = []
-    gate = threading.Event()
-
-    def slow():
-        calls.append(1)
-        gate.wait(5)
-        return b"img"
-
-    results = []
-    threads = [threading.Thread(target=lambda: results.append(c.get_or_render("k", slow))) for _ in range(8)]
-    for t in threads:
-        t.start()
-    time.sleep(0.1)
-    gate.set()
-    for t in threads:
-        t.join(5)
-    assert len(calls) == 1
-    assert sorted(o for _, o in results) == ["miss"] + ["shared"] * 7
-    assert all(v == b"img" for v, _ in results)
-
-
-def race(c: ImageCache, render, expected: type[BaseException], n: int = 4):
+def race(c: ImageCache, render, expected: type[BaseException] = (), n: int = 4):
     """``n`` threads ask `c` for one key whose render waits on a gate, then the gate opens.
 
-    Returns the threads (joined, or given up on) and the ``expected`` errors they saw."""
+    Returns the threads (joined, or given up on) and what each one got: the
+    ``(bytes, outcome)`` pair, or the ``expected`` error it raised."""
     gate = threading.Event()
 
     def gated():
         gate.wait(5)
         return render()
 
-    errors = []
+    got = []
 
     def ask():
         try:
-            c.get_or_render("k", gated)
+            got.append(c.get_or_render("k", gated))
         except expected as e:
-            errors.append(e)
+            got.append(e)
 
     threads = [threading.Thread(target=ask) for _ in range(n)]
     for t in threads:
@@ -578,7 +556,21 @@ def race(c: ImageCache, render, expected: type[BaseException], n: int = 4):
     gate.set()
     for t in threads:
         t.join(6)
-    return threads, errors
+    return threads, got
+
+
+def test_cache_single_flight():
+    c = ImageCache()
+    calls = []
+
+    def slow():
+        calls.append(1)
+        return b"img"
+
+    _, results = race(c, slow, n=8)
+    assert len(calls) == 1
+    assert sorted(o for _, o in results) == ["miss"] + ["shared"] * 7
+    assert all(v == b"img" for v, _ in results)
 
 
 def test_cache_render_error_reaches_every_waiter_and_caches_nothing():
@@ -602,27 +594,12 @@ def test_cache_a_bad_render_result_frees_the_key_and_its_waiters(outcome):
 
 def test_cache_a_failure_while_storing_still_releases_waiters(monkeypatch):
     c = ImageCache(wait=5)
-    gate = threading.Event()
 
     def store_fails(key, value, large):
         raise MemoryError("no room")
 
     monkeypatch.setattr(c, "_store", store_fails)
-    got = []
-
-    def ask():
-        try:
-            got.append(c.get_or_render("k", lambda: gate.wait(5) and b"img"))
-        except MemoryError as e:
-            got.append(e)
-
-    threads = [threading.Thread(target=ask) for _ in range(3)]
-    for t in threads:
-        t.start()
-    time.sleep(0.1)
-    gate.set()
-    for t in threads:
-        t.join(6)
+    threads, got = race(c, lambda: b"img", MemoryError, n=3)
     assert not any(t.is_alive() for t in threads)
     assert len(got) == 3 and c._flights == {}
 

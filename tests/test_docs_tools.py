@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import ast
 import html
 import io
 import json
-import os
 import random
 import re
 import shutil
@@ -29,6 +27,8 @@ from service.notation import ParseError, parse
 from service.options import RenderOptions
 from service.subject import arrange, read
 from service.views import hand_json
+
+from doc_tables import NOTATION_MD, doc_table, message_templates, table_text  # tests/doc_tables.py
 
 ROOT = Path(__file__).parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "docs"
@@ -391,43 +391,9 @@ def test_js_layout_matches_python_on_random_notations():
 
 # -- docs/notation.md ------------------------------------------------------------------
 
-NOTATION_MD = ROOT / "docs" / "notation.md"
-_ROW = re.compile(r"^\| `([^`]*)`(?: × (\d+))? \| (\d+) \| (.+) \|$")
-
-
-def doc_table(name: str) -> list[tuple[str, int, str]]:
-    text = NOTATION_MD.read_text()
-    block = text.split(f"<!-- {name}:start -->")[1].split(f"<!-- {name}:end -->")[0]
-    rows = []
-    for line in block.strip().splitlines()[2:]:
-        m = _ROW.match(line)
-        assert m, f"unreadable row in docs/notation.md: {line}"
-        rows.append((m.group(1) * int(m.group(2) or 1), int(m.group(3)), m.group(4)))
-    return rows
-
-
 def parser_messages() -> list[re.Pattern]:
     """Each message template in service/notation.py (fail(...) and ParseWarning(...)) as a regex."""
-    tree = ast.parse((ROOT / "service" / "notation.py").read_text())
-    out = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
-        if name not in ("fail", "ParseWarning"):
-            continue
-        arg = node.args[0]
-        if isinstance(arg, ast.Constant):
-            out.append(re.compile(re.escape(arg.value)))
-        elif isinstance(arg, ast.JoinedStr):
-            parts = [re.escape(v.value) if isinstance(v, ast.Constant) else ".+?" for v in arg.values]
-            out.append(re.compile("".join(parts)))
-    return out
-
-
-def table_text(rows) -> str:
-    """What the table should say now: printed when a row is out of date."""
-    return "\n".join(f"| `{n}` | {p} | {m} |" for n, p, m in rows)
+    return message_templates("notation", ("fail", "ParseWarning"))
 
 
 def test_every_error_in_the_doc_is_what_the_parser_says():

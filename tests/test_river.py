@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import os
@@ -32,9 +31,10 @@ from service.river_layout import ROWS, river_layout
 from service.subject import arrange, layout_of, read
 from service.views import hand_json
 
+from doc_tables import doc_table, message_templates, table_text  # tests/doc_tables.py
+
 ROOT = Path(__file__).parents[1]
 RIVER_JS = ROOT / "docs" / "components" / "riverLayout.js"
-NOTATION_MD = ROOT / "docs" / "notation.md"
 TW = tile_art.tile_width(38)
 
 
@@ -397,44 +397,19 @@ def test_build_renders_rivers_under_their_own_keys(tmp_path):
 
 # -- docs/notation.md --------------------------------------------------------------------
 
-_ROW = re.compile(r"^\| `([^`]*)`(?: × (\d+))? \| (\d+) \| (.+) \|$")
-
-
-def doc_rows() -> list[tuple[str, int, str]]:
-    block = NOTATION_MD.read_text().split("<!-- river-errors:start -->")[1].split("<!-- river-errors:end -->")[0]
-    rows = []
-    for line in block.strip().splitlines()[2:]:
-        m = _ROW.match(line)
-        assert m, f"unreadable row in docs/notation.md: {line}"
-        rows.append((m.group(1) * int(m.group(2) or 1), int(m.group(3)), m.group(4)))
-    return rows
-
-
 def river_messages() -> list[re.Pattern]:
     """Each message template of service/river.py's fail(...) and ParseError(...) calls."""
-    tree = ast.parse((ROOT / "service" / "river.py").read_text())
-    out = []
-    for node in ast.walk(tree):
-        name = getattr(getattr(node, "func", None), "id", "")
-        if not isinstance(node, ast.Call) or name not in ("fail", "ParseError") or not node.args:
-            continue
-        arg = node.args[0]
-        if isinstance(arg, ast.Constant):
-            out.append(re.compile(re.escape(arg.value)))
-        elif isinstance(arg, ast.JoinedStr):
-            out.append(re.compile("".join(re.escape(v.value) if isinstance(v, ast.Constant) else ".+?"
-                                          for v in arg.values)))
-    return out
+    return message_templates("river", ("fail", "ParseError"))
 
 
 def test_every_river_error_in_the_doc_is_what_the_parser_says():
-    rows = doc_rows()
+    rows = doc_table("river-errors")
     actual = [(n, *river_error(n)) for n, _, _ in rows]
-    assert rows == actual, "update docs/notation.md:\n" + "\n".join(f"| `{n}` | {p} | {m} |" for n, p, m in actual)
+    assert rows == actual, "update docs/notation.md:\n" + table_text(actual)
 
 
 def test_the_doc_lists_every_river_message():
-    messages = [m for _, _, m in doc_rows()]
+    messages = [m for _, _, m in doc_table("river-errors")]
     templates = river_messages()
     assert len(templates) >= 8
     assert [t.pattern for t in templates if not any(t.fullmatch(m) for m in messages)] == []

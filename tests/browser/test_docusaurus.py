@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from test_component import need  # skip locally, fail on CI
 
 HERE = Path(__file__).parent
 SITE = HERE / "docusaurus"
@@ -29,14 +30,6 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
          "--disable-component-update", "--disable-sync"]
 BASE = "/tiles-site/"
 BUILD_TIMEOUT = 900  # seconds; a cold build takes 1-3 minutes on 2 cores
-
-
-def need(ok: bool, why: str) -> None:
-    if ok:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"Docusaurus test cannot run on CI: {why}")
-    pytest.skip(why)
 
 
 def docusaurus_build(out: Path, docs: str = "docs") -> subprocess.CompletedProcess:

@@ -2,38 +2,18 @@
 // (on PATH, or TILES_COMMAND). Run: npm test (pytest runs it in `make test`).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
-import { compile, evaluate } from "@mdx-js/mdx";
+import { compile } from "@mdx-js/mdx";
 import { VFile } from "vfile";
-import * as runtime from "react/jsx-runtime";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import remarkTiles from "../index.js";
 import { closeAll } from "../lib/batch.js";
+import { html, page, site as newSite } from "./helpers.js";
+
+const site = () => newSite("remark-tiles-");
 
 after(closeAll);
-
-/** A throwaway site folder (package.json + public/), like a Next or Vite project. */
-function site() {
-  const root = mkdtempSync(path.join(tmpdir(), "remark-tiles-"));
-  writeFileSync(path.join(root, "package.json"), "{}");
-  mkdirSync(path.join(root, "public"));
-  return root;
-}
-
-function page(root, name, text) {
-  const file = path.join(root, name);
-  writeFileSync(file, text);
-  return new VFile({ path: file, value: text });
-}
-
-async function html(file, options) {
-  const mod = await evaluate(file, { ...runtime, remarkPlugins: [[remarkTiles, options]] });
-  return renderToStaticMarkup(createElement(mod.default));
-}
 
 const imgs = (markup) =>
   [...markup.matchAll(/<img [^>]*>/g)].map(([tag]) =>

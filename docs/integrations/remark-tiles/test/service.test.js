@@ -2,44 +2,23 @@
 // comes in TILES_TEST_SERVICE (tests/test_remark_tiles.py starts the Flask app
 // and sets it). Compared with the CLI path on the same pages.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { evaluate } from "@mdx-js/mdx";
 import { VFile } from "vfile";
-import * as runtime from "react/jsx-runtime";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import remarkTiles from "../index.js";
 import { closeAll } from "../lib/batch.js";
+import { html, page, site as newSite } from "./helpers.js";
 
 const SERVICE = process.env.TILES_TEST_SERVICE;
 const skip = SERVICE ? false : "set TILES_TEST_SERVICE to a tiles service on 127.0.0.1 (pytest does)";
 const servers = [];
+const site = () => newSite("remark-tiles-svc-");
+
 after(async () => {
   await closeAll();
   for (const s of servers) s.closeAllConnections?.(), s.close();
 });
-
-function site() {
-  const root = mkdtempSync(path.join(tmpdir(), "remark-tiles-svc-"));
-  writeFileSync(path.join(root, "package.json"), "{}");
-  mkdirSync(path.join(root, "public"));
-  return root;
-}
-
-function page(root, name, text) {
-  const file = path.join(root, name);
-  writeFileSync(file, text);
-  return new VFile({ path: file, value: text });
-}
-
-async function html(file, options) {
-  const mod = await evaluate(file, { ...runtime, remarkPlugins: [[remarkTiles, options]] });
-  return renderToStaticMarkup(createElement(mod.default));
-}
 
 const files = (dir) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f))]));
 
