@@ -169,7 +169,7 @@ def _load_client(port: int, paths: list[str], stop: threading.Event, deadline: f
                 with lock:
                     result.failures.append(f"{path}: {exc!r}")
                 break
-            except OSError as exc:
+            except (OSError, http.client.HTTPException) as exc:  # e.g. IncompleteRead: a worker died mid-answer
                 conn.close()
                 conn = None
                 with lock:
