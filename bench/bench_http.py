@@ -126,7 +126,7 @@ def _client(port: int, paths, seconds: float, seed: int, out: list) -> None:
     n, errors = 0, 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        path = f"/{random_hand(rng)}?scale=2" if paths is None else paths[n % len(paths)]
+        path = f"/{random_hand(rng)}{paths}" if isinstance(paths, str) else paths[n % len(paths)]
         conn.request("GET", path)
         r = conn.getresponse()
         r.read()
@@ -147,7 +147,8 @@ def _process(port: int, paths, seconds: float, threads: int, seed: int, queue) -
 
 
 def load(port: int, paths, seconds: float, procs: int, conns: int, seed: int) -> float:
-    """Requests per second over `procs` x `conns` keep-alive connections; `paths=None` renders new hands."""
+    """Requests per second over `procs` x `conns` keep-alive connections; `paths` a query
+    string (``"?scale=2"``) renders a new hand every request with it."""
     ctx = multiprocessing.get_context("fork")
     queue = ctx.Queue()
     ps = [ctx.Process(target=_process, args=(port, paths, seconds, conns, seed * 1000 + k, queue))
@@ -231,12 +232,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"gunicorn gevent, {args.workers} worker(s); load: {args.clients} processes x "
           f"{args.conns} keep-alive connections; {args.rounds} rounds of {args.seconds:g} s; "
           f"{os.cpu_count()} CPUs shared by server and load")
-    rates: dict[str, list[float]] = {"floor": [], "cached": [], "uncached": []}
+    rates: dict[str, list[float]] = {"floor": [], "cached": [], "uncached": [], "uncached_exact": []}
     try:
         for r in range(args.rounds):
             rates["floor"].append(load(fport, CACHED_PATHS, args.seconds, args.clients, args.conns, r))
             rates["cached"].append(load(tport, CACHED_PATHS, args.seconds, args.clients, args.conns, r))
-            rates["uncached"].append(load(tport, None, args.seconds, args.clients, args.conns, 1000 + r))
+            rates["uncached"].append(load(tport, "?scale=2", args.seconds, args.clients, args.conns, 1000 + r))
+            rates["uncached_exact"].append(load(tport, "?scale=2&exact=1", args.seconds, args.clients, args.conns,
+                                                2000 + r))
             print(f"  round {r + 1}: " + ", ".join(f"{k} {v[-1]:,.0f}/s" for k, v in rates.items()), flush=True)
     finally:
         stop(floor)
@@ -247,6 +250,9 @@ def main(argv: list[str] | None = None) -> None:
           f"= {med['cached'] / med['floor']:.0%} of floor (target >= 80%)")
     print(f"uncached render:           median {med['uncached']:>8,.0f} req/s  "
           f"= {med['uncached'] / med['floor']:.1%} of floor, {1000 / med['uncached'] * args.workers:.2f} ms/render/worker")
+    print(f"uncached, exact=1 (before): median {med['uncached_exact']:>7,.0f} req/s  "
+          f"= {med['uncached_exact'] / med['floor']:.1%} of floor; palette / exact "
+          f"{med['uncached'] / med['uncached_exact']:.2f}x")
 
 
 if __name__ == "__main__":

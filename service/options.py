@@ -54,6 +54,7 @@ class RenderOptions:
     format: str = "png"
     layout: str = "hand"  # or "river"
     row: int = DEFAULT_ROW  # discards per river row; hands ignore it
+    exact: bool = False  # True: always the exact RGBA picture, never a palette (PNG/WebP)
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -63,6 +64,8 @@ class RenderOptions:
         _check_int("row", self.row, MIN_ROW, MAX_ROW)
         if self.layout not in LAYOUTS:
             raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
+        if not isinstance(self.exact, bool):
+            raise OptionError(f"exact must be true or false, not {self.exact!r}", "exact")
         if self.format not in FORMATS:
             raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
         if self.theme == THEME_AUTO and self.format != "svg":
@@ -74,7 +77,7 @@ class RenderOptions:
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row``); others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row exact``); others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row"):
             if params.get(name) not in (None, ""):
@@ -85,6 +88,8 @@ class RenderOptions:
             kw["layout"] = params["layout"]
         if params.get("bg"):
             kw["background"] = parse_color(params["bg"])
+        if params.get("exact") not in (None, ""):
+            kw["exact"] = _parse_bool("exact", params["exact"])
         return cls(**kw)
 
     def key(self) -> str:
@@ -97,7 +102,22 @@ class RenderOptions:
             shape = f"river{self.row}"
         else:
             shape = f"g{'auto' if self.gap is None else self.gap}"
-        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}"
+        exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
+        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}"
+
+
+def _parse_bool(name: str, text: str) -> bool:
+    """``1``/``true``/``yes`` or ``0``/``false``/``no`` (any case).
+
+    >>> _parse_bool("exact", "TRUE"), _parse_bool("exact", "0")
+    (True, False)
+    """
+    word = text.lower()
+    if word in ("1", "true", "yes"):
+        return True
+    if word in ("0", "false", "no"):
+        return False
+    raise OptionError(f"{name} must be 1 or 0 (true or false), not {text!r}", name)
 
 
 def _parse_int(name: str, text: str) -> int:

@@ -1,4 +1,8 @@
-"""Hand to image bytes: paste cached faces at their placements, then encode.
+"""Hand to image bytes: the faces at their placements, then encode.
+
+A palette picture (`service.indexed`: 1 byte a pixel) wherever its palette keeps the
+look, else the exact RGBA picture (`compose`); ``RenderOptions(exact=True)`` always
+the exact one.
 
 >>> from service.notation import parse
 >>> data = render(parse("123m+-456p"), RenderOptions(scale=2))
@@ -15,6 +19,7 @@ from PIL import Image
 import tile_art
 
 from .dimmed import dimmed
+from .indexed import compose_indexed
 from .layout import Layout
 from .model import Hand
 from .options import RenderOptions
@@ -22,11 +27,11 @@ from .subject import arrange
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
 
 
-# Chosen with bench/bench_render.py on a 14-tile hand at 38 px x2: levels 1-3
-# cost the same (row filtering dominates), 3 is smallest of them; 6 takes ~1.6x
-# the time for 14% less; 9 takes 8x. A 256-colour palette was 2x smaller and
-# faster but lossy (channel error up to 29 on anti-aliased edges): rejected.
+# Chosen with bench/bench_render.py on a 14-tile hand at 38 px x2: for RGBA levels
+# 1-3 cost the same (row filtering dominates), 3 is smallest of them; 6 takes ~1.6x
+# the time for 14% less; 9 takes 8x.
 PNG_COMPRESS_LEVEL = 3
+PALETTE_COMPRESS_LEVEL = 6  # palette pictures: 1 byte a pixel, so a stronger level is cheap
 WEBP_METHOD = 0  # lossless; effort 0 is 14x faster than 4 and still beats PNG on size
 
 
@@ -51,7 +56,11 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
     """PNG or lossless WebP bytes; deterministic (no timestamps or metadata)."""
     buf = io.BytesIO()
     if fmt == "webp":
+        if img.mode == "P":
+            img = img.convert("RGBA")  # WebP has no palette mode; its encoder finds the few colours
         img.save(buf, "WEBP", lossless=True, method=WEBP_METHOD, exact=False)
+    elif img.mode == "P":
+        img.save(buf, "PNG", compress_level=PALETTE_COMPRESS_LEVEL)
     else:
         img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()
@@ -63,4 +72,6 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
         from .svg import render_svg
 
         return render_svg(hand, options, lay)
-    return encode(compose(hand, options, lay), options.format)
+    lay = lay or arrange(hand, options)
+    img = None if options.exact else compose_indexed(lay, options)
+    return encode(img if img is not None else compose(hand, options, lay), options.format)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py")  # in service/
+DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py", "indexed.py", "palette.py")  # in service/
 
 
 def drawing_files() -> list[Path]:

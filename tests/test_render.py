@@ -122,11 +122,16 @@ def test_output_is_deterministic():
 
 
 def test_webp_decodes_to_the_same_picture():
+    """The same pixels as the PNG of the same options: exact, or the palette picture."""
     hand = parse("123m+-456p")
-    opts = RenderOptions(scale=2, format="webp")
-    img = Image.open(io.BytesIO(render(hand, opts)))
-    assert img.format == "WEBP"
-    assert img.convert("RGBA").tobytes() == compose(hand, opts).tobytes()
+    for exact in (True, False):
+        opts = RenderOptions(scale=2, format="webp", exact=exact)
+        img = Image.open(io.BytesIO(render(hand, opts)))
+        png = Image.open(io.BytesIO(render(hand, RenderOptions(scale=2, exact=exact))))
+        assert img.format == "WEBP"
+        assert img.convert("RGBA").tobytes() == png.convert("RGBA").tobytes()
+    assert Image.open(io.BytesIO(render(hand, RenderOptions(scale=2, exact=True)))).convert("RGBA").tobytes() \
+        == compose(hand, RenderOptions(scale=2)).tobytes()
 
 
 def test_png_has_no_timestamp_chunks():

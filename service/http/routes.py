@@ -24,6 +24,7 @@ import tile_art.lru
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from .. import indexed
 from ..analysis import analyse_safely
 from ..batch import Batch
 from ..version import RENDERER_VERSION
@@ -160,7 +161,7 @@ def healthz():
     cache = svc.cache
     r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION, pid=os.getpid(),
                 cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
-                memory={"rss": rss_bytes(), **tile_art.lru.cache_bytes()})
+                memory={"rss": rss_bytes(), **tile_art.lru.cache_bytes(), **indexed.cache_bytes()})
     r.headers["Cache-Control"] = "no-store"
     return r
 

@@ -173,7 +173,8 @@ def cmd_serve(args) -> int:
     from .cache import parse_bytes
 
     config = {}
-    for flag, key in (("cache_bytes", "CACHE_BYTES"), ("face_cache_bytes", "FACE_CACHE_BYTES")):
+    for flag, key in (("cache_bytes", "CACHE_BYTES"), ("face_cache_bytes", "FACE_CACHE_BYTES"),
+                      ("palette_cache_bytes", "PALETTE_CACHE_BYTES")):
         if getattr(args, flag):
             try:
                 config[key] = parse_bytes(getattr(args, flag))
@@ -216,6 +217,9 @@ def register(sub) -> None:
                    help="image cache per worker, e.g. 256MiB (TILES_CACHE_BYTES, default 64MiB)")
     p.add_argument("--face-cache-bytes", default=None,
                    help="drawn tile faces per worker (TILES_FACE_CACHE_BYTES, default 32MiB)")
+    p.add_argument("--palette-cache-bytes", default=None,
+                   help="faces' colour tables and picture palettes per worker (TILES_PALETTE_CACHE_BYTES, "
+                        "default 16MiB)")
     p.add_argument("--access-log", action="store_true", help="log every request to stdout")
     p.add_argument("--dev", action="store_true", help="Flask's dev server: reloads on change, shows tracebacks")
     p.add_argument("--threads", type=int, default=None, help=argparse.SUPPRESS)  # older setups: ignored

@@ -1,0 +1,203 @@
+"""Hands as palette pictures: 1 byte a pixel wherever a 256-colour palette keeps the look.
+
+Each face's colours are counted once, when the face is first used (`face_colours`):
+its distinct colours, how many pixels have each, and the face as indices into them.
+A picture's palette is fitted to the colours of its faces, weighted by those counts
+and by how often each face appears (`service.palette.fit`), once per set of faces
+(cached), and the faces are turned into palette indices then. Adding up the faces'
+error histograms gives the picture's error against the exact RGBA picture without
+drawing it: the palette is used only when that keeps `QUALITY_BOUND`, else `None`
+and the caller draws the exact picture. A render is then an index copy and a P-mode
+encode.
+
+>>> from service.notation import parse
+>>> from service.options import RenderOptions
+>>> from service.subject import arrange
+>>> opts = RenderOptions(scale=2)
+>>> img = compose_indexed(arrange(parse("123m+-123m"), opts), opts)
+>>> img.mode, img.size == (arrange(parse("123m+-123m"), opts).width * 2, 76)
+('P', True)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image
+
+import tile_art
+from tile_art.lru import ByteLRU
+
+from .dimmed import dimmed
+from .layout import Layout, Placement
+from .options import RenderOptions
+from .palette import ENTRIES, RGBA, errors_allow, fit, nearest, over, premultiply, unpremultiply
+
+MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
+DEFAULT_BYTES = 16 * 1024 * 1024  # both caches below, per process
+COLOUR_SHARE = 3 / 4  # of those bytes: the faces' colour tables; the rest: picture palettes
+
+FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
+
+
+@dataclass(frozen=True, eq=False)
+class FaceColours:
+    """A face's distinct straight RGBA colours (n, 4), pixels per colour, and the face as
+    indices into the colours ((h, w) uint16: a face can have more than 256 colours)."""
+
+    colours: np.ndarray
+    counts: np.ndarray
+    index: np.ndarray
+
+    @property
+    def nbytes(self) -> int:
+        return self.colours.nbytes + self.counts.nbytes + self.index.nbytes
+
+
+@dataclass(frozen=True, eq=False)
+class PicturePalette:
+    """The palette of one multiset of faces: straight RGBA entries (entry 0 transparent),
+    each face as entry indices ((h, w) uint8), and the error histogram of all their
+    pixels (each face counted as often as it appears)."""
+
+    entries: np.ndarray
+    faces: dict[FaceKey, np.ndarray]
+    errors: np.ndarray
+    _over: dict = field(default_factory=dict)
+
+    def over(self, background: RGBA | None) -> tuple[bytes, bytes | None]:
+        """(PLTE, tRNS or None) of the entries over `background` (`palette.over`), kept."""
+        if background not in self._over:
+            self._over[background] = over(self.entries, background)
+        return self._over[background]
+
+    @property
+    def nbytes(self) -> int:
+        return self.entries.nbytes + self.errors.nbytes + sum(a.nbytes for a in self.faces.values())
+
+
+_COLOURS = ByteLRU(int(DEFAULT_BYTES * COLOUR_SHARE), getsizeof=lambda fc: fc.nbytes)
+_PALETTES = ByteLRU(DEFAULT_BYTES - _COLOURS.maxsize, getsizeof=lambda p: 1 if p is None else p.nbytes)
+_LOCK = threading.Lock()
+
+
+def set_cache_bytes(total: int) -> None:
+    """Bound the colour tables and the picture palettes to `total` bytes together."""
+    with _LOCK:
+        _COLOURS.resize(int(total * COLOUR_SHARE))
+        _PALETTES.resize(total - _COLOURS.maxsize)
+
+
+def cache_bytes() -> dict[str, int]:
+    """Bytes held by the palette caches and their bounds (for /healthz)."""
+    with _LOCK:
+        return {"face_colours": _COLOURS.currsize, "face_colours_max": _COLOURS.maxsize,
+                "palettes": _PALETTES.currsize, "palettes_max": _PALETTES.maxsize}
+
+
+def clear_cache() -> None:
+    with _LOCK:
+        _COLOURS.clear()
+        _PALETTES.clear()
+
+
+def _keep(cache: ByteLRU, key, value) -> None:
+    with _LOCK:
+        try:
+            cache[key] = value
+        except ValueError:  # larger than the whole bound: used once, not kept
+            pass
+
+
+def face_key(p: Placement, options: RenderOptions) -> FaceKey:
+    return (p.tile.code, options.height, options.scale, options.theme, p.sideways, p.tile.tsumogiri)
+
+
+def face_image(key: FaceKey) -> Image.Image:
+    """The exact RGBA face of `key` (dimmed for a tsumogiri discard)."""
+    code, height, scale, theme, sideways, dim = key
+    face = tile_art.face(code, height, scale, theme, sideways=sideways)
+    return dimmed(face) if dim else face
+
+
+def face_colours(key: FaceKey) -> FaceColours:
+    """The colour table of face `key`, counted once and cached."""
+    with _LOCK:
+        hit = _COLOURS.get(key)
+    if hit is not None:
+        return hit
+    img = face_image(key)
+    px = np.asarray(img, np.uint8).reshape(-1, 4)
+    keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
+    table = FaceColours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int64),
+                        inverse.astype(np.uint16).reshape(img.height, img.width))
+    _keep(_COLOURS, key, table)
+    return table
+
+
+def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
+    """Fit the palette of `faces` ((key, times) pairs), or None past `MAX_COLOURS`."""
+    tables = [face_colours(key) for key, _ in faces]
+    keys = np.concatenate([t.colours.view(np.uint32).ravel() for t in tables])
+    weights = np.concatenate([t.counts * times for t, (_, times) in zip(tables, faces)])
+    distinct, where = np.unique(keys, return_inverse=True)
+    if len(distinct) > MAX_COLOURS:
+        return None
+    counts = np.rint(np.bincount(where, weights.astype(np.float64), minlength=len(distinct))).astype(np.int64)
+    colours = distinct.view(np.uint8).reshape(-1, 4)
+    points = premultiply(colours)
+    seen = colours[:, 3] > 0
+    entries = unpremultiply(fit(points[seen], counts[seen], ENTRIES - 1))
+    # partly transparent entries first (a short tRNS), then darkest to lightest; 0 is transparent
+    r, g, b, a = (entries[:, ch].astype(np.int64) for ch in range(4))
+    entries = np.concatenate([np.zeros((1, 4), np.uint8), entries[np.lexsort((b, g, r, r + g + b, a == 255))]])
+    entry_pm = premultiply(entries)
+    owner = nearest(points, entry_pm)
+    owner[~seen] = 0
+    error = np.abs(entry_pm[owner] - points).max(axis=1)
+    histogram = np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
+    lut = owner.astype(np.uint8)
+    indexed, start = {}, 0
+    for (key, _), table in zip(faces, tables):
+        indexed[key] = lut[where[start:start + len(table.colours)]][table.index]
+        start += len(table.colours)
+    return PicturePalette(entries, indexed, histogram)
+
+
+def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
+    """The cached palette of a multiset of faces (sorted (key, times) pairs)."""
+    with _LOCK:
+        if faces in _PALETTES:
+            return _PALETTES[faces]
+    palette = _fitted(faces)
+    _keep(_PALETTES, faces, palette)
+    return palette
+
+
+def compose_indexed(lay: Layout, options: RenderOptions) -> Image.Image | None:
+    """The "P" picture of `lay` on its faces' palette, or None where the palette would
+    leave `QUALITY_BOUND` (or the faces have too many colours): draw it exact then."""
+    s = options.scale
+    keys = [face_key(p, options) for p in lay.placements]
+    palette = picture_palette(tuple(sorted(Counter(keys).items())))
+    if palette is None:
+        return None
+    width, height = lay.width * s, lay.height * s
+    errors = palette.errors.copy()
+    errors[0] += width * height - int(errors.sum())  # the background between tiles is exact
+    if not errors_allow(errors):
+        return None
+    canvas = np.zeros((height, width), np.uint8)
+    for p, key in zip(lay.placements, keys):
+        face = palette.faces[key]
+        x, y = p.x * s, p.y * s
+        canvas[y:y + face.shape[0], x:x + face.shape[1]] = face
+    img = Image.frombytes("P", (width, height), canvas.tobytes())
+    plte, trns = palette.over(options.background)
+    img.putpalette(plte)
+    if trns is not None:
+        img.info["transparency"] = trns
+    return img

@@ -1,0 +1,229 @@
+"""Palette pictures (issue 12): within the quality bound of the exact picture, or exact.
+
+The bound: mean premultiplied max-channel error <= 0.5 and 99th percentile <= 8,
+against the exact RGBA picture (`compose`).
+"""
+
+import hashlib
+import io
+import random
+import subprocess
+import sys
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from service import indexed
+from service.notation import parse
+from service.options import OptionError, RenderOptions
+from service.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
+from service.render import compose, encode, render
+from service.subject import arrange, read
+from tests.sample_hands import hand_of, near_complete
+
+SEEDS = ["11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p", "123m+-123m+1-23m+12-3m",
+         "111z+-1111z+1-111z+111-1z", "13579m2468p1357s+7z"]
+RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s", "*-1z2z3z*4z5z6z7z 0m0p0s"]
+BACKGROUNDS = [None, (255, 255, 255, 255), (13, 17, 23, 255)]
+
+
+def sample_hands(n: int = 6) -> list[str]:
+    rng = random.Random(12)
+    return SEEDS + [hand_of(near_complete(rng, 14)).canonical() for _ in range(n)]
+
+
+def decoded(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def error(a: Image.Image, b: Image.Image) -> np.ndarray:
+    """Premultiplied max-channel error per pixel between two pictures."""
+    pa = premultiply(np.asarray(a.convert("RGBA")).reshape(-1, 4))
+    pb = premultiply(np.asarray(b.convert("RGBA")).reshape(-1, 4))
+    return np.abs(pa - pb).max(axis=1)
+
+
+def within_bound(err: np.ndarray) -> bool:
+    return errors_allow(np.bincount(err, minlength=256), QUALITY_BOUND)
+
+
+CASES = [(n, "hand", theme, s, bg) for n in sample_hands() for theme in ("light", "dark") for s in (1, 2, 3)
+         for bg in BACKGROUNDS[:2]] + \
+        [(n, "river", theme, s, bg) for n in RIVERS for theme in ("light", "dark") for s in (1, 2) for bg in BACKGROUNDS]
+
+
+def test_every_picture_is_within_the_bound_or_exact():
+    """Each served PNG is a palette picture within the bound of the exact picture, or the
+    exact picture byte for byte; most docs-size pictures take the palette."""
+    taken = 0
+    for notation, layout, theme, scale, bg in CASES:
+        opts = RenderOptions(scale=scale, theme=theme, background=bg, layout=layout)
+        subject = read(notation, layout)
+        data = render(subject, opts)
+        exact = compose(subject, opts)
+        img = decoded(data)
+        if img.mode == "P":
+            taken += 1
+            err = error(img, exact)
+            assert within_bound(err), (notation, theme, scale, bg, err.mean())
+            assert len(img.getpalette()) <= 256 * 3
+        else:
+            assert data == encode(exact), (notation, theme, scale, bg)
+    assert taken >= len(CASES) // 2
+
+
+def test_the_bound_is_kept_without_drawing_the_exact_picture():
+    """The error histogram added up from the faces is the picture's real one."""
+    for notation in ("11222333s22m+-456m+4s", "5-5=55p"):
+        opts = RenderOptions(scale=2)
+        lay = arrange(parse(notation), opts)
+        keys = [indexed.face_key(p, opts) for p in lay.placements]
+        from collections import Counter
+
+        pal = indexed.picture_palette(tuple(sorted(Counter(keys).items())))
+        img = indexed.compose_indexed(lay, opts)
+        real = np.bincount(error(img, compose(parse(notation), opts)), minlength=256)
+        counted = pal.errors.copy()
+        counted[0] += img.width * img.height - counted.sum()
+        assert np.array_equal(real, counted)
+
+
+def test_the_issue_hand_is_a_third_of_the_exact_bytes():
+    opts = RenderOptions(scale=2)
+    hand = parse("11222333s22m+-456m+4s")
+    data = render(hand, opts)
+    assert decoded(data).mode == "P"
+    assert len(data) < 0.45 * len(encode(compose(hand, opts)))
+
+
+def test_a_picture_past_the_bound_is_drawn_exact():
+    """Ten pin faces at 1x: no 256 colours keep the bound, so the exact picture is sent."""
+    opts = RenderOptions(scale=1)
+    hand = parse("11223344556677p")
+    lay = arrange(hand, opts)
+    assert indexed.compose_indexed(lay, opts) is None
+    assert render(hand, opts) == encode(compose(hand, opts))
+
+
+def test_too_many_colours_are_drawn_exact(monkeypatch):
+    monkeypatch.setattr(indexed, "MAX_COLOURS", 100)
+    indexed.clear_cache()
+    opts = RenderOptions(scale=2)
+    hand = parse("123m+-123m")
+    try:
+        assert indexed.compose_indexed(arrange(hand, opts), opts) is None
+        assert render(hand, opts) == encode(compose(hand, opts))
+    finally:
+        indexed.clear_cache()
+
+
+def test_transparency_chunk_only_on_a_transparent_background():
+    hand = parse("123m+-123m")
+    clear = render(hand, RenderOptions(scale=2))
+    filled = render(hand, RenderOptions(scale=2, background=(255, 255, 255, 255)))
+    assert decoded(clear).mode == decoded(filled).mode == "P"
+    assert b"tRNS" in clear and b"tRNS" not in filled
+    assert decoded(filled).convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 255)
+
+
+def test_webp_carries_the_palette_picture():
+    hand = parse("123m+-123m")
+    png = decoded(render(hand, RenderOptions(scale=2)))
+    webp = decoded(render(hand, RenderOptions(scale=2, format="webp")))
+    assert webp.format == "WEBP"
+    assert not error(png, webp).any()
+
+
+def test_exact_option_sends_rgba():
+    hand = parse("11222333s22m+-456m+4s")
+    opts = RenderOptions(scale=2, exact=True)
+    data = render(hand, opts)
+    assert decoded(data).mode == "RGBA" and data == encode(compose(hand, opts))
+    assert opts.key() != replace(opts, exact=False).key()
+    assert RenderOptions.from_query({"exact": "1"}).exact and not RenderOptions.from_query({"exact": "no"}).exact
+    with pytest.raises(OptionError, match="exact must be"):
+        RenderOptions.from_query({"exact": "maybe"})
+
+
+def test_same_bytes_in_a_fresh_process():
+    """The palette is exact integer arithmetic: another process, another cache state,
+    the same bytes."""
+    notation, river = "13579m2468p1357s+7z", "123m*4p-5s*6z 789p1z*2z 3s"
+    here = [hashlib.sha256(render(parse(notation), RenderOptions(scale=3))).hexdigest(),
+            hashlib.sha256(render(read(river, "river"), RenderOptions(scale=2, layout="river"))).hexdigest()]
+    code = ("import hashlib;from service.render import render;from service.subject import read;"
+            "from service.options import RenderOptions as R;"
+            f"print(hashlib.sha256(render(read({river!r},'river'),R(scale=2,layout='river'))).hexdigest());"
+            f"print(hashlib.sha256(render(read({notation!r}),R(scale=3))).hexdigest())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == here[::-1]
+
+
+def test_fit_keeps_few_colours_as_they_are_and_bounds_the_rest():
+    pts = premultiply(np.array([[10, 20, 30, 255], [200, 0, 0, 255], [0, 0, 0, 0]], np.uint8))
+    assert fit(pts, np.array([1, 2, 3])).tolist() == sorted(pts.tolist())
+    rng = np.random.default_rng(3)
+    many = premultiply(rng.integers(0, 256, (600, 4)).astype(np.uint8))
+    centres = fit(many, rng.integers(1, 50, 600), 64)
+    assert 0 < len(centres) <= 64 and len(np.unique(centres, axis=0)) == len(centres)
+    assert (centres[:, :3] <= centres[:, 3:4]).all()  # still premultiplied colours
+
+
+def test_over_composites_every_entry():
+    plte, trns = over(np.array([[0, 0, 0, 0], [255, 0, 0, 128], [1, 2, 3, 255]], np.uint8), None)
+    assert plte == bytes([0, 0, 0, 255, 0, 0, 1, 2, 3]) and trns == bytes([0, 128])
+    plte, trns = over(np.array([[0, 0, 0, 0]], np.uint8), (9, 8, 7, 255))
+    assert plte == bytes([9, 8, 7]) and trns is None
+
+
+def test_caches_stay_within_their_bound():
+    indexed.clear_cache()
+    indexed.set_cache_bytes(200_000)
+    try:
+        for notation in sample_hands(4):
+            render(parse(notation), RenderOptions(scale=2))
+        held = indexed.cache_bytes()
+        assert held["face_colours"] <= held["face_colours_max"] and held["palettes"] <= held["palettes_max"]
+        assert held["face_colours_max"] + held["palettes_max"] == 200_000
+    finally:
+        indexed.set_cache_bytes(indexed.DEFAULT_BYTES)
+
+
+def test_a_cold_cache_draws_the_same_bytes():
+    hand = parse("999m4999p12399s77z")
+    opts = RenderOptions(scale=3, theme="dark")
+    warm = render(hand, opts)
+    indexed.clear_cache()
+    assert render(hand, opts) == warm
+
+
+def test_http_serves_palette_pictures_and_exact_on_request(client):
+    palette = client.get("/tiles/11222333s22m+-456m+4s.png?scale=2")
+    exact = client.get("/tiles/11222333s22m+-456m+4s.png?scale=2&exact=1")
+    assert palette.status_code == exact.status_code == 200
+    assert decoded(palette.data).mode == "P" and decoded(exact.data).mode == "RGBA"
+    assert palette.headers["ETag"] != exact.headers["ETag"]
+    assert within_bound(error(decoded(palette.data), decoded(exact.data)))
+    bad = client.get("/tiles/123m.png?exact=maybe")
+    assert bad.status_code == 400 and "exact must be" in bad.get_json()["error"]["message"]
+
+
+def test_healthz_reports_the_palette_caches(client):
+    client.get("/tiles/123m+-123m.png?scale=2")
+    memory = client.get("/healthz").get_json()["memory"]
+    assert memory["palettes_max"] > 0 and memory["face_colours"] > 0
+
+
+def test_serve_takes_a_palette_cache_bound():
+    from service.http.app import create_app
+
+    create_app({"PALETTE_CACHE_BYTES": "1MiB"})
+    try:
+        held = indexed.cache_bytes()
+        assert held["face_colours_max"] + held["palettes_max"] == 1024 * 1024
+    finally:
+        indexed.set_cache_bytes(indexed.DEFAULT_BYTES)
