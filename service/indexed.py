@@ -34,7 +34,7 @@ from tile_art.lru import ByteLRU
 from .dimmed import dimmed
 from .layout import Layout, Placement
 from .options import RenderOptions
-from .palette import ENTRIES, RGBA, errors_allow, fit, nearest, over, premultiply, unpremultiply
+from .palette import ENTRIES, GIVE_UP, RGBA, errors_allow, fit, nearest, over, premultiply, unpremultiply
 
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 16 * 1024 * 1024  # both caches below, per process
@@ -139,7 +139,8 @@ def face_colours(key: FaceKey) -> FaceColours:
 
 
 def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
-    """Fit the palette of `faces` ((key, times) pairs), or None past `MAX_COLOURS`."""
+    """Fit the palette of `faces` ((key, times) pairs), or None past `MAX_COLOURS` or when
+    the fit is given up (`palette.GIVE_UP`)."""
     tables = [face_colours(key) for key, _ in faces]
     keys = np.concatenate([t.colours.view(np.uint32).ravel() for t in tables])
     weights = np.concatenate([t.counts * times for t, (_, times) in zip(tables, faces)])
@@ -150,7 +151,10 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     colours = distinct.view(np.uint8).reshape(-1, 4)
     points = premultiply(colours)
     seen = colours[:, 3] > 0
-    entries = unpremultiply(fit(points[seen], counts[seen], ENTRIES - 1))
+    centres = fit(points[seen], counts[seen], ENTRIES - 1, give_up=GIVE_UP)
+    if centres is None:
+        return None
+    entries = unpremultiply(centres)
     # partly transparent entries first (a short tRNS), then darkest to lightest; 0 is transparent
     r, g, b, a = (entries[:, ch].astype(np.int64) for ch in range(4))
     entries = np.concatenate([np.zeros((1, 4), np.uint8), entries[np.lexsort((b, g, r, r + g + b, a == 255))]])

@@ -173,6 +173,14 @@ def test_fit_keeps_few_colours_as_they_are_and_bounds_the_rest():
     assert (centres[:, :3] <= centres[:, 3:4]).all()  # still premultiplied colours
 
 
+def test_fit_gives_up_only_past_its_threshold():
+    rng = np.random.default_rng(5)
+    many = premultiply(rng.integers(0, 256, (2000, 4)).astype(np.uint8))
+    counts = rng.integers(1, 9, 2000)
+    assert fit(many, counts, 32, give_up=0.5) is None  # random colours: ~20 off on 32 entries
+    assert len(fit(many, counts, 32, give_up=255)) <= 32
+
+
 def test_over_composites_every_entry():
     plte, trns = over(np.array([[0, 0, 0, 0], [255, 0, 0, 128], [1, 2, 3, 255]], np.uint8), None)
     assert plte == bytes([0, 0, 0, 255, 0, 0, 1, 2, 3]) and trns == bytes([0, 128])
