@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-requests", type=int, default=0, help="worker recycling (0: off, to show the bound without it)")
     ap.add_argument("--cache-bytes", default="64MiB", help="image cache per worker (smaller fills sooner)")
     ap.add_argument("--face-cache-bytes", default="32MiB")
+    ap.add_argument("--palette-cache-bytes", default="16MiB")
     args, _ = ap.parse_known_args(argv)
 
     from service.http.cache import parse_bytes
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     from service.http.service import ERROR_CACHE_SHARE
 
     image_bytes, face_bytes = parse_bytes(args.cache_bytes), parse_bytes(args.face_cache_bytes)
-    caches = image_bytes + face_bytes + image_bytes // ERROR_CACHE_SHARE
+    caches = image_bytes + face_bytes + parse_bytes(args.palette_cache_bytes) + image_bytes // ERROR_CACHE_SHARE
     bound = caches + 100 * MiB
 
     print("worst accepted request, CPU time in-process (max of 5):")
@@ -211,7 +212,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"  {name:40s} {seconds * 1000:6.1f} ms")
 
     with LiveServer("--workers", str(args.workers), "--max-requests", str(args.max_requests),
-                    "--cache-bytes", args.cache_bytes, "--face-cache-bytes", args.face_cache_bytes) as live:
+                    "--cache-bytes", args.cache_bytes, "--face-cache-bytes", args.face_cache_bytes,
+                    "--palette-cache-bytes", args.palette_cache_bytes) as live:
         live.wait_ready(60, workers=args.workers)
         port = live.port
         for path in [f"/{h}?scale={s}" for h in DOCS for s in (1, 2, 3)]:

@@ -107,7 +107,7 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row)
+                         layout=args.layout, row=args.row, exact=args.exact)
     data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -150,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
     p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--exact", action="store_true",
+                   help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     _layout_args(p)
     p.set_defaults(func=cmd_render)
 

@@ -109,3 +109,13 @@ def test_a_reader_that_leaves_early_gets_no_traceback():
     p.stdout.close()
     err = p.stderr.read().decode()
     assert p.wait(timeout=60) == 1 and "Traceback" not in err, err
+
+
+def test_cli_render_writes_palette_pictures_unless_exact(tmp_path):
+    from PIL import Image
+
+    pal, exact = tmp_path / "p.png", tmp_path / "e.png"
+    assert main(["render", "11222333s22m+-456m+4s", "-o", str(pal), "--scale", "2"]) == 0
+    assert main(["render", "11222333s22m+-456m+4s", "-o", str(exact), "--scale", "2", "--exact"]) == 0
+    assert Image.open(pal).mode == "P" and Image.open(exact).mode == "RGBA"
+    assert pal.stat().st_size < exact.stat().st_size / 2
