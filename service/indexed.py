@@ -98,9 +98,11 @@ def cache_bytes() -> dict[str, int]:
                 "palettes": _PALETTES.currsize, "palettes_max": _PALETTES.maxsize}
 
 
-def clear_cache() -> None:
+def clear_cache(tables: bool = True) -> None:
+    """Forget the picture palettes and (`tables`) the faces' colour tables."""
     with _LOCK:
-        _COLOURS.clear()
+        if tables:
+            _COLOURS.clear()
         _PALETTES.clear()
 
 

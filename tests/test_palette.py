@@ -26,7 +26,7 @@ from tests.sample_hands import hand_of, near_complete
 SEEDS = ["11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p", "123m+-123m+1-23m+12-3m",
          "111z+-1111z+1-111z+111-1z", "13579m2468p1357s+7z"]
 RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s", "*-1z2z3z*4z5z6z7z 0m0p0s"]
-BACKGROUNDS = [None, (255, 255, 255, 255), (13, 17, 23, 255)]
+BACKGROUNDS = [None, (255, 255, 255, 255), (13, 17, 23, 255), (255, 255, 255, 128)]
 
 
 def sample_hands(n: int = 6) -> list[str]:
