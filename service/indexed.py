@@ -134,7 +134,7 @@ def face_colours(key: FaceKey) -> FaceColours:
     img = face_image(key)
     px = np.asarray(img, np.uint8).reshape(-1, 4)
     keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
-    table = FaceColours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int64),
+    table = FaceColours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int32),
                         inverse.astype(np.uint16).reshape(img.height, img.width))
     _keep(_COLOURS, key, table)
     return table

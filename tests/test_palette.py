@@ -51,7 +51,9 @@ def within_bound(err: np.ndarray) -> bool:
     return errors_allow(np.bincount(err, minlength=256), QUALITY_BOUND)
 
 
-CASES = [(n, "hand", theme, s, bg) for n in sample_hands() for theme in ("light", "dark") for s in (1, 2, 3)
+EVERY_FACE = "0123456789m0123456789p0123456789s1234567z"  # a contact sheet as a hand: every face once
+CASES = [(EVERY_FACE, "hand", theme, s, None) for theme in ("light", "dark") for s in (2, 3)] + \
+        [(n, "hand", theme, s, bg) for n in sample_hands() for theme in ("light", "dark") for s in (1, 2, 3)
          for bg in BACKGROUNDS[:2]] + \
         [(n, "river", theme, s, bg) for n in RIVERS for theme in ("light", "dark") for s in (1, 2) for bg in BACKGROUNDS]
 
