@@ -102,7 +102,8 @@ def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
 def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
         give_up: float | None = None) -> np.ndarray | None:
     """At most `k` premultiplied centres (int64, sorted, distinct) for `points` seen `counts`
-    times each. Returns the points themselves when there are no more than `k`.
+    times each (one may end up nearest to no point: drop it after mapping). Returns the
+    points themselves when there are no more than `k`.
 
     `give_up`: None when the mean error of the starting centres is above it (the rounds
     would not bring it within a bound below it; see `GIVE_UP`), saving the rounds.
@@ -110,13 +111,15 @@ def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
     if len(points) <= k:
         return np.unique(points, axis=0)
     centres = _spread(points, counts, k)
+    owner = nearest(points, centres)
     if give_up is not None:
-        error = np.abs(points - centres[nearest(points, centres)]).max(axis=1)
+        error = np.abs(points - centres[owner]).max(axis=1)
         if int((error * counts).sum()) > give_up * int(counts.sum()):
             return None
     k = len(centres)
     for round_ in range(L2_ROUNDS + L1_ROUNDS):
-        owner = nearest(points, centres)
+        if round_:
+            owner = nearest(points, centres)
         if round_ < L2_ROUNDS:
             weight = counts
         else:  # count / distance, in integers: 64 * count // ceil(distance)
@@ -126,8 +129,7 @@ def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
         sums = np.stack([_sum_by(owner, points[:, ch] * weight, k) for ch in range(4)], axis=1)
         used = total > 0
         centres[used] = (2 * sums[used] + total[used, None]) // (2 * total[used, None])  # rounded mean
-    owner = nearest(points, centres)
-    return np.unique(centres[np.unique(owner)], axis=0)
+    return np.unique(centres, axis=0)
 
 
 def over(entries: np.ndarray, background: RGBA | None) -> tuple[bytes, bytes | None]:
