@@ -26,8 +26,9 @@ QUALITY_BOUND = (0.5, 8)  # (mean, 99th percentile) premultiplied max-channel er
 L2_ROUNDS = 2          # k-means rounds on squared error ...
 L1_ROUNDS = 2          # ... then rounds leaning toward the mean absolute error the bound measures
 # A fit whose starting centres leave a mean error above this (over the faces' visible
-# pixels) is given up: over 156 pictures at each of 1x-3x, none that ended within the
-# bound had started above 0.6, and half of those that did not had (bench/bench_render.py).
+# pixels) is given up: over 156 pictures at each of 1x-3x (the bench's sample hands and
+# random 14-tile hands, light and dark), none that ended within the bound had started
+# above 0.6, and half of those that did not had.
 GIVE_UP = 0.75
 RGBA = tuple[int, int, int, int]
 
