@@ -90,6 +90,7 @@ def docs_size(hand) -> None:
 
     def new_size_exact():
         tile_art.clear_cache()
+        indexed.clear_cache()
         render(hand, replace(opts, exact=True))
 
     print(f"  at a size never drawn: {median_ms(new_size, repeat=10):.1f} ms "

@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--max-requests", type=int, default=0, help="worker recycling (0: off, to show the bound without it)")
     ap.add_argument("--cache-bytes", default="64MiB", help="image cache per worker (smaller fills sooner)")
     ap.add_argument("--face-cache-bytes", default="32MiB")
-    ap.add_argument("--palette-cache-bytes", default="16MiB")
+    ap.add_argument("--palette-cache-bytes", default="8MiB")
     args, _ = ap.parse_known_args(argv)
 
     from service.http.cache import parse_bytes

@@ -1,7 +1,9 @@
-"""Hands as palette pictures: 1 byte a pixel wherever a 256-colour palette keeps the look.
+"""Faces as colour tables, and hands as palette pictures wherever 256 colours keep the look.
 
-Each face's colours are counted once, when the face is first used (`face_colours`):
-its distinct colours, how many pixels have each, and the face as indices into them.
+Each face is kept as a colour table, made once when it is drawn (`face_colours`): its
+distinct colours, how many pixels have each, and the face as indices into them (2
+bytes a pixel, against 4 for RGBA). Exact pictures rebuild RGBA faces from it
+(`face_image`).
 A picture's palette is fitted to the colours of its faces, weighted by those counts
 and by how often each face appears (`service.palette.fit`), once per set of faces
 (cached), and the faces are turned into palette indices then. Adding up the faces'
@@ -28,8 +30,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image
 
-import tile_art
-from tile_art.lru import ByteLRU
+from tile_art.faces import check, draw_face
+from tile_art.lru import ByteLRU, share
 
 from .dimmed import dimmed
 from .layout import Layout, Placement
@@ -37,8 +39,7 @@ from .options import RenderOptions
 from .palette import ENTRIES, GIVE_UP, RGBA, errors_allow, fit, nearest, over, premultiply, unpremultiply
 
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
-DEFAULT_BYTES = 16 * 1024 * 1024  # both caches below, per process
-COLOUR_SHARE = 3 / 4  # of those bytes: the faces' colour tables; the rest: picture palettes
+DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 
 FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
 
@@ -79,20 +80,23 @@ class PicturePalette:
         return self.entries.nbytes + self.errors.nbytes + sum(a.nbytes for a in self.faces.values())
 
 
-_COLOURS = ByteLRU(int(DEFAULT_BYTES * COLOUR_SHARE), getsizeof=lambda fc: fc.nbytes)
-_PALETTES = ByteLRU(DEFAULT_BYTES - _COLOURS.maxsize, getsizeof=lambda p: 1 if p is None else p.nbytes)
+# The faces' share of the tile caches (`--face-cache-bytes`) holds their colour tables.
+_COLOURS = ByteLRU(share()[0], getsizeof=lambda fc: fc.nbytes)
+_PALETTES = ByteLRU(DEFAULT_BYTES, getsizeof=lambda p: 1 if p is None else p.nbytes)
 _LOCK = threading.Lock()
 
 
-def set_cache_bytes(total: int) -> None:
-    """Bound the colour tables and the picture palettes to `total` bytes together."""
+def set_cache_bytes(faces: int | None = None, palettes: int | None = None) -> None:
+    """Bound the faces' colour tables and the picture palettes (bytes; None: as they are)."""
     with _LOCK:
-        _COLOURS.resize(int(total * COLOUR_SHARE))
-        _PALETTES.resize(total - _COLOURS.maxsize)
+        if faces is not None:
+            _COLOURS.resize(faces)
+        if palettes is not None:
+            _PALETTES.resize(palettes)
 
 
 def cache_bytes() -> dict[str, int]:
-    """Bytes held by the palette caches and their bounds (for /healthz)."""
+    """Bytes held by the colour tables and palettes, and their bounds (for /healthz)."""
     with _LOCK:
         return {"face_colours": _COLOURS.currsize, "face_colours_max": _COLOURS.maxsize,
                 "palettes": _PALETTES.currsize, "palettes_max": _PALETTES.maxsize}
@@ -119,19 +123,25 @@ def face_key(p: Placement, options: RenderOptions) -> FaceKey:
 
 
 def face_image(key: FaceKey) -> Image.Image:
-    """The exact RGBA face of `key` (dimmed for a tsumogiri discard)."""
-    code, height, scale, theme, sideways, dim = key
-    face = tile_art.face(code, height, scale, theme, sideways=sideways)
-    return dimmed(face) if dim else face
+    """The exact RGBA face of `key` (dimmed for a tsumogiri discard), rebuilt from its
+    colour table: a new image, the caller's to change."""
+    table = face_colours(key)
+    rgba = np.take(table.colours.view(np.uint32).ravel(), table.index)  # a pixel a word
+    return Image.frombytes("RGBA", table.index.shape[::-1], rgba.tobytes())
 
 
 def face_colours(key: FaceKey) -> FaceColours:
-    """The colour table of face `key`, counted once and cached."""
+    """The colour table of face `key`, made once when it is drawn, and cached."""
     with _LOCK:
         hit = _COLOURS.get(key)
     if hit is not None:
         return hit
-    img = face_image(key)
+    code, height, scale, theme, sideways, dim = key
+    if dim:
+        img = dimmed(face_image((code, height, scale, theme, sideways, False)))
+    else:
+        check(code, height, scale, theme)
+        img = draw_face(code, height, scale, theme, sideways)
     px = np.asarray(img, np.uint8).reshape(-1, 4)
     keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
     table = FaceColours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int32),

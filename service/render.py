@@ -16,10 +16,8 @@ import io
 
 from PIL import Image
 
-import tile_art
 
-from .dimmed import dimmed
-from .indexed import compose_indexed
+from .indexed import compose_indexed, face_image, face_key
 from .layout import Layout
 from .model import Hand
 from .options import RenderOptions
@@ -42,9 +40,7 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
     img = Image.new("RGBA", (lay.width * s, lay.height * s), options.background or (0, 0, 0, 0))
     opaque = options.background is not None
     for p in lay.placements:
-        face = tile_art.face(p.tile.code, options.height, s, options.theme, sideways=p.sideways)
-        if p.tile.tsumogiri:
-            face = dimmed(face)
+        face = face_image(face_key(p, options))
         if opaque:
             img.alpha_composite(face, (p.x * s, p.y * s))
         else:  # tiles never overlap, so a plain copy keeps their own alpha

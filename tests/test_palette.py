@@ -19,6 +19,7 @@ from service import indexed
 from service.notation import parse
 from service.options import OptionError, RenderOptions
 from service.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
+from service.dimmed import dimmed
 from service.render import compose, encode, render
 from service.subject import arrange, read
 from tests.sample_hands import hand_of, near_complete
@@ -191,16 +192,34 @@ def test_over_composites_every_entry():
 
 
 def test_caches_stay_within_their_bound():
+    before = indexed.cache_bytes()
     indexed.clear_cache()
-    indexed.set_cache_bytes(200_000)
+    indexed.set_cache_bytes(faces=150_000, palettes=50_000)
     try:
         for notation in sample_hands(4):
             render(parse(notation), RenderOptions(scale=2))
         held = indexed.cache_bytes()
-        assert held["face_colours"] <= held["face_colours_max"] and held["palettes"] <= held["palettes_max"]
-        assert held["face_colours_max"] + held["palettes_max"] == 200_000
+        assert held["face_colours"] <= held["face_colours_max"] == 150_000
+        assert held["palettes"] <= held["palettes_max"] == 50_000
     finally:
-        indexed.set_cache_bytes(indexed.DEFAULT_BYTES)
+        indexed.set_cache_bytes(before["face_colours_max"], before["palettes_max"])
+
+
+def test_faces_are_kept_as_colour_tables_not_rgba():
+    """One store of faces: the RGBA face cache stays empty; exact pictures rebuild faces
+    from the colour tables, pixel for pixel."""
+    import tile_art
+
+    tile_art.clear_cache()
+    indexed.clear_cache()
+    hand = read("123m*4p-5s*6z 789p", "river")
+    opts = RenderOptions(scale=2, layout="river", exact=True)
+    render(hand, opts)
+    assert len(tile_art.faces.CACHE) == 0 and indexed.cache_bytes()["face_colours"] > 0
+    for key in [("5s", 38, 2, "light", True, False), ("6z", 38, 2, "light", False, True)]:
+        face = tile_art.face(*key[:4], sideways=key[4])
+        expected = dimmed(face) if key[5] else face
+        assert indexed.face_image(key).tobytes() == expected.tobytes()
 
 
 def test_a_cold_cache_draws_the_same_bytes():
@@ -231,9 +250,9 @@ def test_healthz_reports_the_palette_caches(client):
 def test_serve_takes_a_palette_cache_bound():
     from service.http.app import create_app
 
-    create_app({"PALETTE_CACHE_BYTES": "1MiB"})
+    create_app({"PALETTE_CACHE_BYTES": "1MiB", "FACE_CACHE_BYTES": "8MiB"})
     try:
         held = indexed.cache_bytes()
-        assert held["face_colours_max"] + held["palettes_max"] == 1024 * 1024
+        assert held["palettes_max"] == 1024 * 1024 and held["face_colours_max"] == 6 * 1024 * 1024
     finally:
-        indexed.set_cache_bytes(indexed.DEFAULT_BYTES)
+        create_app()

@@ -1,7 +1,9 @@
 """A least-recently-used mapping bounded in bytes whose bound can change: the tile caches.
 
 The face cache and the tile-body cache are process-wide; a server sizes them
-once per worker with `set_cache_bytes` (``tiles serve --face-cache-bytes``).
+once per worker with `set_cache_bytes` (``tiles serve --face-cache-bytes``; the
+service itself keeps its faces as colour tables in the faces' share, see
+service/indexed.py, so there this face cache stays empty).
 Works with ``cachetools.cached``: a value over the bound raises ValueError
 and is simply not kept.
 

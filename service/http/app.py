@@ -64,8 +64,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     ``CACHE_BYTES`` image cache size (``67108864``, ``64MiB``, ``512M``; default 64 MiB),
     ``FACE_CACHE_BYTES`` drawn tile faces and bodies (default 32 MiB; process-wide,
-    so the last app made in a process sets it), ``PALETTE_CACHE_BYTES`` the faces' colour
-    tables and picture palettes (default 16 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
+    so the last app made in a process sets it), ``PALETTE_CACHE_BYTES`` picture palettes
+    (default 8 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
     may be cached (default 60). docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
@@ -75,8 +75,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
-    tile_art.lru.set_cache_bytes(parse_bytes(app.config["FACE_CACHE_BYTES"]))
-    indexed.set_cache_bytes(parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
+    face_bytes = parse_bytes(app.config["FACE_CACHE_BYTES"])
+    tile_art.lru.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
+    indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
+                            palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]

@@ -218,8 +218,7 @@ def register(sub) -> None:
     p.add_argument("--face-cache-bytes", default=None,
                    help="drawn tile faces per worker (TILES_FACE_CACHE_BYTES, default 32MiB)")
     p.add_argument("--palette-cache-bytes", default=None,
-                   help="faces' colour tables and picture palettes per worker (TILES_PALETTE_CACHE_BYTES, "
-                        "default 16MiB)")
+                   help="picture palettes per worker (TILES_PALETTE_CACHE_BYTES, default 8MiB)")
     p.add_argument("--access-log", action="store_true", help="log every request to stdout")
     p.add_argument("--dev", action="store_true", help="Flask's dev server: reloads on change, shows tracebacks")
     p.add_argument("--threads", type=int, default=None, help=argparse.SUPPRESS)  # older setups: ignored
