@@ -18,7 +18,6 @@ and the caches' bytes.
 from __future__ import annotations
 
 import io
-import random
 import statistics
 import tempfile
 import time
@@ -34,19 +33,9 @@ from service.layout import layout
 from service.notation import parse
 from service.options import RenderOptions
 from service.render import compose, encode, render
-from tests.sample_hands import hand_of, near_complete
+from tests.sample_hands import sample_hands
 
 HAND = "11222333s22m+-456m+4s"  # 10 in hand + called meld + winning tile = 14 tiles
-SEEDS = ["11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p", "123m+-123m+1-23m+12-3m",
-         "111z+-1111z+1-111z+111-1z", "13579m2468p1357s+7z"]
-
-
-def sample_hands(n: int = 12) -> list[str]:
-    """The seed hands plus `n` random near-complete 14-tile hands (fixed seed)."""
-    rng = random.Random(12)
-    return SEEDS + [hand_of(near_complete(rng, 14)).canonical() for _ in range(n)]
-
-
 def naive_pillow(hand, height: int, tiles_dir: Path) -> bytes:
     """The peer's way: open each tile's PNG from disk, paste it into an RGBA canvas, save
     the PNG with Pillow's defaults. Tile files are our own faces at `height`."""
@@ -113,7 +102,7 @@ def peer(hand) -> None:
 
 
 def samples() -> None:
-    hands = [parse(n) for n in sample_hands()]
+    hands = [parse(n) for n in sample_hands(12)]
     print(f"\n{len(hands)} sample hands (light, transparent):")
     for scale in (1, 2, 3):
         opts = RenderOptions(scale=scale)

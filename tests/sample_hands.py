@@ -52,3 +52,19 @@ def near_complete(rng: random.Random, size: int) -> list[int]:
         tiles.append(rng.choice([i for i in range(34) if tiles.count(i) < 4]))
     rng.shuffle(tiles)
     return counts(tiles[:size])
+
+
+# Hands the palette tests and bench/bench_render.py measure: a called meld, concealed
+# kans, an added kan, sideways tiles, honors only, and one of every suit.
+SEEDS = ["11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p", "123m+-123m+1-23m+12-3m",
+         "111z+-1111z+1-111z+111-1z", "13579m2468p1357s+7z"]
+
+
+def sample_hands(n: int) -> list[str]:
+    """`SEEDS` plus `n` random near-complete 14-tile hands (fixed seed), as notation.
+
+    >>> sample_hands(2)[:6] == SEEDS and len(sample_hands(2))
+    8
+    """
+    rng = random.Random(12)
+    return SEEDS + [hand_of(near_complete(rng, 14)).canonical() for _ in range(n)]

@@ -6,7 +6,6 @@ against the exact RGBA picture (`compose`).
 
 import hashlib
 import io
-import random
 import subprocess
 import sys
 from dataclasses import replace
@@ -22,17 +21,10 @@ from service.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
 from service.dimmed import dimmed
 from service.render import compose, encode, render
 from service.subject import arrange, read
-from tests.sample_hands import hand_of, near_complete
+from tests.sample_hands import sample_hands
 
-SEEDS = ["11222333s22m+-456m+4s", "2z+x11xs+x11xp+x11xm+x11xz+2z", "5-5=55p", "123m+-123m+1-23m+12-3m",
-         "111z+-1111z+1-111z+111-1z", "13579m2468p1357s+7z"]
 RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s", "*-1z2z3z*4z5z6z7z 0m0p0s"]
 BACKGROUNDS = [None, (255, 255, 255, 255), (13, 17, 23, 255), (255, 255, 255, 128)]
-
-
-def sample_hands(n: int = 6) -> list[str]:
-    rng = random.Random(12)
-    return SEEDS + [hand_of(near_complete(rng, 14)).canonical() for _ in range(n)]
 
 
 def decoded(data: bytes) -> Image.Image:
@@ -54,7 +46,7 @@ def within_bound(err: np.ndarray) -> bool:
 
 EVERY_FACE = "0123456789m0123456789p0123456789s1234567z"  # a contact sheet as a hand: every face once
 CASES = [(EVERY_FACE, "hand", theme, s, None) for theme in ("light", "dark") for s in (2, 3)] + \
-        [(n, "hand", theme, s, bg) for n in sample_hands() for theme in ("light", "dark") for s in (1, 2, 3)
+        [(n, "hand", theme, s, bg) for n in sample_hands(6) for theme in ("light", "dark") for s in (1, 2, 3)
          for bg in BACKGROUNDS[:2]] + \
         [(n, "river", theme, s, bg) for n in RIVERS for theme in ("light", "dark") for s in (1, 2) for bg in BACKGROUNDS]
 

@@ -17,15 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.need import need
+
 PLUGIN = Path(__file__).parents[1] / "docs" / "integrations" / "remark-tiles"
-
-
-def need(ok: bool, why: str) -> None:
-    if ok:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"remark-tiles tests cannot run on CI: {why}")
-    pytest.skip(why)
 
 
 @pytest.fixture

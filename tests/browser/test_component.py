@@ -22,6 +22,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from service.limits import fits
+from tests.need import need  # the other browser tests import it from here
 from service.http import create_app
 from service.build import Job, build
 from service.notation import parse
@@ -60,15 +61,6 @@ def river_query(props) -> str:
         return ""
     row = props.get("row", 6)
     return "&layout=river" + (f"&row={row}" if row != 6 else "")
-
-
-def need(ok: bool, why: str) -> None:
-    """Skip locally, fail on CI: the browser test must run there."""
-    if ok:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"browser test cannot run on CI: {why}")
-    pytest.skip(why)
 
 
 def npm_ready() -> bool:
