@@ -170,11 +170,11 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     # partly transparent entries first (a short tRNS), then darkest to lightest; 0 is transparent
     r, g, b, a = (entries[:, ch].astype(np.int64) for ch in range(4))
     entries = np.concatenate([np.zeros((1, 4), np.uint8), entries[np.lexsort((b, g, r, r + g + b, a == 255))]])
-    owner = nearest(points, premultiply(entries))
+    entry_pm = premultiply(entries)
+    owner = nearest(points, entry_pm)
     owner[~seen] = 0
     used = np.union1d([0], owner)  # entries some colour is nearest to (and the transparent one)
-    entries, owner = entries[used], np.searchsorted(used, owner)
-    entry_pm = premultiply(entries)
+    entries, entry_pm, owner = entries[used], entry_pm[used], np.searchsorted(used, owner)
     error = np.abs(entry_pm[owner] - points).max(axis=1)
     histogram = np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
     lut = owner.astype(np.uint8)
