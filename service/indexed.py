@@ -195,8 +195,27 @@ def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | 
     return palette
 
 
-def compose_indexed(lay: Layout, options: RenderOptions) -> Image.Image | None:
-    """The "P" picture of `lay` on its faces' palette, or None where the palette would
+@dataclass(frozen=True, eq=False)
+class IndexedPicture:
+    """A palette picture: entry indices ((h, w) uint8), PLTE bytes (RGB per entry) and
+    tRNS bytes (alpha per entry; None when every entry is opaque)."""
+
+    indices: np.ndarray
+    palette: bytes
+    transparency: bytes | None
+
+    def image(self) -> Image.Image:
+        """The picture as a Pillow "P" image."""
+        h, w = self.indices.shape
+        img = Image.frombytes("P", (w, h), self.indices.tobytes())
+        img.putpalette(self.palette)
+        if self.transparency is not None:
+            img.info["transparency"] = self.transparency
+        return img
+
+
+def indexed_picture(lay: Layout, options: RenderOptions) -> IndexedPicture | None:
+    """The palette picture of `lay` on its faces' palette, or None where the palette would
     leave `QUALITY_BOUND` (or the faces have too many colours): draw it exact then."""
     s = options.scale
     keys = [face_key(p, options) for p in lay.placements]
@@ -213,9 +232,10 @@ def compose_indexed(lay: Layout, options: RenderOptions) -> Image.Image | None:
         face = palette.faces[key]
         x, y = p.x * s, p.y * s
         canvas[y:y + face.shape[0], x:x + face.shape[1]] = face
-    img = Image.frombytes("P", (width, height), canvas.tobytes())
-    plte, trns = palette.over(options.background)
-    img.putpalette(plte)
-    if trns is not None:
-        img.info["transparency"] = trns
-    return img
+    return IndexedPicture(canvas, *palette.over(options.background))
+
+
+def compose_indexed(lay: Layout, options: RenderOptions) -> Image.Image | None:
+    """`indexed_picture` as a Pillow "P" image, or None: draw it exact then."""
+    picture = indexed_picture(lay, options)
+    return None if picture is None else picture.image()

@@ -14,22 +14,18 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 from PIL import Image
 
-
-from .indexed import compose_indexed, face_image, face_key
+from .indexed import face_image, face_key, indexed_picture
 from .layout import Layout
 from .model import Hand
 from .options import RenderOptions
+from .png import indexed_png, rgba_png
 from .subject import arrange
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
 
 
-# Chosen with bench/bench_render.py on a 14-tile hand at 38 px x2: for RGBA levels
-# 1-3 cost the same (row filtering dominates), 3 is smallest of them; 6 takes ~1.6x
-# the time for 14% less; 9 takes 8x.
-PNG_COMPRESS_LEVEL = 3
-PALETTE_COMPRESS_LEVEL = 6  # palette pictures: 1 byte a pixel, so a stronger level is cheap
 WEBP_METHOD = 0  # lossless; effort 0 is 14x faster than 4 and still beats PNG on size
 
 
@@ -49,17 +45,18 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
 
 
 def encode(img: Image.Image, fmt: str = "png") -> bytes:
-    """PNG or lossless WebP bytes; deterministic (no timestamps or metadata)."""
-    buf = io.BytesIO()
+    """PNG (`service.png`) or lossless WebP bytes; deterministic (no timestamps or metadata)."""
     if fmt == "webp":
         if img.mode == "P":
             img = img.convert("RGBA")  # WebP has no palette mode; its encoder finds the few colours
+        buf = io.BytesIO()
         img.save(buf, "WEBP", lossless=True, method=WEBP_METHOD, exact=False)
-    elif img.mode == "P":
-        img.save(buf, "PNG", compress_level=PALETTE_COMPRESS_LEVEL)
-    else:
-        img.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buf.getvalue()
+        return buf.getvalue()
+    if img.mode == "P":
+        indices = np.asarray(img)
+        entries = int(indices.max()) + 1  # PLTE need not list the entries past the last one used
+        return indexed_png(indices, img.palette.tobytes()[:3 * entries], img.info.get("transparency"))
+    return rgba_png(np.asarray(img.convert("RGBA") if img.mode != "RGBA" else img))
 
 
 def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:
@@ -69,5 +66,9 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
 
         return render_svg(hand, options, lay)
     lay = lay or arrange(hand, options)
-    img = None if options.exact else compose_indexed(lay, options)
-    return encode(img if img is not None else compose(hand, options, lay), options.format)
+    picture = None if options.exact else indexed_picture(lay, options)
+    if picture is None:
+        return encode(compose(hand, options, lay), options.format)
+    if options.format == "png":
+        return indexed_png(picture.indices, picture.palette, picture.transparency)
+    return encode(picture.image(), options.format)

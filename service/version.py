@@ -3,8 +3,9 @@
 It is part of every image cache key, image ETag and built file name, and
 images are served ``immutable``, so it must change whenever one URL could draw
 other bytes: the drawing code (``tile_art/*.py``, the layouts, dimming, ``render.py``,
-``svg.py``), the Pillow build that rasterises and encodes (its version and the
-FreeType, raqm, zlib and libwebp it runs), fontTools (which reads the SVG's glyph
+``svg.py``, the palette and PNG modules), the Pillow build that rasterises and
+encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
+``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
 outlines), and the font the glyphs come from. Nobody has to remember to bump it.
 
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
@@ -19,7 +20,7 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py", "indexed.py", "palette.py")  # in service/
+DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py", "indexed.py", "palette.py", "png.py")  # in service/
 
 
 def drawing_files() -> list[Path]:
@@ -39,13 +40,13 @@ def _version(dist: str) -> str:
 
 
 def pillow_build() -> str:
-    """Pillow's version and the libraries it draws and encodes with; and fontTools', which
-    reads the glyph outlines of the SVG."""
+    """Pillow's version and the libraries it draws and encodes with; fontTools', which
+    reads the glyph outlines of the SVG; and deflate's, which compresses our PNGs."""
     import PIL
     from PIL import features
 
     libs = " ".join(f"{lib} {features.version(lib)}" for lib in ("freetype2", "raqm", "zlib", "webp"))
-    return f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')}"
+    return f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')} deflate {_version('deflate')}"
 
 
 def font_identity() -> str:
