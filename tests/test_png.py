@@ -59,7 +59,22 @@ def test_an_rgba_picture_reads_back_as_written(w, h, rnd):
     """Up rows wrap mod 256 (a row below a brighter one): every value must survive."""
     px = np.random.default_rng(rnd.getrandbits(32)).integers(0, 256, (h, w, 4), dtype=np.uint8)
     img = read(rgba_png(px))
-    assert img.mode == "RGBA" and np.array_equal(np.asarray(img), px)
+    assert img.mode == ("RGB" if (px[:, :, 3] == 255).all() else "RGBA")
+    assert np.array_equal(np.asarray(img.convert("RGBA")), px)
+
+
+def test_an_opaque_picture_is_written_as_rgb():
+    """A background colour makes every pixel opaque: no alpha channel to send."""
+    img = compose(parse("123456789p"), RenderOptions(scale=2, background=(40, 44, 52, 255)))
+    px = np.asarray(img)
+    data = rgba_png(px)
+    assert struct.unpack(">IIBB", dict(chunks(data))[b"IHDR"][:10])[3] == 2
+    back = read(data)
+    assert back.mode == "RGB" and np.array_equal(np.asarray(back.convert("RGBA")), px)
+    translucent = px.copy()
+    translucent[0, 0, 3] = 254
+    assert read(rgba_png(translucent)).mode == "RGBA"
+    assert len(data) < len(rgba_png(translucent))
 
 
 def test_the_chunks_are_the_ones_png_wants_in_order():
@@ -79,7 +94,7 @@ def test_served_pngs_show_the_picture_they_were_made_from(notation, scale):
     exact = np.asarray(compose(hand, opts))
     shown = np.asarray(read(data).convert("RGBA"))
     assert shown.shape == exact.shape
-    if read(data).mode == "RGBA":
+    if read(data).mode in ("RGBA", "RGB"):
         assert np.array_equal(shown, exact)
     else:  # palette pictures keep to the bound (tests/test_palette.py); PLTE lists no unused entry
         body = dict(chunks(data))
