@@ -72,3 +72,15 @@ def test_svg_errors_are_clear(client):
     assert r.status_code == 400 and r.json["error"]["param"] == "theme" and "SVG only" in r.json["error"]["message"]
     r = client.get("/tiles/1m.gif")
     assert r.status_code == 404 and ".svg" in r.json["error"]["message"]
+
+
+def test_the_json_view_takes_the_themes_the_images_take(client):
+    """A page that builds its .svg and .json URLs from one query (theme=auto) gets both;
+    the JSON says nothing of colours, so its body is the same for every theme."""
+    bodies = {t: client.get(f"/tiles/123m.json?theme={t}") for t in ("auto", "light", "dark")}
+    assert all(r.status_code == 200 for r in bodies.values())
+    assert bodies["auto"].json == bodies["light"].json == bodies["dark"].json
+    r = client.get("/tiles/123m.json?theme=sepia")
+    assert r.status_code == 400 and r.json["error"]["param"] == "theme"
+    r = client.get("/tiles/123m.json?theme=auto&scale=9")
+    assert r.status_code == 400 and r.json["error"]["param"] == "scale"
