@@ -54,11 +54,14 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
         buf = io.BytesIO()
         img.save(buf, "WEBP", lossless=True, method=WEBP_METHOD, exact=False)
         return buf.getvalue()
-    if img.mode == "P":
+    if img.mode == "P" and img.palette.mode == "RGB":
         indices = np.asarray(img)
         entries = int(indices.max()) + 1  # PLTE need not list the entries past the last one used
-        return indexed_png(indices, img.palette.tobytes()[:3 * entries], img.info.get("transparency"))
-    return rgba_png(np.asarray(img.convert("RGBA") if img.mode != "RGBA" else img))
+        alpha = img.info.get("transparency")
+        if isinstance(alpha, int):  # one transparent entry (as GIF has): tRNS up to it
+            alpha = b"\xff" * alpha + b"\0" if alpha < entries else None
+        return indexed_png(indices, img.palette.tobytes()[:3 * entries], alpha[:entries] if alpha else None)
+    return rgba_png(np.asarray(img if img.mode == "RGBA" else img.convert("RGBA")))
 
 
 def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:

@@ -132,5 +132,18 @@ def test_webp_is_smaller_than_the_png():
     assert webp < 0.9 * png
 
 
+def test_palette_images_of_every_kind_encode_to_what_they_show():
+    """P images from elsewhere: one transparent index (as from a GIF), an RGBA palette."""
+    img = Image.new("P", (3, 1))
+    img.putpalette(bytes(range(9)))
+    img.putdata([0, 1, 2])
+    img.info["transparency"] = 1
+    assert np.array_equal(np.asarray(read(encode(img)).convert("RGBA")), np.asarray(img.convert("RGBA")))
+    rgba = Image.new("P", (2, 1))
+    rgba.putpalette(bytes([10, 20, 30, 128, 40, 50, 60, 255]), "RGBA")
+    rgba.putdata([0, 1])
+    assert np.array_equal(np.asarray(read(encode(rgba)).convert("RGBA")), np.asarray(rgba.convert("RGBA")))
+
+
 def test_the_renderer_version_names_the_deflate_build():
     assert " deflate " in pillow_build()
