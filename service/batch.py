@@ -37,12 +37,12 @@ from .describe import describe
 from .docs_scan import TagSyntaxError, line_col, scan_text
 from .subject import arrange
 from .version import RENDERER_VERSION
-from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
+from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
 FORMATS = ("png", "svg")  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
 # Props the page must know before it runs: an {expression} there cannot be drawn.
-STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row")
+STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format")
 
 
 class Batch:
@@ -99,6 +99,8 @@ class Batch:
         req_ = read.request
         lay = arrange(req_.hand, req_.options)
         images = []
+        if tag.props.get("format") in TAG_FORMATS:  # the tag's own format wins over the site's, as in <Tiles>
+            fmt = req_.options.format
         for job in jobs_for(req_, themes):
             job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:

@@ -15,8 +15,8 @@ True
 '123m?height=50'
 >>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
 '1m-2m?layout=river&row=8'
->>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
-'1m-2m?layout=river&row=8'
+>>> manifest_key("1m", RenderOptions(format="svg", theme="auto"))
+'1m?theme=auto&format=svg'
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ SCALES = (1, 2, 3)
 MANIFEST = "manifest.json"
 DEFAULT = RenderOptions()
 # The only files `--prune` may delete: the names file_name() gives.
-OWN_FILE = re.compile(r"[0-9a-f]{16}(@[23]x)?\.png")
+OWN_FILE = re.compile(r"[0-9a-f]{16}((@[23]x)?\.png|\.svg)")
 
 
 def image_id(hand: Hand, options: RenderOptions) -> str:
@@ -75,6 +75,7 @@ def file_name(image: str, scale: int, fmt: str = "png") -> str:
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
+    keys += ("format",)  # svg: one file, no densities
     extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
@@ -119,9 +120,9 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
 
 
 def entry(job: Job, public_path: str = "") -> dict:
-    """The manifest entry: files per scale, CSS size, alt text."""
+    """The manifest entry: files per scale (an SVG has only "1x"), CSS size, alt text."""
     lay = arrange(job.hand, job.options)
-    files = {f"{s}x": public_path + file_name(job.image, s) for s in SCALES}
+    files = {f"{s}x": public_path + file_name(job.image, s, job.options.format) for s in scales_of(job.options)}
     return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
 
 
@@ -178,7 +179,8 @@ def ensure_files(job: Job, out: Path, on_render=None) -> int:
 def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manifest: bool = True) -> dict:
     """Render missing files and (unless told not to) write the manifest; return counts."""
     out.mkdir(parents=True, exist_ok=True)
-    todo = sum(not (out / file_name(j.image, s)).exists() for j in jobs for s in SCALES)
+    files = [(j, s) for j in jobs for s in scales_of(j.options)]
+    todo = sum(not (out / file_name(j.image, s, j.options.format)).exists() for j, s in files)
     bar = Progress(todo, stream)
     rendered = sum(ensure_files(job, out, lambda j: bar.step(j.notation)) for job in jobs)
     bar.close()
@@ -189,7 +191,7 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manife
         path = out / MANIFEST
         if not path.exists() or path.read_bytes() != data:
             write_file(path, data)
-    return {"images": len(jobs), "rendered": rendered, "skipped": len(jobs) * len(SCALES) - rendered}
+    return {"images": len(jobs), "rendered": rendered, "skipped": len(files) - rendered}
 
 
 def prune(out: Path, images: dict[str, dict]) -> list[Path]:
@@ -197,7 +199,7 @@ def prune(out: Path, images: dict[str, dict]) -> list[Path]:
 
     Anything else in ``out`` (a logo, a favicon, a hand-made PNG) is never touched.
     """
-    keep = {Path(e[f"{s}x"]).name for e in images.values() for s in SCALES}
+    keep = {Path(e[f"{s}x"]).name for e in images.values() for s in SCALES if f"{s}x" in e}
     removed = []
     for f in sorted(out.iterdir()):
         if OWN_FILE.fullmatch(f.name) and f.name not in keep and not f.is_symlink() and f.is_file():
@@ -234,7 +236,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
         e = images.get(key)
         if e is None:
             continue
-        img = (f'<img src="{rel}/{Path(e["2x"]).name}" width="{e["width"]}" height="{e["height"]}" '
+        img = (f'<img src="{rel}/{Path(e.get("2x", e["1x"])).name}" width="{e["width"]}" height="{e["height"]}" '
                f'alt="{html.escape(e["alt"])}">')
         if i < len(lines) and lines[i].startswith(f'<img src="{rel}/'):
             changed |= lines[i] != img

@@ -26,8 +26,10 @@ INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 
 # Props the component takes; `expect` is for `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "expect")
-KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "expect", "base", "manifest"}
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect")
+KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
+               "manifest"}
+TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,9 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
     for name in STRING_PROPS:
         if name in props and props[name] is not EXPR and not isinstance(props[name], str):
             out.problems.append(problem_at(tag, f"{name} must be a string, like {name}=\"...\"", None))
+    fmt = props.get("format")
+    if isinstance(fmt, str) and fmt not in TAG_FORMATS:
+        out.problems.append(problem_at(tag, f"format must be png or svg, not {fmt[:16]!r}", 0, "format"))
     inline = props.get("inline", False)
     if not isinstance(inline, bool) and inline is not EXPR:
         out.problems.append(problem_at(tag, "inline takes no value: write inline, or inline={false}"))
@@ -135,6 +140,7 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
+    ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed).
     """
     props = tag.props
     params = {k: str(props[k]) for k in ("height", "theme", "row") if isinstance(props.get(k), (str, int, float))
@@ -143,7 +149,7 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)
     params.setdefault("theme", default_theme)
-    return RenderOptions.from_query(params)
+    return RenderOptions.from_query(params, "svg" if props.get("format") == "svg" else "png")
 
 
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME) -> Iterator[TagRead | Problem]:

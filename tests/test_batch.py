@@ -61,3 +61,21 @@ def test_batch_error_images(tmp_path):
     img = bad["errorImage"]
     assert img["alt"] == "Invalid tile notation: 123a" and img["width"] > 0 and img["src"].startswith("/t/")
     assert (tmp_path / img["src"].removeprefix("/t/")).exists()
+
+
+def test_a_tags_own_format_wins_over_the_sites(tmp_path):
+    """As in <Tiles>: format="svg" on a tag gives one SVG on a PNG site, and format="png" PNGs
+    on an SVG site; theme="auto" is for the SVG tag only."""
+    reqs = [
+        {"id": 1, "path": "a.mdx", "source": '<Tiles notation="123m" format="svg" theme="auto" />'},
+        {"id": 2, "path": "a.mdx", "source": '<Tiles notation="123m" format="png" />', "format": "svg"},
+        {"id": 3, "path": "a.mdx", "source": '<Tiles notation="123m" />', "format": "svg"},
+        {"id": 4, "path": "a.mdx", "source": '<Tiles notation="123m" format={f} />'},
+    ]
+    _, svg, png, site, expr = run_batch(tmp_path, reqs)
+    [image] = svg["images"]
+    assert image["theme"] == "auto" and image["src"].endswith(".svg") and "srcSet" not in image
+    assert (tmp_path / image["src"]).read_text().startswith("<svg")
+    assert png["images"][0]["src"].endswith(".png") and png["images"][0]["srcSet"].endswith("@3x.png 3x")
+    assert site["images"][0]["src"].endswith(".svg")
+    assert expr["errors"][0]["message"].startswith("format={...} is an expression")

@@ -530,3 +530,38 @@ def test_js_reads_the_spec_the_python_side_wrote():
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)  # comments may show examples
     copied = re.findall(r"\b(?:0\.75|256|38|24|16|64)\b|\"East\"", code)
     assert copied == [], "constants copied into the JS side; take them from tilesSpec.js"
+
+
+def test_a_tag_asking_for_svg_is_built_as_svg(tmp_path, capsys):
+    """`<Tiles format="svg">`: lint takes the prop (and theme="auto" with it), build writes one
+    SVG under a key the component looks up, beside the PNG of the same notation."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="123m" format="svg" />\n<Tiles notation="123m" />\n'
+                                '<Tiles notation="5z" format="svg" theme="auto" />\n')
+    assert lint.lint_paths([str(docs)]) == []
+    out = tmp_path / "static"
+    stale = out / "0123456789abcdef.svg"
+    out.mkdir()
+    stale.write_text("<svg/>")
+    assert main(["build", str(docs), "--out", str(out), "--theme", "light", "--theme", "dark", "--prune"]) == 0
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert set(images) == {"123m", "123m?theme=dark", "123m?format=svg", "123m?theme=dark&format=svg",
+                           "5z?theme=auto&format=svg"}
+    svg = images["123m?format=svg"]
+    assert set(svg) == {"1x", "width", "height", "alt"} and svg["1x"].endswith(".svg")
+    assert (out / svg["1x"]).read_text().startswith("<svg") and (svg["width"], svg["height"]) == (84, 38)
+    auto = (out / images["5z?theme=auto&format=svg"]["1x"]).read_text()
+    assert "prefers-color-scheme" in auto
+    assert set(images["123m"]) == {"1x", "2x", "3x", "width", "height", "alt"}
+    assert not stale.exists() and f"removed {stale}" in capsys.readouterr().out
+    assert sorted(p.suffix for p in out.iterdir() if p.name != "manifest.json").count(".svg") == 3
+
+
+def test_a_format_other_than_png_or_svg_is_an_error_at_its_place(tmp_path):
+    doc = tmp_path / "d.mdx"
+    doc.write_text('<Tiles notation="1m" format="webp" />\n<Tiles notation="1m" theme="auto" />\n')
+    assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)])] == [
+        "1:30: format must be png or svg, not 'webp'",
+        "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark for png",
+    ]

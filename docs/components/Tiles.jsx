@@ -69,13 +69,15 @@ export function tilesUrl(
  * The manifest key `tiles build` writes (service/build.py manifest_key).
  * manifestKey("123m", 50, "light") === "123m?height=50"
  * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
+ * manifestKey("1m", 38, "auto", false, 6, "svg") === "1m?theme=auto&format=svg"
  */
-export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW) {
+export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format) {
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
   if (river) extra.push("layout=river");
   if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
+  if (format === "svg") extra.push("format=svg");
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
@@ -91,14 +93,20 @@ export function densitiesFor(lay, height) {
   return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why
 }
 
-/** img attributes from a `tiles build` manifest entry, or null when it has none. */
-function fromManifest(manifest, assets, notation, height, theme, river, row) {
+/**
+ * img attributes from a `tiles build` manifest entry, or null when it has none. An SVG
+ * asked for is looked up first, then the PNG (a tag without format="svg" is built as PNG
+ * even on a site whose provider asks for SVG); an SVG entry has one file and no srcSet.
+ */
+function fromManifest(manifest, assets, notation, height, theme, river, row, format) {
   const images = manifest && (manifest.images || manifest);
-  const hit = images && images[manifestKey(notation, height, theme, river, row)];
+  const formats = format === "svg" ? ["svg", "png"] : ["png"];
+  const hit = images && formats.map((f) => images[manifestKey(notation, height, theme, river, row, f)]).find(Boolean);
   if (!hit) return null;
   // bare file names (tiles build without --public-path) sit under the site's assets URL
   const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
-  return { src: url(1), srcSet: srcSet(url), width: hit.width, height: hit.height, alt: hit.alt };
+  const set = hit["2x"] ? srcSet(url, SPEC.densities.filter((d) => hit[`${d}x`])) : undefined;
+  return { src: url(1), srcSet: set, width: hit.width, height: hit.height, alt: hit.alt };
 }
 
 /** What tileLayout.js (riverLayout.js for a river) says, or null for what the service refuses. */
@@ -130,8 +138,8 @@ function fromService(base, notation, height, theme, river, row, format) {
 }
 
 /** Thrown while rendering on the server (so the site build fails), shown in the browser. */
-function missing(notation, height, theme, river, row) {
-  const key = manifestKey(notation, height, theme, river, row);
+function missing(notation, height, theme, river, row, format) {
+  const key = manifestKey(notation, height, theme, river, row, format);
   const valid = layoutOf(notation, height, river, row);
   return (
     `<Tiles notation="${notation}">: the manifest has no image "${key}" and no service base URL is set. ` +
@@ -146,15 +154,16 @@ function attrsFor(site, props, notation, height, theme) {
   const root = props.base ?? site.base ?? globalThis.TILES_BASE;
   const river = !!props.river;
   const row = Number(props.row ?? DEFAULT_ROW);
-  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row) : null;
+  const format = props.format ?? site.format;
+  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row, format) : null;
   if (hit) return hit;
   if (manifest && !root) {
-    const message = missing(notation, height, theme, river, row);
+    const message = missing(notation, height, theme, river, row, props.format);  // the key tiles build writes
     if (typeof window === "undefined") throw new Error(message);
     console.error(message);
     return { alt: message, width: undefined, height: undefined };
   }
-  return fromService(root || "", notation, height, theme, river, row, props.format ?? site.format);
+  return fromService(root || "", notation, height, theme, river, row, format);
 }
 
 /**
@@ -162,7 +171,8 @@ function attrsFor(site, props, notation, height, theme) {
  * 38, or 24 when inline), theme, base (service URL), manifest; river (draw
  * the tiles as a discard pond), row (discards per river row, 4-10, default 6);
  * format ("svg": one vector src for every screen and zoom, theme "auto" follows
- * the reader's light/dark preference; a manifest entry, always PNG, still wins).
+ * the reader's light/dark preference; from a manifest when `tiles build` drew it,
+ * which it does for a tag with format="svg", else the manifest's PNG).
  */
 export default function Tiles(props) {
   const { notation, caption, inline = false, height, theme, river = false } = props;
@@ -191,7 +201,7 @@ export default function Tiles(props) {
     const dark = attrsFor(site, props, text, h, "dark");
     picture = (
       <picture>
-        <source media="(prefers-color-scheme: dark)" srcSet={dark.srcSet} width={dark.width} height={dark.height} />
+        <source media="(prefers-color-scheme: dark)" srcSet={dark.srcSet ?? dark.src} width={dark.width} height={dark.height} />
         {img("light")}
       </picture>
     );

@@ -308,3 +308,32 @@ def test_component_manifest_path_follows_the_site(tmp_path):
     assert 'the manifest has no image "999m"' in miss["error"] and "Run `tiles build` again" in miss["error"]
     assert "`tiles lint` says where" in bad["error"]
     assert live["attrs"]["src"].startswith("https://t.example/tiles/999m.png")
+
+
+def test_component_takes_svg_from_the_manifest(tmp_path):
+    """A tag with format="svg" gets the SVG `tiles build` drew (one src, no srcSet); a site-wide
+    format="svg" falls back to the manifest's PNG for tags that did not ask; a miss names the key."""
+    from service.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="123m" format="svg" />\n<Tiles notation="456s" />\n'
+                                '<Tiles notation="5z" format="svg" theme="auto" />\n')
+    out = tmp_path / "static"
+    build(collect([docs], ("light", "dark"))[0], out)
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    site = {"manifest": images, "assets": "/t/"}
+    svg, fallback, auto, media, miss = ssr([
+        {"props": {"notation": "123m", "format": "svg"}, "provider": site},
+        {"props": {"notation": "456s"}, "provider": {**site, "format": "svg"}},  # built as PNG only
+        {"props": {"notation": "5z", "format": "svg", "theme": "auto"}, "provider": site},
+        {"props": {"notation": "123m", "format": "svg"}, "provider": {**site, "colorMode": "media"}},
+        {"props": {"notation": "456p", "format": "svg"}, "provider": site},
+    ], tmp_path)
+    assert svg["attrs"]["src"] == "/t/" + images["123m?format=svg"]["1x"] and "srcSet" not in svg["attrs"]
+    assert (svg["attrs"]["width"], svg["attrs"]["height"]) == ("84", "38")
+    assert fallback["attrs"]["src"] == "/t/" + images["456s"]["1x"] and fallback["attrs"]["srcSet"].endswith("3x")
+    assert auto["attrs"]["src"] == "/t/" + images["5z?theme=auto&format=svg"]["1x"]
+    dark_svg = images["123m?theme=dark&format=svg"]["1x"]
+    assert f'<source media="(prefers-color-scheme: dark)" srcSet="/t/{dark_svg}"' in media["html"]
+    assert 'the manifest has no image "456p?format=svg"' in miss["error"]

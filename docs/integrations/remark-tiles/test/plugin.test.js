@@ -162,6 +162,20 @@ test('format: "svg" writes one vector file per image: one src, no srcSet', async
   await assert.rejects(html(page(root, "bad.mdx", text), { format: "webp" }), /format must be "png" or "svg", not "webp"/);
 });
 
+test('a tag\'s own format wins over the site\'s, as in <Tiles>; a bad one fails at its place', async () => {
+  const root = site();
+  const text = '<Tiles notation="123m" format="svg" theme="auto" />\n\n<Tiles notation="456p" />\n';
+  const [svg, png] = imgs(await html(page(root, "f.mdx", text)));
+  assert.match(svg.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
+  assert.equal(svg.srcset, undefined);
+  assert.match(readFileSync(path.join(root, "public", svg.src), "utf8"), /prefers-color-scheme/);
+  assert.match(png.src, /^\/tiles\/[0-9a-f]{16}\.png$/);
+  const [back] = imgs(await html(page(root, "g.mdx", '<Tiles notation="123m" format="png" />\n'), { format: "svg" }));
+  assert.match(back.src, /\.png$/);
+  await assert.rejects(html(page(root, "h.mdx", 'Text\n\n<Tiles notation="1m" format="gif" />\n')),
+    /h\.mdx:3:\d+: format must be png or svg, not 'gif'/);
+});
+
 test("options: outDir and publicPath", async () => {
   const root = site();
   const out = path.join(root, "static-files");
