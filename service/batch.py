@@ -40,7 +40,6 @@ from .version import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
-FORMATS = ("png", "svg")  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format")
 
@@ -78,7 +77,7 @@ class Batch:
         start = (int(req.get("line", 1)), int(req.get("column", 1)))
         themes = tuple(req.get("themes") or self.themes)
         fmt = req.get("format", "png")
-        if fmt not in FORMATS:
+        if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
         try:
             [tag, *_] = scan_text(source, path) or [None]
