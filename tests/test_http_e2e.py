@@ -64,6 +64,20 @@ def bare_200s(port: int) -> float:
     return float(line.split()[-1])
 
 
+def refused(port: int, status: str) -> float:
+    body = fetch(port, "/metrics")[2].decode()
+    prefix = f'tiles_http_requests_total{{route="refused",status="{status}"}}'
+    return sum(float(x.split()[-1]) for x in body.splitlines() if x.startswith(prefix))
+
+
+def test_gunicorns_refusals_are_counted(server):
+    before = refused(server, "414"), refused(server, "400")
+    for _ in range(3):
+        raw_exchange(server, b"GET /" + b"1" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    raw_exchange(server, b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n\r\n")
+    assert (refused(server, "414") - before[0], refused(server, "400") - before[1]) == (3, 1)
+
+
 def test_metrics_are_summed_over_workers(server):
     before = bare_200s(server)
     for _ in range(12):

@@ -8,7 +8,8 @@ the time to read each request head by ``--keepalive`` seconds.
 
 Requests gunicorn refuses before the app sees them (request line over 4094
 bytes, too many or too large headers, bytes that are not HTTP) get the
-documented JSON error body instead of gunicorn's HTML page:
+documented JSON error body instead of gunicorn's HTML page, and are counted in
+``tiles_http_requests_total{route="refused"}``:
 
 >>> status, body = limit_answer(LimitRequestLine(5000, 4094))
 >>> status, json.loads(body)["error"]["message"][:40]
@@ -63,6 +64,9 @@ class TilesWorker(GeventWorker):
             return super().handle_error(req, client, addr, exc)
         status, body = answer
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        svc = getattr(self.wsgi, "extensions", {}).get("tiles")  # the app's Service (service/http/app.py)
+        if svc is not None:  # counted as the app counts its own answers, under route "refused"
+            svc.metrics.requests.labels("refused", status[:3]).inc()
         head = (f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: application/json\r\n"
                 f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\n"
                 "X-Content-Type-Options: nosniff\r\n\r\n").encode("latin-1")
