@@ -53,17 +53,18 @@ def children(pid: int) -> list[int]:
 class LiveServer:
     """`python -m service.cli serve` with `args`; `.port`, `.pid` (the master), `.workers()`."""
 
-    def __init__(self, *args: str, env: dict | None = None, start_timeout: float = 60):
+    def __init__(self, *args: str, env: dict | None = None, start_timeout: float = 60, code: Path | None = None):
+        """`code`: a folder holding a copy of `service` and `tile_art` to run instead (`python -m`)."""
         self.port = free_port()
         full_env = {**os.environ, **(env or {})}
         full_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         # The installed `tiles` command, as operators run it (gunicorn's USR2 upgrade
         # re-executes the same argv, which `python -m` would not survive).
         tiles = Path(sys.executable).with_name("tiles")
-        cmd = [str(tiles)] if tiles.exists() else [sys.executable, "-m", "service.cli"]
+        cmd = [str(tiles)] if tiles.exists() and code is None else [sys.executable, "-m", "service.cli"]
         self.proc = subprocess.Popen(
             [*cmd, "serve", "--host", HOST, "--port", str(self.port), *args],
-            cwd=ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=code or ROOT, env=full_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         )
         self.log: list[str] = []
         self._reader = threading.Thread(target=self._read_log, daemon=True)

@@ -3,7 +3,9 @@ recycling, slow clients. Each test starts its own server; every loop is bounded.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import signal
 import socket
 import threading
@@ -11,7 +13,7 @@ import time
 
 import pytest
 
-from live_server import HOST, Load, LiveServer, children, fetch
+from live_server import HOST, ROOT, Load, LiveServer, children, fetch
 
 # Cached images, new renders, JSON and errors: what a docs site's traffic looks like.
 PATHS = ["/11222333s22m+-456m+4s?scale=2", "/123m456p789s11z", "/tiles/5-5=55p.webp", "/tiles/1m2m3m.json",
@@ -59,6 +61,27 @@ def test_reload_under_load_fails_no_request():
         # every request answered is counted, by workers alive and gone
         assert requests_counted(live.port) >= result.ok
     assert not os.path.exists(metrics_dir)  # the master removed it when it exited
+
+
+def description(port: int, n: int) -> str:
+    return json.loads(fetch(port, f"/tiles/123m.json?n={n}")[2])["description"]
+
+
+def test_reload_runs_the_code_on_disk_now(tmp_path):
+    """A deploy, then HUP: the new workers run the new code, also in the modules the master
+    imported to start (describe.py among them), not the master's old copies."""
+    for package in ("service", "tile_art"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
+        live.wait_ready(30, workers=WORKERS)
+        assert description(live.port, 0) == "Hand: 1m 2m 3m"
+        first = set(live.workers())
+        source = tmp_path / "service" / "describe.py"
+        source.write_text(source.read_text().replace('return "Hand"\n', 'return "New hand"\n', 1))
+        live.signal(signal.SIGHUP)
+        assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 20)
+        live.wait_ready(30)
+        assert {description(live.port, n) for n in range(1, 9)} == {"New hand: 1m 2m 3m"}, live.log[-20:]
 
 
 def test_upgrade_with_usr2_fails_no_request():

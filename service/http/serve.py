@@ -67,7 +67,22 @@ class Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
+        fresh_code()
         return self.factory()
+
+
+OWN_PACKAGES = ("service", "tile_art")
+
+
+def fresh_code() -> None:
+    """Forget the copies of our own modules a worker inherits from the master, which
+    imported some to start (the CLI, notation, layout, ...): the app then imports the
+    code on disk now, so after a deploy a HUP runs the new code throughout, not new
+    routes over old notation. The worker class and this module stay the master's.
+    (Not for a process that goes on using the modules it has: a test run, say.)
+    """
+    for name in [m for m in sys.modules if m.partition(".")[0] in OWN_PACKAGES]:
+        del sys.modules[name]
 
 
 # Newer gunicorn opens a control socket at one fixed path per user, so two
