@@ -67,7 +67,6 @@ class Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        fresh_code()
         return self.factory()
 
 
@@ -79,7 +78,8 @@ def fresh_code() -> None:
     imported some to start (the CLI, notation, layout, ...): the app then imports the
     code on disk now, so after a deploy a HUP runs the new code throughout, not new
     routes over old notation. The worker class and this module stay the master's.
-    (Not for a process that goes on using the modules it has: a test run, say.)
+    Only for a freshly forked worker (gunicorn's post_fork): a process that goes on
+    using the modules it has would end up with two copies of each.
     """
     for name in [m for m in sys.modules if m.partition(".")[0] in OWN_PACKAGES]:
         del sys.modules[name]
@@ -91,7 +91,9 @@ OPTIONAL_SETTINGS = {"control_socket_disable"}
 
 
 def _post_fork(server, worker) -> None:
-    """In each new worker, before the app loads: malloc settings that hold memory down."""
+    """In each new worker, before the app loads: our modules from disk (`fresh_code`), and
+    malloc settings that hold memory down."""
+    fresh_code()
     from .memory import tune_malloc
 
     tune_malloc()
