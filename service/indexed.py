@@ -16,7 +16,8 @@ encode.
 >>> from service.options import RenderOptions
 >>> from service.subject import arrange
 >>> opts = RenderOptions(scale=2)
->>> img = compose_indexed(arrange(parse("123m+-123m"), opts), opts)
+>>> picture = indexed_picture(arrange(parse("123m+-123m"), opts), opts)
+>>> img = picture.image()
 >>> img.mode, img.size == (arrange(parse("123m+-123m"), opts).width * 2, 76)
 ('P', True)
 """
@@ -233,9 +234,3 @@ def indexed_picture(lay: Layout, options: RenderOptions) -> IndexedPicture | Non
         x, y = p.x * s, p.y * s
         canvas[y:y + face.shape[0], x:x + face.shape[1]] = face
     return IndexedPicture(canvas, *palette.over(options.background))
-
-
-def compose_indexed(lay: Layout, options: RenderOptions) -> Image.Image | None:
-    """`indexed_picture` as a Pillow "P" image, or None: draw it exact then."""
-    picture = indexed_picture(lay, options)
-    return None if picture is None else picture.image()

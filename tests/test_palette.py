@@ -80,7 +80,7 @@ def test_the_bound_is_kept_without_drawing_the_exact_picture():
         from collections import Counter
 
         pal = indexed.picture_palette(tuple(sorted(Counter(keys).items())))
-        img = indexed.compose_indexed(lay, opts)
+        img = indexed.indexed_picture(lay, opts).image()
         real = np.bincount(error(img, compose(parse(notation), opts)), minlength=256)
         counted = pal.errors.copy()
         counted[0] += img.width * img.height - counted.sum()
@@ -107,7 +107,7 @@ def test_a_picture_past_the_bound_is_drawn_exact():
     opts = RenderOptions(scale=1)
     hand = parse("11223344556677p")
     lay = arrange(hand, opts)
-    assert indexed.compose_indexed(lay, opts) is None
+    assert indexed.indexed_picture(lay, opts) is None
     assert render(hand, opts) == encode(compose(hand, opts))
 
 
@@ -117,7 +117,7 @@ def test_too_many_colours_are_drawn_exact(monkeypatch):
     opts = RenderOptions(scale=2)
     hand = parse("123m+-123m")
     try:
-        assert indexed.compose_indexed(arrange(hand, opts), opts) is None
+        assert indexed.indexed_picture(arrange(hand, opts), opts) is None
         assert render(hand, opts) == encode(compose(hand, opts))
     finally:
         indexed.clear_cache()
