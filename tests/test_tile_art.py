@@ -402,3 +402,25 @@ def test_the_bevel_thins_on_small_tiles():
 
     assert bevel(38, 2) <= 1.0 < 2.0 <= bevel(128, 1)  # one output px at 76 px, full above 96 px wide
     assert bevel(38, 1) < bevel(38, 2) < bevel(64, 2)
+
+
+@pytest.mark.parametrize("name", tile_art.THEMES)
+def test_the_face_is_flat_ivory_and_shades_only_near_its_lower_edge(name):
+    """Glyph edges lie on one ivory (so a hand's palette stays small, issue 12); the lowest
+    `SHADE` of the face darkens toward `body_low`, in both pens alike."""
+    from tile_art.svg_pen import SvgPen
+
+    colours = theme.get_theme(name)
+    size = (100, 134)
+    pen = body.new_tile(size, colours, device_px=2.0)
+    lw, _, _, (x0, y0, x1, y1) = body.face_box(size, 2.0)
+    column = [pen.canvas.getpixel((size[0] // 2, y))[:3] for y in range(math.ceil(y0), math.floor(y1))]
+    knee = y1 - body.SHADE * (y1 - y0) - math.ceil(y0)
+    assert set(column[:math.floor(knee)]) == {colours.body}
+    shaded = column[math.ceil(knee):]
+    assert all(a >= b for p, q in zip(shaded, shaded[1:]) for a, b in zip(p, q))  # darker going down
+    assert all(abs(a - b) <= 2 for a, b in zip(shaded[-1], colours.body_low))
+    svg = SvgPen(fh=size[1])
+    face = body.draw_body(svg, size, colours, 2.0)
+    (gradient,) = [s.paint for s in svg.nodes if not isinstance(s.paint, tuple)]
+    assert (gradient.y0, gradient.y1) == (pytest.approx(face[3] - body.SHADE * (face[3] - face[1])), face[3])

@@ -33,6 +33,11 @@ BEVEL_FULL = 96     # output px of width from which the bevel has its full propo
 IVORY_BAND = 0.05   # ivory thickness seen below the face / H
 BACK_BAND = 0.032   # coloured back layer at the very bottom / H
 OUTLINE = 0.011     # outline width / H, never under ~0.9 device pixel
+# The face is flat `body` but for its lowest SHADE, which darkens toward `body_low` as a
+# real face curves into its edge. A ramp over the whole face (as before) put every
+# anti-aliased edge of a glyph over a slightly different ivory: a palette picture of
+# pins then needed more than 256 colours (see docs/tile-art.md#palette).
+SHADE = 0.15        # shaded part of the face / face height
 
 
 def bevel_scale(up_w: float, device_px: float) -> float:
@@ -78,7 +83,7 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     pen.rrect((lw, lw, w - lw, h - lw), r - lw, fill=theme.edge if back else theme.back)
     pen.rrect((lw, lw, w - lw, h - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
     top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
-    pen.rrect_gradient(face, r * 0.8, top, low)
+    pen.rrect_gradient(face, r * 0.8, top, low, start=face[3] - SHADE * (face[3] - face[1]))
     return face
 
 

@@ -50,8 +50,8 @@ def translate(points: Iterable[Point], dx: float, dy: float) -> list[Point]:
 
 @dataclass(frozen=True, slots=True)
 class Gradient:
-    """A vertical gradient paint: `top` at y0, `low` at y1 (pen units); what
-    `rrect_gradient` fills with, as the vector pen records it."""
+    """A vertical gradient paint: `top` down to y0, then a ramp to `low` at y1 (pen units);
+    what `rrect_gradient` fills with, as the vector pen records it."""
 
     top: Colour
     low: Colour
@@ -137,17 +137,21 @@ class Pen:
         self.draw.rounded_rectangle(self._box(*box), radius=radius * self.u, fill=fill, outline=outline,
                                     width=max(0, round(width * self.u)))
 
-    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour) -> None:
-        """A rounded rectangle filled with a vertical linear gradient from `top` (at its top
-        edge) to `low` (at its bottom edge)."""
+    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour, start: float | None = None) -> None:
+        """A rounded rectangle filled `top` down to `start` (default: its top edge), then with a
+        vertical linear ramp to `low` at its bottom edge (SVG's padded linearGradient)."""
         x0, y0, x1, y1 = self._box(*box)
         ix, iy = math.floor(x0), math.floor(y0)
         size = (math.ceil(x1) - ix + 1, math.ceil(y1) - iy + 1)
         mask = Image.new("L", size, 0)
         ImageDraw.Draw(mask).rounded_rectangle((x0 - ix, y0 - iy, x1 - ix, y1 - iy), radius=radius * self.u,
                                                fill=255)
-        ramp = Image.linear_gradient("L").resize(size, Image.Resampling.BILINEAR)
-        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)), ramp)
+        s, e = self.px(0, box[1] if start is None else start)[1], self.px(0, box[3])[1]
+        ramp = [round(255 * min(1.0, max(0.0, (iy + j + 0.5 - s) / max(e - s, 1e-9)))) for j in range(size[1])]
+        column = Image.new("L", (1, size[1]))
+        column.putdata(ramp)
+        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)),
+                                column.resize(size, Image.Resampling.NEAREST))
         self.canvas.paste(paint, (ix, iy), mask)
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:

@@ -147,8 +147,8 @@ class SvgPen:
             self._add("rect", _rect(x0 + h, y0 + h, x1 - h, y1 - h, max(0.0, radius - h))
                       + f' fill="none" stroke-width="{num(width)}"', outline, "stroke")
 
-    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour) -> None:
-        self._add("rect", _rect(*box, radius), Gradient(top, low, box[1], box[3]))
+    def rrect_gradient(self, box: Box, radius: float, top: Colour, low: Colour, start: float | None = None) -> None:
+        self._add("rect", _rect(*box, radius), Gradient(top, low, box[1] if start is None else start, box[3]))
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         first, *rest = points
