@@ -37,8 +37,9 @@ from tile_art.lru import ByteLRU, share
 from .dimmed import dimmed
 from .layout import Layout, Placement
 from .options import RenderOptions
-from .palette import ENTRIES, GIVE_UP, RGBA, errors_allow, fit, nearest, over, premultiply, unpremultiply
+from .palette import ENTRIES, GIVE_UP, RGBA, errors_allow, fit, nearest, over, premultiply, spread, unpremultiply
 
+FEWEST, FEWER_STEPS = 64, 3  # see `_fitted`
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 
@@ -153,7 +154,13 @@ def face_colours(key: FaceKey) -> FaceColours:
 
 def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     """Fit the palette of `faces` ((key, times) pairs), or None past `MAX_COLOURS` or when
-    the fit is given up (`palette.GIVE_UP`)."""
+    the fit is given up (`palette.GIVE_UP`).
+
+    Fewer entries make smaller files (fewer distinct indices along anti-aliased edges):
+    when the faces' own pixels keep `QUALITY_BOUND` with room to spare, up to
+    `FEWER_STEPS` more fits bisect toward the fewest entries (down to `FEWEST`) that
+    still keep it, and the fewest found is used.
+    """
     tables = [face_colours(key) for key, _ in faces]
     keys = np.concatenate([t.colours.view(np.uint32).ravel() for t in tables])
     weights = np.concatenate([t.counts * times for t, (_, times) in zip(tables, faces)])
@@ -164,7 +171,30 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     colours = distinct.view(np.uint8).reshape(-1, 4)
     points = premultiply(colours)
     seen = colours[:, 3] > 0
-    centres = fit(points[seen], counts[seen], ENTRIES - 1, give_up=GIVE_UP)
+    start = spread(points[seen], counts[seen], ENTRIES - 1) if seen.sum() > ENTRIES - 1 else None
+    best = _mapped(points, counts, seen, fit(points[seen], counts[seen], ENTRIES - 1, GIVE_UP, start))
+    if best is None:
+        return None
+    lo, hi = FEWEST, len(best[0]) - 1
+    for _ in range(FEWER_STEPS if errors_allow(best[2]) else 0):
+        k = (lo + hi) // 2
+        fewer = _mapped(points, counts, seen, fit(points[seen], counts[seen], k, GIVE_UP, start))
+        if fewer is not None and errors_allow(fewer[2]):
+            best, hi = fewer, k
+        else:
+            lo = k
+    entries, owner, histogram = best
+    lut = owner.astype(np.uint8)
+    indexed, first = {}, 0
+    for (key, _), table in zip(faces, tables):
+        indexed[key] = lut[where[first:first + len(table.colours)]][table.index]
+        first += len(table.colours)
+    return PicturePalette(entries, indexed, histogram)
+
+
+def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: np.ndarray | None):
+    """(entries, each colour's entry, error histogram) of `centres`, entry 0 transparent;
+    None for no centres."""
     if centres is None:
         return None
     entries = unpremultiply(centres)
@@ -177,13 +207,7 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     used = np.union1d([0], owner)  # entries some colour is nearest to (and the transparent one)
     entries, entry_pm, owner = entries[used], entry_pm[used], np.searchsorted(used, owner)
     error = np.abs(entry_pm[owner] - points).max(axis=1)
-    histogram = np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
-    lut = owner.astype(np.uint8)
-    indexed, start = {}, 0
-    for (key, _), table in zip(faces, tables):
-        indexed[key] = lut[where[start:start + len(table.colours)]][table.index]
-        start += len(table.colours)
-    return PicturePalette(entries, indexed, histogram)
+    return entries, owner, np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
 
 
 def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:

@@ -69,7 +69,7 @@ def nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
     return d.argmin(axis=1)
 
 
-def _spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
+def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
     """k starting centres: the commonest colour, then again and again the colour with the
     most count x distance to the centres so far (rare but far colours get a say).
 
@@ -101,17 +101,19 @@ def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
 
 
 def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
-        give_up: float | None = None) -> np.ndarray | None:
+        give_up: float | None = None, start: np.ndarray | None = None) -> np.ndarray | None:
     """At most `k` premultiplied centres (int64, sorted, distinct) for `points` seen `counts`
     times each (one may end up nearest to no point: drop it after mapping). Returns the
     points themselves when there are no more than `k`.
 
     `give_up`: None when the mean error of the starting centres is above it (the rounds
     would not bring it within a bound below it; see `GIVE_UP`), saving the rounds.
+    `start`: the `spread(points, counts, m)` of some m >= k, if made already (its first k
+    centres are the spread of k: each centre is chosen knowing only those before it).
     """
     if len(points) <= k:
         return np.unique(points, axis=0)
-    centres = _spread(points, counts, k)
+    centres = (spread(points, counts, k) if start is None else start)[:k].copy()
     owner = nearest(points, centres)
     if give_up is not None:
         error = np.abs(points - centres[owner]).max(axis=1)
@@ -170,4 +172,5 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     return mean <= bound[0] and p99 <= bound[1]
 
 
-__all__ = ["ENTRIES", "QUALITY_BOUND", "premultiply", "unpremultiply", "nearest", "fit", "over", "errors_allow"]
+__all__ = ["ENTRIES", "QUALITY_BOUND", "premultiply", "unpremultiply", "nearest", "spread", "fit", "over",
+           "errors_allow"]
