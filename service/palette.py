@@ -58,15 +58,18 @@ def unpremultiply(pm: np.ndarray) -> np.ndarray:
 def nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Index of the nearest centre (squared distance; ties to the lower index).
 
-    |c|^2 - 2 p.c with channels <= 255: every term is an integer below 2**24, so the
-    float32 product is exact whatever BLAS does, and so is the answer. Worked in place
-    (one (n, k) array): fresh arrays that size cost more in page faults than the sums.
+    One product of [p, 1] by [-2c, |c|^2] gives |c|^2 - 2 p.c (|p|^2 is the same for
+    every centre). With channels <= 255 every term and partial sum is an integer below
+    2**24, so the float32 product is exact whatever BLAS does, and so is the answer.
     """
+    p = np.empty((len(points), 5), np.float32)
+    p[:, :4] = points
+    p[:, 4] = 1
     c = centres.astype(np.float32)
-    d = np.empty((len(points), len(c)), np.float32)
-    np.matmul(points.astype(np.float32), -2 * c.T, out=d)
-    d += (c * c).sum(axis=1)[None, :]
-    return d.argmin(axis=1)
+    a = np.empty((5, len(c)), np.float32)
+    a[:4] = -2 * c.T
+    a[4] = (c * c).sum(axis=1)
+    return (p @ a).argmin(axis=1)
 
 
 def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
