@@ -8,12 +8,14 @@ import os
 import shutil
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
 
-from live_server import HOST, ROOT, Load, LiveServer, children, fetch
+from live_server import HOST, ROOT, Load, LiveServer, children, fetch, free_port
 
 # Cached images, new renders, JSON and errors: what a docs site's traffic looks like.
 PATHS = ["/11222333s22m+-456m+4s?scale=2", "/123m456p789s11z", "/tiles/5-5=55p.webp", "/tiles/1m2m3m.json",
@@ -82,6 +84,88 @@ def test_reload_runs_the_code_on_disk_now(tmp_path):
         assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 20)
         live.wait_ready(30)
         assert {description(live.port, n) for n in range(1, 9)} == {"New hand: 1m 2m 3m"}, live.log[-20:]
+
+
+def copy_of_the_code(folder) -> None:
+    for package in ("service", "tile_art"):
+        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def logged(live: LiveServer, text: str, seconds: float) -> bool:
+    return wait_for(lambda: any(text in line for line in live.log), seconds)
+
+
+def test_reload_retires_the_old_workers_only_once_the_new_ones_serve():
+    with LiveServer("--workers", str(WORKERS)) as live:
+        live.wait_ready(30, workers=WORKERS)
+        first = set(live.workers())
+        live.signal(signal.SIGHUP)
+        assert logged(live, f"reload: {WORKERS} new workers serving", 30), live.log[-20:]
+        assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 30)
+        log = list(live.log)
+        serving = next(i for i, line in enumerate(log) if "new workers serving" in line)
+        for pid in first:  # each old worker exits after the new ones serve, not before
+            assert min(i for i, line in enumerate(log) if f"Worker exiting (pid: {pid})" in line) > serving
+
+
+def test_a_broken_deploy_then_hup_keeps_the_old_workers_serving(tmp_path):
+    """The new workers cannot load the code: the reload is given up, the old workers serve
+    on, no request fails; once the deploy is fixed, HUP brings the new code in."""
+    copy_of_the_code(tmp_path)
+    source = tmp_path / "service" / "describe.py"
+    good = source.read_text()
+    with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
+        live.wait_ready(30, workers=WORKERS)
+        first = set(live.workers())
+        with Load(live.port, PATHS, clients=2, seconds=60) as result:
+            time.sleep(0.5)
+            source.write_text("raise ImportError('a broken deploy')\n")
+            live.signal(signal.SIGHUP)
+            assert logged(live, "reload given up: a new worker could not boot", 30), live.log[-20:]
+            time.sleep(1)
+            assert live.proc.poll() is None and set(live.workers()) == first, live.log[-20:]
+            assert description(live.port, 0) == "Hand: 1m 2m 3m"
+            source.write_text(good.replace('return "Hand"\n', 'return "New hand"\n', 1))
+            live.signal(signal.SIGHUP)
+            assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 30)
+            assert {description(live.port, n) for n in range(1, 9)} == {"New hand: 1m 2m 3m"}
+        assert result.failures == [] and result.ok > 20, (result, live.log[-20:])
+
+
+def test_a_worker_that_cannot_boot_does_not_stop_the_others(tmp_path):
+    """A broken deploy on disk, then a worker dies: its replacement cannot boot, the other
+    worker serves on, and a replacement is tried again until the code loads."""
+    copy_of_the_code(tmp_path)
+    source = tmp_path / "service" / "describe.py"
+    good = source.read_text()
+    with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
+        live.wait_ready(30, workers=WORKERS)
+        victim, survivor = live.workers()
+        source.write_text("raise ImportError('a broken deploy')\n")
+        os.kill(victim, signal.SIGKILL)
+        assert logged(live, "a replacement worker will be tried in", 30), live.log[-20:]
+        assert live.proc.poll() is None and survivor in live.workers()
+        assert all(fetch(live.port, "/123m")[0] == 200 for _ in range(5))
+        source.write_text(good)
+        assert wait_for(lambda: len(live.workers()) == WORKERS, 30), live.log[-20:]
+        live.wait_ready(30, workers=WORKERS)
+
+
+def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
+    """Nobody serves yet: fail fast, as gunicorn does (exit 3, "Worker failed to boot")."""
+    copy_of_the_code(tmp_path)
+    (tmp_path / "service" / "http" / "routes.py").write_text("raise ImportError('a broken deploy')\n")  # workers only
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port",
+                             str(free_port()), "--workers", "1"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+    assert proc.returncode == 3 and b"Worker failed to boot" in out, out[-2000:]
 
 
 def test_upgrade_with_usr2_fails_no_request():

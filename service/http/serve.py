@@ -69,6 +69,16 @@ class Server(BaseApplication):
     def load(self):
         return self.factory()
 
+    def run(self) -> None:
+        """gunicorn's run, under our master (`arbiter.TilesArbiter`)."""
+        from .arbiter import TilesArbiter
+
+        try:
+            TilesArbiter(self).run()
+        except RuntimeError as err:
+            print(f"\nError: {err}\n", file=sys.stderr)
+            sys.exit(1)
+
 
 OWN_PACKAGES = ("service", "tile_art")
 
