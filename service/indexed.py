@@ -175,8 +175,8 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     best = _mapped(points, counts, seen, fit(points[seen], counts[seen], ENTRIES - 1, GIVE_UP, start))
     if best is None:
         return None
-    lo, hi = FEWEST, len(best[0]) - 1
-    for _ in range(FEWER_STEPS if errors_allow(best[2]) else 0):
+    lo, hi = FEWEST, len(best[0]) - 1  # entry 0 (transparent) is not fitted
+    for _ in range(FEWER_STEPS if hi > FEWEST and errors_allow(best[2]) else 0):
         k = (lo + hi) // 2
         fewer = _mapped(points, counts, seen, fit(points[seen], counts[seen], k, GIVE_UP, start))
         if fewer is not None and errors_allow(fewer[2]):
