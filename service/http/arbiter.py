@@ -7,7 +7,7 @@ or crashing), took the service down. `TilesArbiter` changes two things:
 
 - **HUP** starts the new workers beside the old ones and retires the old ones
   only once every new one is serving (it has entered its accept loop). If a new
-  worker cannot boot, or none serves within `BOOT_TIMEOUT`, the reload is given
+  worker cannot boot, or they are not all serving after `BOOT_TIMEOUT`, the reload is given
   up: the new ones are stopped, the old ones go on serving, and the error is logged.
 - **A worker that cannot boot while others serve** does not stop the master: it
   is logged, and a replacement is tried again after `RETRY_AFTER` seconds. Only
