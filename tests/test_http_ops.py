@@ -68,11 +68,15 @@ def description(port: int, n: int) -> str:
     return json.loads(fetch(port, f"/tiles/123m.json?n={n}")[2])["description"]
 
 
+def copy_of_the_code(folder) -> None:
+    for package in ("service", "tile_art"):
+        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
+
+
 def test_reload_runs_the_code_on_disk_now(tmp_path):
     """A deploy, then HUP: the new workers run the new code, also in the modules the master
     imported to start (describe.py among them), not the master's old copies."""
-    for package in ("service", "tile_art"):
-        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    copy_of_the_code(tmp_path)
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
         assert description(live.port, 0) == "Hand: 1m 2m 3m"
@@ -83,11 +87,6 @@ def test_reload_runs_the_code_on_disk_now(tmp_path):
         assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 20)
         live.wait_ready(30)
         assert {description(live.port, n) for n in range(1, 9)} == {"New hand: 1m 2m 3m"}, live.log[-20:]
-
-
-def copy_of_the_code(folder) -> None:
-    for package in ("service", "tile_art"):
-        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
 
 
 def logged(live: LiveServer, text: str, seconds: float) -> bool:
