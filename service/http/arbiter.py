@@ -105,9 +105,9 @@ class TilesArbiter(Arbiter):
                 break
             except HaltServer:
                 gone = {pid: w for pid, w in before.items() if pid not in self.WORKERS}
-                if not any(self.serving(pid) for pid in self.WORKERS):
-                    raise  # nobody serves: stop, as gunicorn does
                 serving = sum(self.serving(pid) for pid in self.WORKERS)
+                if not serving:
+                    raise  # nobody serves: stop, as gunicorn does
                 for pid, worker in gone.items():
                     if getattr(getattr(worker.tmp, "_tmp", None), "closed", False):
                         continue  # reaped as usual
