@@ -262,6 +262,17 @@ def test_faces_are_kept_as_colour_tables_not_rgba():
         assert indexed.face_image(key).tobytes() == expected.tobytes()
 
 
+def test_a_face_of_at_most_256_colours_is_kept_at_1_byte_a_pixel():
+    """Issue 12: the face cache at 1 byte a pixel wherever a face's colours allow it."""
+    import tile_art
+
+    for key, dtype in ((("2m", 38, 1, "light", False, False), np.uint8),   # 1x: ~130 colours
+                       (("9p", 38, 2, "light", False, False), np.uint16)):  # 2x pins: ~490
+        table = indexed.face_colours(key)
+        assert table.index.dtype == dtype and (len(table.colours) <= 256) == (dtype == np.uint8)
+        assert indexed.face_image(key).tobytes() == tile_art.face(*key[:4]).tobytes()
+
+
 def test_a_cold_cache_draws_the_same_bytes():
     hand = parse("999m4999p12399s77z")
     opts = RenderOptions(scale=3, theme="dark")
