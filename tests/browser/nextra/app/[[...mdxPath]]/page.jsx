@@ -1,0 +1,25 @@
+// Nextra's catch-all page for the MDX files in content/ (its "content directory").
+// Pages as app/**/page.mdx fail `next build --webpack` on Next.js 16.2 and later
+// ("export metadata from a component marked with use client", next.js#91735).
+import { generateStaticParamsFor, importPage } from "nextra/pages";
+import { useMDXComponents as getMDXComponents } from "../../mdx-components";
+
+export const generateStaticParams = generateStaticParamsFor("mdxPath");
+
+export async function generateMetadata(props) {
+  const params = await props.params;
+  const { metadata } = await importPage(params.mdxPath);
+  return metadata;
+}
+
+const Wrapper = getMDXComponents().wrapper;
+
+export default async function Page(props) {
+  const params = await props.params;
+  const { default: MDXContent, toc, metadata, sourceCode } = await importPage(params.mdxPath);
+  return (
+    <Wrapper toc={toc} metadata={metadata} sourceCode={sourceCode}>
+      <MDXContent {...props} params={params} />
+    </Wrapper>
+  );
+}
