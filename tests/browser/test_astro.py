@@ -57,6 +57,16 @@ def urls(tag: dict) -> list[str]:
         ([tag["src"]] if "src" in tag else [])
 
 
+def checked_kind(img: dict) -> str:
+    """"png" or "svg", after checking what every remark-tiles <img> carries."""
+    assert int(img["width"]) > 0 and int(img["height"]) > 0, img
+    assert img["alt"].startswith(("Hand: ", "called meld: ")), img
+    assert img["loading"] == "lazy"
+    kind = "svg" if img["src"].endswith(".svg") else "png"
+    assert len(urls(img)) == (1 if kind == "svg" else 4), img  # an SVG needs no srcset
+    return kind
+
+
 @pytest.fixture(scope="module")
 def www(tmp_path_factory):
     installed()
@@ -76,12 +86,7 @@ def test_static_html_has_every_attribute_and_file(www):
         imgs = [i for i in tags.imgs if "tiles" in i.get("class", "").split()]
         assert imgs, page
         for img in imgs:
-            assert int(img["width"]) > 0 and int(img["height"]) > 0, img
-            assert img["alt"].startswith(("Hand: ", "called meld: ")), img
-            assert img["loading"] == "lazy"
-            kind = "svg" if img["src"].endswith(".svg") else "png"
-            seen[kind] += 1
-            assert len(urls(img)) == (1 if kind == "svg" else 4), img  # an SVG needs no srcset
+            seen[checked_kind(img)] += 1
         for source in tags.sources:
             assert source["media"] == "(prefers-color-scheme: dark)", source
             seen["dark sources"] += 1
