@@ -172,14 +172,15 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     colours = distinct.view(np.uint8).reshape(-1, 4)
     points = premultiply(colours)
     seen = colours[:, 3] > 0
-    start = spread(points[seen], counts[seen], ENTRIES - 1) if seen.sum() > ENTRIES - 1 else None
-    best = _mapped(points, counts, seen, fit(points[seen], counts[seen], ENTRIES - 1, GIVE_UP, start))
+    visible, weight = points[seen], counts[seen]  # what the fits see (not the transparent colour)
+    start = spread(visible, weight, ENTRIES - 1) if len(visible) > ENTRIES - 1 else None
+    best = _mapped(points, counts, seen, fit(visible, weight, ENTRIES - 1, GIVE_UP, start))
     if best is None:
         return None
     lo, hi = FEWEST, len(best[0]) - 1  # entry 0 (transparent) is not fitted
     for _ in range(FEWER_STEPS if hi > FEWEST and errors_allow(best[2]) else 0):
         k = (lo + hi) // 2
-        fewer = _mapped(points, counts, seen, fit(points[seen], counts[seen], k, GIVE_UP, start))
+        fewer = _mapped(points, counts, seen, fit(visible, weight, k, GIVE_UP, start))
         if fewer is not None and errors_allow(fewer[2]):
             best, hi = fewer, k
         else:

@@ -26,8 +26,6 @@ MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
-
-
 SMALL = 64  # device px: faces shorter than this (1x pages) are drawn with 4x4 samples a pixel
 
 
