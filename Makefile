@@ -22,7 +22,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 docs: $(STAMP)
-	$(BIN)/python -m service.spec
+	$(BIN)/python -m service.docs.spec
 	$(BIN)/tiles build docs --out docs/img --link-md --prune
 
 clean:

@@ -31,12 +31,12 @@ from PIL import Image
 
 import tile_art
 from bench.timing import median_ms
-from service import indexed
-from service.layout import layout
-from service.notation import parse
-from service.options import RenderOptions
-from service.png import indexed_png
-from service.render import compose, encode, render
+from service.drawing import indexed
+from service.drawing.layout import layout
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.png import indexed_png
+from service.drawing.render import compose, encode, render
 from tests.sample_hands import sample_hands
 
 HAND = "11222333s22m+-456m+4s"  # 10 in hand + called meld + winning tile = 14 tiles

@@ -42,8 +42,8 @@ def random_hand(rng: random.Random, tiles: int = 13) -> str:
 def _most_tiles(height: int, scale: int) -> int:
     """The most tiles (one hand plus a winning tile) whose image the service accepts at this size."""
     from service.http.service import BadRequest, check_size
-    from service.notation import parse
-    from service.options import RenderOptions
+    from service.notation.grammar import parse
+    from service.notation.options import RenderOptions
 
     best = 0
     for n in range(2, 65):
@@ -159,7 +159,7 @@ def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: 
 def worst_request_cpu(trials: int = 5) -> dict[str, float]:
     """CPU seconds of the costliest accepted requests, in-process (one thread, no sockets)."""
     import tile_art
-    from service import indexed
+    from service.drawing import indexed
     from service.http import create_app
 
     client = create_app().test_client()

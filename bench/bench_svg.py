@@ -15,9 +15,9 @@ import time
 import tile_art
 from bench.timing import median_ms
 from service.http.vector import pack
-from service.notation import parse
-from service.options import RenderOptions
-from service.render import render
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.render import render
 from tile_art import svg as tile_svg
 
 HAND = "11222333s22m+-456m+4s"

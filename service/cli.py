@@ -16,10 +16,19 @@ import re
 import sys
 import textwrap
 
-from .notation import ParseError
-from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
-from .subject import arrange, layout_of, read
-from .views import hand_json
+from service.drawing.arrange import arrange
+from service.notation.grammar import ParseError
+from service.notation.options import (
+    DEFAULT_ROW,
+    FORMATS,
+    LAYOUTS,
+    MAX_ROW,
+    MIN_ROW,
+    OptionError,
+    RenderOptions,
+)
+from service.notation.subject import layout_of, read
+from service.notation.views import hand_json
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
 # such words are swapped for placeholders while argparse runs, then put back
@@ -103,7 +112,7 @@ def _format_of(path: str) -> str:
 
 @reports_errors
 def cmd_render(args) -> int:
-    from .render import render
+    from service.drawing.render import render
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
@@ -162,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
 
-    from . import batch, build, lint
+    from service.docs import batch, build, lint
+
     from .http import serve  # each adds its own subcommand
 
     for module in (lint, build, batch, serve):

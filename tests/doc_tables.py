@@ -29,7 +29,7 @@ def table_text(rows) -> str:
 
 
 def message_templates(module: str, calls: tuple[str, ...]) -> list[re.Pattern]:
-    """The first argument of every call named in ``calls`` in service/<module>.py, as a regex
+    """The first argument of every call named in ``calls`` in service/<module>.py (``"notation/river"``), as a regex
     (f-string holes match anything)."""
     tree = ast.parse((ROOT / "service" / f"{module}.py").read_text())
     out = []

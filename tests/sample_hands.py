@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from service.analysis.keys import code_of
-from service.model import Group, Hand, Tile
+from service.notation.model import Group, Hand, Tile
 
 WALL = [i for i in range(34) for _ in range(4)]
 

@@ -20,8 +20,8 @@ from mahjong.shanten import Shanten
 from service.analysis import analyse, clear_caches, forms
 from service.analysis.forms import has_sets, suit_sets, suit_waits
 from service.analysis.keys import SHAPE_PRIMES, code_of, contains, counts_of, hand_key, shape_key
-from service.model import Tile
-from service.notation import ParseError, parse
+from service.notation.model import Tile
+from service.notation.grammar import ParseError, parse
 
 from sample_hands import WALL, counts, hand_of, near_complete  # tests/sample_hands.py
 

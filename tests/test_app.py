@@ -17,9 +17,9 @@ import service.http.service as app_module
 from service.http import create_app
 from service.http.service import MAX_PIXELS, MAX_SIDE
 from service.http.cache import ImageCache, parse_bytes
-from service.layout import layout
-from service.notation import parse
-from service.render import RENDERER_VERSION
+from service.drawing.layout import layout
+from service.notation.grammar import parse
+from service.drawing.render import RENDERER_VERSION
 
 PNG = b"\x89PNG\r\n\x1a\n"
 HAND = "11222333s22m+-456m+4s"
@@ -333,7 +333,7 @@ def test_json_etag_changes_with_what_the_json_says(tmp_path):
         f.write_text(text.replace(old, new))
 
     plain, odd = etags()
-    edit("service/describe.py", '"Hand"', '"Concealed hand"')
+    edit("service/notation/describe.py", '"Hand"', '"Concealed hand"')
     described = etags()
     assert described[0] != plain and described[1] != odd
     edit("service/analysis/reading.py", "a set has four", "a set holds four")

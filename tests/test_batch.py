@@ -6,9 +6,9 @@ import json
 import subprocess
 import sys
 
-from service.build import file_name, image_id
-from service.notation import parse
-from service.options import RenderOptions
+from service.docs.build import file_name, image_id
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
 
 
 def run_batch(out, requests, *flags) -> list[dict]:

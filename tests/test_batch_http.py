@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.batch import Batch
+from service.docs.batch import Batch
 from service.http import create_app
 
 

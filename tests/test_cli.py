@@ -76,7 +76,7 @@ def test_option_errors_quote_what_was_typed(capsys):
 
 def test_the_caret_comes_from_parse_error_pointer(capsys, monkeypatch):
     """One owner for the caret line: the CLI prints ParseError.pointer()."""
-    from service.notation import ParseError
+    from service.notation.grammar import ParseError
 
     monkeypatch.setattr(ParseError, "pointer", lambda self: "POINTER")
     assert main(["parse", "123a"]) == 2

@@ -15,18 +15,19 @@ from types import SimpleNamespace
 import pytest
 from PIL import Image
 
-from service import lint
+from service.docs import lint
 from service.analysis import result as analysis_result
-from service.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
+from service.docs.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
 from service.cli import main
-from service.describe import describe
-from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
-from service.tag_props import tag_options
-from service.layout import layout
-from service.notation import ParseError, parse
-from service.options import RenderOptions
-from service.subject import arrange, read
-from service.views import hand_json
+from service.notation.describe import describe
+from service.docs.scan import EXPR, TagSyntaxError, iter_tags, scan_text
+from service.docs.tag_props import tag_options
+from service.drawing.layout import layout
+from service.notation.grammar import ParseError, parse
+from service.notation.options import RenderOptions
+from service.drawing.arrange import arrange
+from service.notation.subject import read
+from service.notation.views import hand_json
 
 from doc_tables import NOTATION_MD, doc_table, message_templates, table_text  # tests/doc_tables.py
 
@@ -229,7 +230,7 @@ def test_build_reads_inline_and_themes_as_the_component_asks(tmp_path, capsys):
 
 def test_lint_and_build_read_each_tag_once(tmp_path, monkeypatch):
     """One walk/read/scan loop; each notation parsed once per run."""
-    from service import tag_props
+    from service.docs import tag_props
 
     (tmp_path / "a.mdx").write_text('<Tiles notation="123m" />\n<Tiles notation="456p" inline />\n')
     calls = []
@@ -282,7 +283,7 @@ def test_link_md_stays_inside_the_docs_tree(tmp_path):
 
 
 def test_write_file_replaces_a_symlink_instead_of_writing_through(tmp_path):
-    from service.build import write_file
+    from service.docs.build import write_file
 
     victim = tmp_path / "victim"
     victim.write_text("keep")
@@ -392,8 +393,8 @@ def test_js_layout_matches_python_on_random_notations():
 # -- docs/notation.md ------------------------------------------------------------------
 
 def parser_messages() -> list[re.Pattern]:
-    """Each message template in service/notation.py (fail(...) and ParseWarning(...)) as a regex."""
-    return message_templates("notation", ("fail", "ParseWarning"))
+    """Each message template in service/notation/grammar.py (fail(...) and ParseWarning(...)) as a regex."""
+    return message_templates("notation/grammar", ("fail", "ParseWarning"))
 
 
 def test_every_error_in_the_doc_is_what_the_parser_says():
@@ -417,7 +418,7 @@ def test_the_doc_lists_every_parser_message():
     templates = parser_messages()
     assert len(templates) >= 18
     missing = [t.pattern for t in templates if not any(t.fullmatch(m) for m in messages)]
-    assert missing == [], "messages of service/notation.py not in docs/notation.md"
+    assert missing == [], "messages of service/notation/grammar.py not in docs/notation.md"
 
 
 def test_doc_images_are_current():
@@ -502,16 +503,16 @@ def test_the_reader_checks_every_prop(tmp_path):
 
 
 def test_js_spec_is_generated_from_the_python_constants():
-    """docs/components/tilesSpec.js is what service.spec writes now; regenerate with `make docs`."""
-    from service.spec import SPEC_JS, spec_js
+    """docs/components/tilesSpec.js is what service.docs.spec writes now; regenerate with `make docs`."""
+    from service.docs.spec import SPEC_JS, spec_js
 
-    assert SPEC_JS.read_text(encoding="utf-8") == spec_js(), "run `python -m service.spec` (or make docs)"
+    assert SPEC_JS.read_text(encoding="utf-8") == spec_js(), "run `python -m service.docs.spec` (or make docs)"
 
 
 def test_js_reads_the_spec_the_python_side_wrote():
     """What node imports equals the Python values, and tileLayout.js copies no constant."""
-    from service.options import MAX_HEIGHT, MIN_HEIGHT
-    from service.spec import spec
+    from service.notation.options import MAX_HEIGHT, MIN_HEIGHT
+    from service.docs.spec import spec
 
     script = (
         f"import SPEC from {json.dumps((ROOT / 'docs/components/tilesSpec.js').as_uri())};\n"

@@ -81,7 +81,7 @@ def test_reload_runs_the_code_on_disk_now(tmp_path):
         live.wait_ready(30, workers=WORKERS)
         assert description(live.port, 0) == "Hand: 1m 2m 3m"
         first = set(live.workers())
-        source = tmp_path / "service" / "describe.py"
+        source = tmp_path / "service" / "notation" / "describe.py"
         source.write_text(source.read_text().replace('return "Hand"\n', 'return "New hand"\n', 1))
         live.signal(signal.SIGHUP)
         assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 20)
@@ -110,7 +110,7 @@ def test_a_broken_deploy_then_hup_keeps_the_old_workers_serving(tmp_path):
     """The new workers cannot load the code: the reload is given up, the old workers serve
     on, no request fails; once the deploy is fixed, HUP brings the new code in."""
     copy_of_the_code(tmp_path)
-    source = tmp_path / "service" / "describe.py"
+    source = tmp_path / "service" / "notation" / "describe.py"
     good = source.read_text()
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
@@ -134,7 +134,7 @@ def test_a_worker_that_cannot_boot_does_not_stop_the_others(tmp_path):
     """A broken deploy on disk, then a worker dies: its replacement cannot boot, the other
     worker serves on, and a replacement is tried again until the code loads."""
     copy_of_the_code(tmp_path)
-    source = tmp_path / "service" / "describe.py"
+    source = tmp_path / "service" / "notation" / "describe.py"
     good = source.read_text()
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)

@@ -3,10 +3,10 @@
 import re
 from pathlib import Path
 
-from service import model
-from service.model import Tile
-from service.notation import parse
-from service.river import parse_river
+from service.notation import model
+from service.notation.model import Tile
+from service.notation.grammar import parse
+from service.notation.river import parse_river
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.model import Tile
-from service.notation import MAX_CHARS, MAX_TILES, ParseError, parse
+from service.notation.model import Tile
+from service.notation.grammar import MAX_CHARS, MAX_TILES, ParseError, parse
 
 
 def codes(notation):
@@ -105,7 +105,7 @@ def test_last_segment_is_winning_only_when_single_face_up_tile():
 def test_every_reader_agrees_on_a_sideways_winning_tile():
     """Parser, alt text, JSON and analysis read ``+-4s`` the same way: won by ron on 4s."""
     from service.analysis import analyse
-    from service.views import hand_json
+    from service.notation.views import hand_json
 
     hand = parse("11222333s22m+-456m+-4s")
     view = hand_json(hand, analysis=analyse(hand))
@@ -118,7 +118,7 @@ def test_every_reader_agrees_on_a_sideways_winning_tile():
 def test_every_reader_agrees_that_a_lone_called_first_segment_is_a_meld():
     """``-456m`` or ``x11xs`` alone: parser, alt text, JSON and analysis all say meld."""
     from service.analysis import analyse
-    from service.views import hand_json
+    from service.notation.views import hand_json
 
     for notation, label in (("-456m", "called meld"), ("x11xs", "concealed kan")):
         hand = parse(notation)

@@ -14,14 +14,15 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from service import indexed
-from service.notation import parse
-from service.options import OptionError, RenderOptions
-from service.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
-from service.dimmed import dimmed
-from service.png import indexed_png
-from service.render import compose, encode, render
-from service.subject import arrange, read
+from service.drawing import indexed
+from service.notation.grammar import parse
+from service.notation.options import OptionError, RenderOptions
+from service.drawing.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
+from service.drawing.dimmed import dimmed
+from service.drawing.png import indexed_png
+from service.drawing.render import compose, encode, render
+from service.drawing.arrange import arrange
+from service.notation.subject import read
 from tests.sample_hands import sample_hands
 
 RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s", "*-1z2z3z*4z5z6z7z 0m0p0s"]
@@ -198,8 +199,8 @@ def test_same_bytes_in_a_fresh_process():
     notation, river = "13579m2468p1357s+7z", "123m*4p-5s*6z 789p1z*2z 3s"
     here = [hashlib.sha256(render(parse(notation), RenderOptions(scale=3))).hexdigest(),
             hashlib.sha256(render(read(river, "river"), RenderOptions(scale=2, layout="river"))).hexdigest()]
-    code = ("import hashlib;from service.render import render;from service.subject import read;"
-            "from service.options import RenderOptions as R;"
+    code = ("import hashlib;from service.drawing.render import render;from service.notation.subject import read;"
+            "from service.notation.options import RenderOptions as R;"
             f"print(hashlib.sha256(render(read({river!r},'river'),R(scale=2,layout='river'))).hexdigest());"
             f"print(hashlib.sha256(render(read({notation!r}),R(scale=3))).hexdigest())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

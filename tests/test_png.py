@@ -1,4 +1,4 @@
-"""Our PNG writer (service/png.py): what Pillow and zlib read back is what was written."""
+"""Our PNG writer (service/drawing/png.py): what Pillow and zlib read back is what was written."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from PIL import Image
 
-from service.notation import parse
-from service.options import RenderOptions
-from service.png import SIGNATURE, chunk, indexed_png, rgba_png
-from service.render import compose, encode, render
-from service.version import pillow_build
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.png import SIGNATURE, chunk, indexed_png, rgba_png
+from service.drawing.render import compose, encode, render
+from service.drawing.version import pillow_build
 from tests.sample_hands import sample_hands
 
 

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from PIL import Image
 
 import tile_art
-from service.layout import default_gap, layout
-from service.notation import parse
-from service.options import OptionError, RenderOptions, parse_color
-from service.render import compose, render
-from service.views import hand_json
+from service.drawing.layout import default_gap, layout
+from service.notation.grammar import parse
+from service.notation.options import OptionError, RenderOptions, parse_color
+from service.drawing.render import compose, render
+from service.notation.views import hand_json
 
 SEED_HANDS = [
     "11222333s22m+-456m+4s",

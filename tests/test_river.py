@@ -18,18 +18,19 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 import tile_art
-from service import lint
-from service.build import build, collect, manifest_key
+from service.docs import lint
+from service.docs.build import build, collect, manifest_key
 from service.cli import main
-from service.describe import describe
-from service.dimmed import dimmed
-from service.notation import ParseError, parse
-from service.options import DEFAULT_ROW, MAX_ROW, MIN_ROW, OptionError, RenderOptions
-from service.render import compose, render
-from service.river import River, describe_river, parse_river
-from service.river_layout import ROWS, river_layout
-from service.subject import arrange, layout_of, read
-from service.views import hand_json
+from service.notation.describe import describe
+from service.drawing.dimmed import dimmed
+from service.notation.grammar import ParseError, parse
+from service.notation.options import DEFAULT_ROW, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from service.drawing.render import compose, render
+from service.notation.river import River, describe_river, parse_river
+from service.drawing.river_layout import ROWS, river_layout
+from service.drawing.arrange import arrange
+from service.notation.subject import layout_of, read
+from service.notation.views import hand_json
 
 from doc_tables import doc_table, message_templates, table_text  # tests/doc_tables.py
 
@@ -398,8 +399,8 @@ def test_build_renders_rivers_under_their_own_keys(tmp_path):
 # -- docs/notation.md --------------------------------------------------------------------
 
 def river_messages() -> list[re.Pattern]:
-    """Each message template of service/river.py's fail(...) and ParseError(...) calls."""
-    return message_templates("river", ("fail", "ParseError"))
+    """Each message template of service/notation/river.py's fail(...) and ParseError(...) calls."""
+    return message_templates("notation/river", ("fail", "ParseError"))
 
 
 def test_every_river_error_in_the_doc_is_what_the_parser_says():

@@ -15,10 +15,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tile_art
-from service.layout import layout
-from service.notation import parse
-from service.options import OptionError, RenderOptions
-from service.svg import render_svg
+from service.drawing.layout import layout
+from service.notation.grammar import parse
+from service.notation.options import OptionError, RenderOptions
+from service.drawing.svg import render_svg
 from tile_art import outline, svg
 from tile_art.glyphs import CHARACTERS
 from tile_art.pen import Pen
@@ -94,7 +94,8 @@ def test_svg_is_well_formed_and_safe(notation, theme):
 
 
 def test_rivers_riichi_sideways_and_tsumogiri_dimmed():
-    from service.subject import arrange, read
+    from service.drawing.arrange import arrange
+    from service.notation.subject import read
 
     opts = RenderOptions(format="svg", layout="river", row=4, theme="auto")
     river = read("1m *2m 34-5p *6s 789p", "river")
@@ -164,8 +165,8 @@ def test_each_glyph_and_shared_group_is_written_once():
 def test_deterministic_same_bytes_twice_and_across_processes():
     here = [svg_of(n, theme=t) for n in HANDS[:3] for t in ("light", "auto")]
     assert here == [svg_of(n, theme=t) for n in HANDS[:3] for t in ("light", "auto")]
-    script = ("import sys, hashlib; from service.notation import parse; from service.options import RenderOptions; "
-              "from service.svg import render_svg; "
+    script = ("import sys, hashlib; from service.notation.grammar import parse; from service.notation.options import RenderOptions; "
+              "from service.drawing.svg import render_svg; "
               f"print(' '.join(hashlib.sha256(render_svg(parse(n), RenderOptions(format='svg', theme=t))).hexdigest() "
               f"for n in {HANDS[:3]!r} for t in ('light', 'auto')))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout

@@ -6,9 +6,9 @@ import gzip
 from urllib.parse import quote
 
 from service.http import create_app
-from service.notation import parse
-from service.options import RenderOptions
-from service.svg import render_svg
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.svg import render_svg
 
 HAND = "11222333s22m+-456m+4s"
 CSP = "default-src 'none'; style-src 'unsafe-inline'"

@@ -11,10 +11,11 @@ import threading
 
 from PIL import Image
 
+from . import body
 from .bamboo import draw_bamboo
-from .lru import ByteLRU, share
 from .body import BLANKS, face_box, new_tile
 from .characters import draw_honor, draw_man
+from .lru import ByteLRU, share
 from .pen import Pen
 from .pins import draw_pins
 from .proportions import tile_width
@@ -136,4 +137,22 @@ def clear_cache() -> None:
     BLANKS.clear()
 
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE"]
+def set_cache_bytes(total: int) -> None:
+    """Bound the face cache and the tile-body cache to `total` bytes together.
+
+    Faces get three quarters; bodies (only needed while drawing a face) the rest.
+    """
+    face_bytes, body_bytes = share(total)
+    with _LOCK:
+        CACHE.resize(face_bytes)
+    with body.BLANKS_LOCK:
+        body.BLANKS.resize(body_bytes)
+
+
+def cache_bytes() -> dict[str, int]:
+    """Bytes now held by the tile caches, and their bounds (for /healthz)."""
+    return {"faces": CACHE.currsize, "faces_max": CACHE.maxsize,
+            "bodies": body.BLANKS.currsize, "bodies_max": body.BLANKS.maxsize}
+
+
+__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE", "set_cache_bytes", "cache_bytes"]

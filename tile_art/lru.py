@@ -1,9 +1,9 @@
 """A least-recently-used mapping bounded in bytes whose bound can change: the tile caches.
 
 The face cache and the tile-body cache are process-wide; a server sizes them
-once per worker with `set_cache_bytes` (``tiles serve --face-cache-bytes``; the
+once per worker with `tile_art.faces.set_cache_bytes` (``tiles serve --face-cache-bytes``; the
 service itself keeps its faces as colour tables in the faces' share, see
-service/indexed.py, so there this face cache stays empty).
+service/drawing/indexed.py, so there this face cache stays empty).
 Works with ``cachetools.cached``: a value over the bound raises ValueError
 and is simply not kept.
 
@@ -85,25 +85,3 @@ def share(total: int = DEFAULT_BYTES) -> tuple[int, int]:
     """(face bytes, body bytes) out of `total`. ``share()`` is the default split."""
     faces = int(total * FACE_SHARE)
     return faces, total - faces
-
-
-def set_cache_bytes(total: int) -> None:
-    """Bound the face cache and the tile-body cache to `total` bytes together.
-
-    Faces get three quarters; bodies (only needed while drawing a face) the rest.
-    """
-    from . import body, faces
-
-    face_bytes, body_bytes = share(total)
-    with faces._LOCK:
-        faces.CACHE.resize(face_bytes)
-    with body.BLANKS_LOCK:
-        body.BLANKS.resize(body_bytes)
-
-
-def cache_bytes() -> dict[str, int]:
-    """Bytes now held by the tile caches, and their bounds (for /healthz)."""
-    from . import body, faces
-
-    return {"faces": faces.CACHE.currsize, "faces_max": faces.CACHE.maxsize,
-            "bodies": body.BLANKS.currsize, "bodies_max": body.BLANKS.maxsize}

@@ -25,6 +25,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from . import glyphs
+from .svg_numbers import num
 
 Bounds = tuple[float, float, float, float]
 MARGIN = glyphs.RENDER_PX // 4  # clear pixels round the master, for resampling at any size
@@ -99,8 +100,6 @@ def units_per_em() -> int:
 
 def _join(values) -> str:
     """Numbers for path data to 0.1 unit, separated by a space unless a minus sign separates them."""
-    from .svg_pen import num
-
     return " ".join(num(v, 1) for v in values).replace(" -", "-")
 
 

@@ -1,6 +1,6 @@
 """The shape of a tile: what the layout and the drawing share, with no drawing imports.
 
-`service.layout` places tiles with this alone, so pure geometry never loads Pillow.
+`service.drawing.layout` places tiles with this alone, so pure geometry never loads Pillow.
 
 >>> tile_width(38), tile_width(40)
 (28, 30)

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Union
 
 from .pen import Box, Colour, Gradient, Point, frame_of, turn_matrix
+from .svg_numbers import fnum, num
 
 Paint = Union[Colour, Gradient, tuple]  # a tuple of those, one per theme, once themes are merged
 
@@ -48,24 +49,6 @@ class Group:
     children: list = field(default_factory=list)
     cls: str = ""
     key: str = field(default="", compare=False, repr=False)  # names the content (set by tile_art.svg.merge)
-
-
-def num(v: float, places: int = 2) -> str:
-    """Shortest SVG text of `v` rounded to `places` decimals: `num(0.5) == '.5'`, `num(-2.0) == '-2'`."""
-    t = f"{v:.{places}f}".rstrip("0").rstrip(".")
-    if t in ("-0", "", "-"):
-        return "0"
-    if t.startswith("0."):
-        return t[1:]
-    return "-" + t[2:] if t.startswith("-0.") else t
-
-
-def fnum(v: float) -> str:
-    """A transform coefficient to 6 significant digits: `fnum(0.0612345678) == '.0612346'`."""
-    t = f"{v:.6g}"
-    if "e" in t:
-        t = f"{v:.9f}".rstrip("0").rstrip(".")
-    return num(float(t), 9)
 
 
 @lru_cache(maxsize=8192)

@@ -66,7 +66,7 @@ export function tilesUrl(
 }
 
 /**
- * The manifest key `tiles build` writes (service/build.py manifest_key).
+ * The manifest key `tiles build` writes (service/docs/build.py manifest_key).
  * manifestKey("123m", 50, "light") === "123m?height=50"
  * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
  * manifestKey("1m", 38, "auto", false, 6, "svg") === "1m?theme=auto&format=svg"
@@ -83,7 +83,7 @@ export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = fa
 
 const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(d)} ${d}x`).join(", ");
 
-/** The densities the service draws for this layout: within its cost ceiling (service/limits.py). */
+/** The densities the service draws for this layout: within its cost ceiling (service/drawing/limits.py). */
 export function densitiesFor(lay, height) {
   const fits = (d) => {
     const w = lay.width * d, h = lay.height * d;

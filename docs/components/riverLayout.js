@@ -1,8 +1,8 @@
 // Size and alt text of a river image (<Tiles river>), from the notation alone.
-// Mirrors service/river.py (which rivers are valid, the alt text) and
-// service/river_layout.py (the rows); tests/test_river.py runs this file under
+// Mirrors service/notation/river.py (which rivers are valid, the alt text) and
+// service/drawing/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
-// by parseTiles, as service/river.py reads them with the hand parser.
+// by parseTiles, as service/notation/river.py reads them with the hand parser.
 import { MAX_CHARS, SPEC, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
 
 export const ROWS = 3; // the third row takes every discard after the first two
@@ -49,7 +49,7 @@ export function parseRiver(text) {
 }
 
 /**
- * Width and height in CSS px, as service/river_layout.py places the discards.
+ * Width and height in CSS px, as service/drawing/river_layout.py places the discards.
  * measureRiver(parseRiver("123456m-7p8p"), 40, 6) -> {width: 180, height: 80}
  */
 export function measureRiver(tiles, height = SPEC.defaultHeight, row = DEFAULT_ROW) {
@@ -65,13 +65,13 @@ export function measureRiver(tiles, height = SPEC.defaultHeight, row = DEFAULT_R
   return { width, height: Math.min(Math.ceil(tiles.length / row), ROWS) * height };
 }
 
-/** "1st", "2nd", "3rd", "11th", "21st": as ordinal() in service/river.py. */
+/** "1st", "2nd", "3rd", "11th", "21st": as ordinal() in service/notation/river.py. */
 export function ordinal(n) {
   if (n % 100 >= 10 && n % 100 <= 20) return `${n}th`;
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 }
 
-/** Alt text, as describe_river() in service/river.py writes it. */
+/** Alt text, as describe_river() in service/notation/river.py writes it. */
 export function describeRiver(tiles) {
   const names = tiles.map(tileName);
   const r = tiles.findIndex((t) => t.sideways);

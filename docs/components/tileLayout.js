@@ -1,6 +1,6 @@
 // Size and alt text of a tile image, from the notation alone (no request).
-// Mirrors service/notation.py (which notations are valid), service/layout.py
-// (width/height) and service/describe.py (alt text); tests/test_docs_tools.py
+// Mirrors service/notation/grammar.py (which notations are valid), service/drawing/layout.py
+// (width/height) and service/notation/describe.py (alt text); tests/test_docs_tools.py
 // runs this file under node and compares it with the Python side. Constants
 // (limits, honor names, tile widths and gaps per height) come from
 // tilesSpec.js, which Python generates: none is copied here.
@@ -17,12 +17,12 @@ export function heightOk(height) {
   return Number.isInteger(height) && height >= SPEC.minHeight && height <= SPEC.maxHeight;
 }
 
-/** CSS width of an upright tile (service/layout.py). tileWidth(38) === 28 */
+/** CSS width of an upright tile (service/drawing/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
   return SPEC.tileWidths[height - SPEC.minHeight];
 }
 
-/** CSS px between segments by default (service/layout.py default_gap). defaultGap(38) === 9 */
+/** CSS px between segments by default (service/drawing/layout.py default_gap). defaultGap(38) === 9 */
 export function defaultGap(height) {
   return SPEC.gaps[height - SPEC.minHeight];
 }
@@ -125,7 +125,7 @@ function concealedKan(t) {
 }
 
 /**
- * Width and height in CSS px of the image, as service/layout.py places it.
+ * Width and height in CSS px of the image, as service/drawing/layout.py places it.
  * measure(parseTiles("123m+-456p"), 40) -> {width: 200, height: 40}
  */
 export function measure(groups, height = SPEC.defaultHeight, gap = null) {
@@ -143,7 +143,7 @@ export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
 }
 
-/** Plain English, as Tile.name in service/model.py: "5p (red)", "East", "face-down tile". */
+/** Plain English, as Tile.name in service/notation/model.py: "5p (red)", "East", "face-down tile". */
 export function tileName(t) {
   if (!t.number) return "face-down tile";
   if (t.suit === "z") return HONORS[t.number - 1];
@@ -163,7 +163,7 @@ function groupLabel(grp) {
   return t.some((x) => x.sideways) ? "called meld" : "meld";
 }
 
-/** Alt text, as service/describe.py writes it. */
+/** Alt text, as service/notation/describe.py writes it. */
 export function describe(groups) {
   return groups.map((g) => `${groupLabel(g)}: ${g.tiles.map(tileWord).join(" ")}`).join("; ");
 }

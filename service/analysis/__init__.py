@@ -2,7 +2,7 @@
 
 No HTTP or drawing here; see docs/analysis.md.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> analyse(parse("2z+x11xs+x11xp+x11xm+x11xz+2z")).complete
 True
 """

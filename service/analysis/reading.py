@@ -8,7 +8,7 @@ copies of the pair they bracket) or a plain group (``+567p``).
 Anything the analysis cannot read becomes a warning, never an exception; a
 hand with warnings is not analysed further.
 
->>> from service.model import Group, Hand, Tile
+>>> from service.notation.model import Group, Hand, Tile
 >>> t = lambda s: tuple(Tile.from_code(c) for c in s.split())
 >>> r = read(Hand((Group("hand", t("1s 1s")), Group("meld", t("x 1p 1p x")))))
 >>> r.concealed[18], [b.kind for b in r.fixed], r.visible[9], r.warnings
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from service.model import RED_BIT, SUITS, Group, Hand, Tile, pack
+from service.notation.model import RED_BIT, SUITS, Group, Hand, Tile, pack
 
 from .keys import NUM_KINDS, code_of
 from .parts import Block

@@ -1,6 +1,6 @@
 """`analyse(hand) -> Analysis`: the public entry point.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> a = analyse(parse("11222333s22456m+4s"))
 >>> a.complete, a.waits, a.shanten
 (True, ('2m', '1s', '4s'), -1)
@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from service.model import Hand
+from service.notation.model import Hand
 
 from . import forms
 from .keys import ORPHAN_ORDER, code_of
@@ -68,7 +68,7 @@ def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None) -
     """For the edges: `analyse`, or on a bug log it with its traceback, call
     ``on_failure`` (the service counts it there) and answer `FAILED`.
 
-    >>> from service.notation import parse
+    >>> from service.notation.grammar import parse
     >>> analyse_safely(parse("11222333s22m+-456m+4s")).complete
     True
     """

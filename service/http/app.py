@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import tile_art.lru
 from flask import Flask
 
-from .. import indexed
+import tile_art.faces
+import tile_art.lru
+from service.drawing import indexed
+
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
 from .routes import bp
@@ -76,7 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
     face_bytes = parse_bytes(app.config["FACE_CACHE_BYTES"])
-    tile_art.lru.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
+    tile_art.faces.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
     app.extensions["tiles"] = svc

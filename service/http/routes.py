@@ -6,7 +6,7 @@
     GET /healthz  /metrics  /       health, Prometheus text, playground
     GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
-All drawing lives in service.render and the error image; views only parse,
+All drawing lives in service.drawing.render and the error image; views only parse,
 look up the cache and set headers.
 
 >>> from service.http import create_app
@@ -20,19 +20,21 @@ import hashlib
 import json
 import os
 
-import tile_art.lru
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .. import indexed
-from ..analysis import analyse_safely
-from ..batch import Batch
-from ..version import RENDERER_VERSION
-from ..subject import arrange, layout_of
-from ..views import hand_json
+import tile_art.faces
+from service.analysis import analyse_safely
+from service.docs.batch import Batch
+from service.drawing import indexed
+from service.drawing.arrange import arrange
+from service.drawing.error_image import PALETTES, error_png
+from service.drawing.version import RENDERER_VERSION
+from service.notation.subject import layout_of
+from service.notation.views import hand_json
+
 from . import vector
 from .cache import RenderTimeout
-from .error_image import PALETTES, error_png
 from .headers import playground_headers
 from .memory import rss_bytes
 from .service import BadRequest, Service, check_size
@@ -163,7 +165,7 @@ def healthz():
     cache = svc.cache
     r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION, pid=os.getpid(),
                 cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
-                memory={"rss": rss_bytes(), **tile_art.lru.cache_bytes(), **indexed.cache_bytes()})
+                memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes()})
     r.headers["Cache-Control"] = "no-store"
     return r
 

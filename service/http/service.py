@@ -19,19 +19,21 @@ from typing import Any, Mapping
 
 from cachetools import LRUCache
 
-from ..layout import Layout
-from ..limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, fits
-from ..notation import ParseError
-from ..options import OptionError, RenderOptions
-from ..render import render
-from ..version import RENDERER_VERSION
-from ..subject import arrange, read
-from ..views import error_json
+from service.drawing.arrange import arrange
+from service.drawing.layout import Layout
+from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, fits
+from service.drawing.render import render
+from service.drawing.version import RENDERER_VERSION
+from service.notation.grammar import ParseError
+from service.notation.options import OptionError, RenderOptions
+from service.notation.subject import read
+from service.notation.views import error_json
+
 from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
 
-# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX) is service/limits.py's.
+# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX) is service/drawing/limits.py's.
 LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
 
 ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it
@@ -79,7 +81,7 @@ def etag_for(key: str) -> str:
 def check_size(hand, options: RenderOptions) -> Layout:
     """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX and bitmaps over MAX_SIDE or MAX_PIXELS.
 
-    >>> from service.notation import parse
+    >>> from service.notation.grammar import parse
     >>> check_size(parse("123m"), RenderOptions(height=200, scale=3))
     Traceback (most recent call last):
     ...

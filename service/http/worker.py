@@ -21,11 +21,16 @@ from __future__ import annotations
 import json
 
 from gunicorn import util
-from gunicorn.http.errors import (LimitRequestHeaders, LimitRequestLine, ParseException,
-                                  InvalidResponseHeader, InvalidResponseHeaderName)
+from gunicorn.http.errors import (
+    InvalidResponseHeader,
+    InvalidResponseHeaderName,
+    LimitRequestHeaders,
+    LimitRequestLine,
+    ParseException,
+)
 from gunicorn.workers.ggevent import GeventWorker
 
-from ..views import error_json
+from service.notation.views import error_json
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
 

@@ -21,12 +21,12 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.limits import fits
+from service.drawing.limits import fits
 from tests.need import need  # the other browser tests import it from here
 from service.http import create_app
-from service.build import Job, build
-from service.notation import parse
-from service.options import RenderOptions
+from service.docs.build import Job, build
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -277,7 +277,7 @@ def ssr(cases, tmp_path) -> list:
 def test_component_manifest_path_follows_the_site(tmp_path):
     """Issue 11 items 1-3 and 6 on the component path: inline and theme keys, misses fail the
     server render, bare manifest names sit under the site's assets URL, colour modes."""
-    from service.build import collect
+    from service.docs.build import collect
 
     docs = tmp_path / "docs"
     docs.mkdir()
@@ -313,7 +313,7 @@ def test_component_manifest_path_follows_the_site(tmp_path):
 def test_component_takes_svg_from_the_manifest(tmp_path):
     """A tag with format="svg" gets the SVG `tiles build` drew (one src, no srcSet); a site-wide
     format="svg" falls back to the manifest's PNG for tags that did not ask; a miss names the key."""
-    from service.build import collect
+    from service.docs.build import collect
 
     docs = tmp_path / "docs"
     docs.mkdir()

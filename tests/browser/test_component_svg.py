@@ -21,9 +21,9 @@ from test_svg_chromium import BOUND, error
 from werkzeug.serving import make_server
 
 from service.http import create_app
-from service.notation import parse
-from service.options import RenderOptions
-from service.render import compose
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.render import compose
 
 
 def ssr(tmp_path: Path, props: list[dict]) -> list[dict]:

@@ -83,7 +83,7 @@ def test_static_html_has_every_attribute_and_file(www):
         for img in imgs:
             seen += 1
             assert int(img["width"]) > 0 and int(img["height"]) > 0, img
-            # alt text names the tiles, group by group (service/describe.py)
+            # alt text names the tiles, group by group (service/notation/describe.py)
             assert img["alt"].startswith(("Hand: ", "River: ", "called meld: ", "meld: ", "concealed kan: ")), img
             assert img["loading"] == "lazy"
             urls = [c.split()[0] for c in img["srcset"].split(",")] + [img["src"]]

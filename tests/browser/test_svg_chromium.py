@@ -20,11 +20,11 @@ from PIL import Image, ImageChops, ImageStat
 from test_component import ARTIFACTS, CHROMIUM, FLAGS, need
 
 import tile_art
-from service.notation import parse
-from service.options import RenderOptions
-from service.render import compose
-from service.subject import read
-from service.svg import render_svg
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.drawing.render import compose
+from service.notation.subject import read
+from service.drawing.svg import render_svg
 from tile_art.svg import Document
 
 BOUND = 6.0  # mean premultiplied channel error, 0-255, per face and per hand

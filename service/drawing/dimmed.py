@@ -1,6 +1,6 @@
 """Tsumogiri discards are drawn dimmed: the tile's colours pulled toward a grey veil.
 
-A per-placement step of compositing (service/render.py), not a face of its own:
+A per-placement step of compositing (service/drawing/render.py), not a face of its own:
 it works on any face of any theme and keeps the tile's own alpha, so the shape
 and edges stay crisp on every background.
 

@@ -1,12 +1,12 @@
 """Hand (or river) to SVG bytes: the layout's placements as `<use>`s of tiles drawn once each.
 
-The vector twin of `service.render`: the same layout, faces drawn by the same
+The vector twin of `service.drawing.render`: the same layout, faces drawn by the same
 tile_art code through the vector pen (`tile_art.svg`). Width and height are the
 layout's CSS px; theme ``auto`` follows the reader's ``prefers-color-scheme``.
 Tsumogiri discards are dimmed by a colour-matrix filter doing what
-`service.dimmed` does to the bitmap, from its constants.
+`service.drawing.dimmed` does to the bitmap, from its constants.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> data = render_svg(parse("123m+-456p"), RenderOptions(format="svg"))
 >>> data[:40]
 b'<svg xmlns="http://www.w3.org/2000/svg" '
@@ -14,14 +14,15 @@ b'<svg xmlns="http://www.w3.org/2000/svg" '
 
 from __future__ import annotations
 
+from service.notation.describe import describe
+from service.notation.options import THEME_AUTO, RenderOptions
+from service.notation.subject import Subject
 from tile_art.svg import AUTO, PREFIX, Document
 from tile_art.svg_pen import fnum
 
-from .describe import describe
+from .arrange import arrange
 from .dimmed import STRENGTH, VEIL
 from .layout import Layout
-from .options import THEME_AUTO, RenderOptions
-from .subject import Subject, arrange
 
 DIM = f"{PREFIX}dim"
 

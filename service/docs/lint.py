@@ -3,7 +3,7 @@
 Prints ``file:line:col: message`` (column = the bad character inside the
 notation) and ``file:line:col: warning: message``; exits 1 if any error.
 
->>> from service.docs_scan import scan_text
+>>> from service.docs.scan import scan_text
 >>> [str(p) for p in check_tag(scan_text('<Tiles notation="12a" />', "x.mdx")[0])]
 ["x.mdx:1:20: 'a' is not a suit letter (use m, p, s or z)"]
 """
@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
-from .docs_scan import TilesTag
-from .subject import layout_of
+from service.notation.subject import layout_of
+
+from .scan import TilesTag
 from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
 
 # Caption words that claim the pictured hand wins.
@@ -55,7 +56,7 @@ def check_claim(tag: TilesTag, hand) -> list[Problem]:
         return []
     if what not in EXPECTS:
         return [problem_at(tag, f"expect must be one of {', '.join(EXPECTS)}, not {what!r}", 0, prop)]
-    from .analysis import analyse_safely
+    from service.analysis import analyse_safely
 
     failed: list[bool] = []
     result = analyse_safely(hand, lambda: failed.append(True))  # a bug is logged, not fatal

@@ -1,10 +1,10 @@
 """Hand to image bytes: the faces at their placements, then encode.
 
-A palette picture (`service.indexed`: 1 byte a pixel) wherever its palette keeps the
+A palette picture (`service.drawing.indexed`: 1 byte a pixel) wherever its palette keeps the
 look, else the exact RGBA picture (`compose`); ``RenderOptions(exact=True)`` always
 the exact one.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> data = render(parse("123m+-456p"), RenderOptions(scale=2))
 >>> data[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
@@ -17,14 +17,14 @@ import io
 import numpy as np
 from PIL import Image
 
+from service.notation.model import Hand
+from service.notation.options import RenderOptions
+
+from .arrange import arrange
 from .indexed import face_image, face_key, indexed_picture
 from .layout import Layout
-from .model import Hand
-from .options import RenderOptions
 from .png import indexed_png, rgba_png
-from .subject import arrange
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
-
 
 # Lossless. Over the sample hands effort 1 is 66-85% of our PNG's bytes at ~2.5x the
 # time of effort 0, which is no smaller than the PNG; 2-3 cost more for 1% less.
@@ -47,7 +47,7 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
 
 
 def encode(img: Image.Image, fmt: str = "png") -> bytes:
-    """PNG (`service.png`) or lossless WebP bytes; deterministic (no timestamps or metadata)."""
+    """PNG (`service.drawing.png`) or lossless WebP bytes; deterministic (no timestamps or metadata)."""
     if fmt == "webp":
         if img.mode == "P":
             img = img.convert("RGBA")  # WebP has no palette mode; its encoder finds the few colours
@@ -66,7 +66,7 @@ def encode(img: Image.Image, fmt: str = "png") -> bytes:
 
 def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> bytes:
     """Encoded image bytes of ``hand`` in ``options.format`` (pass ``lay`` if already laid out)."""
-    if options.format == "svg":  # vectors: the same faces through the vector pen (service/svg.py)
+    if options.format == "svg":  # vectors: the same faces through the vector pen (service/drawing/svg.py)
         from .svg import render_svg
 
         return render_svg(hand, options, lay)

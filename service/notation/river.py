@@ -7,7 +7,7 @@ river) and ``*`` for tsumogiri, a tile thrown straight from the draw (drawn
 dimmed); ``*-5m`` and ``-*5m`` are a tsumogiri riichi tile. Whitespace is
 ignored everywhere and never starts a row. ``x``, ``=`` and ``+`` are errors.
 
-The river marks are read here; the tiles themselves by `service.notation.parse`,
+The river marks are read here; the tiles themselves by `service.notation.grammar.parse`,
 so a river and a hand agree on every tile rule and message.
 
 >>> river = parse_river("1m *2m 34-5p *6s")
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .grammar import MAX_CHARS, ParseError, parse
 from .model import Group, Hand, ParseWarning, Tile
-from .notation import MAX_CHARS, ParseError, parse
 
 RIICHI = "-"
 TSUMOGIRI = "*"
@@ -73,7 +73,7 @@ def parse_river(text: str) -> River:
     >>> parse_river("12m+3m")
     Traceback (most recent call last):
     ...
-    service.notation.ParseError: '+' separates a hand from its melds; a river has none: leave it out (spaces are ignored) (at position 3)
+    service.notation.grammar.ParseError: '+' separates a hand from its melds; a river has none: leave it out (spaces are ignored) (at position 3)
     """
     if len(text) > MAX_CHARS:
         raise ParseError(f"river is {len(text)} characters long; the limit is {MAX_CHARS}", MAX_CHARS, text)

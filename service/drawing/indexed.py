@@ -5,16 +5,16 @@ distinct colours, how many pixels have each, and the face as indices into them (
 bytes a pixel, against 4 for RGBA). Exact pictures rebuild RGBA faces from it
 (`face_image`).
 A picture's palette is fitted to the colours of its faces, weighted by those counts
-and by how often each face appears (`service.palette.fit`), once per set of faces
+and by how often each face appears (`service.drawing.palette.fit`), once per set of faces
 (cached), and the faces are turned into palette indices then. Adding up the faces'
 error histograms gives the picture's error against the exact RGBA picture without
 drawing it: the palette is used only when that keeps `QUALITY_BOUND`, else `None`
 and the caller draws the exact picture. A render is then an index copy and a P-mode
 encode.
 
->>> from service.notation import parse
->>> from service.options import RenderOptions
->>> from service.subject import arrange
+>>> from service.notation.grammar import parse
+>>> from service.notation.options import RenderOptions
+>>> from service.drawing.arrange import arrange
 >>> opts = RenderOptions(scale=2)
 >>> picture = indexed_picture(arrange(parse("123m+-123m"), opts), opts)
 >>> img = picture.image()
@@ -31,13 +31,24 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image
 
+from service.notation.options import RenderOptions
 from tile_art.faces import check, draw_face
 from tile_art.lru import ByteLRU, share
 
 from .dimmed import dimmed
 from .layout import Layout, Placement
-from .options import RenderOptions
-from .palette import ENTRIES, GIVE_UP, RGBA, errors_allow, fit, nearest, over, premultiply, spread, unpremultiply
+from .palette import (
+    ENTRIES,
+    GIVE_UP,
+    RGBA,
+    errors_allow,
+    fit,
+    nearest,
+    over,
+    premultiply,
+    spread,
+    unpremultiply,
+)
 
 FEWEST, FEWER_STEPS = 64, 3  # see `_fitted`
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)

@@ -3,11 +3,11 @@
 The remark-tiles plugin starts it once per build and speaks JSON lines: one
 request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
 ``id``. The first line out says who is answering, with the spec
-(`service.spec`) the plugin's markup follows. Files are named by content
+(`service.docs.spec`) the plugin's markup follows. Files are named by content
 hash (as `tiles build` names them), so unchanged images are never drawn twice.
 
 A request carries the tag's source text and where it starts in its file; the
-tag is read by `service.tag_props`, the same reader `tiles lint` uses:
+tag is read by `service.docs.tag_props`, the same reader `tiles lint` uses:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
+from service.drawing.arrange import arrange
+from service.drawing.version import RENDERER_VERSION
+from service.notation.describe import describe
+
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
-from .describe import describe
-from .docs_scan import TagSyntaxError, line_col, scan_text
-from .subject import arrange
-from .version import RENDERER_VERSION
+from .scan import TagSyntaxError, line_col, scan_text
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
@@ -130,14 +131,15 @@ class Batch:
 
     def _error_image(self, problem: Problem, read: TagRead | None, site_theme: str) -> dict[str, Any]:
         """The error picture the service would show, as files beside the tiles."""
-        from .http.error_image import error_png
+        from service.drawing.error_image import error_png
 
         notation = read.tag.notation if read and read.tag.notation else ""
         position = None
         if read and notation:
             try:
-                from .notation import ParseError
-                from .subject import read as parse
+                from service.notation.grammar import ParseError
+                from service.notation.subject import read as parse
+
                 from .tag_props import tag_layout
 
                 parse(notation, tag_layout(read.tag))
@@ -168,8 +170,8 @@ class Batch:
 def image_urls(job: Job) -> dict[str, str]:
     """Where the HTTP service serves each scale of ``job``, relative to the service root.
 
-    >>> from .options import RenderOptions
-    >>> from service.subject import read
+    >>> from service.notation.options import RenderOptions
+    >>> from service.notation.subject import read
     >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
     >>> image_urls(job)["2x"]
     'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'

@@ -1,6 +1,6 @@
-"""Plain-English alt text for a hand (a river's is `service.river.describe_river`).
+"""Plain-English alt text for a hand (a river's is `service.notation.river.describe_river`).
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> describe(parse("11s+-456m+4s"))
 'Hand: 1s 1s; called meld: 4m (sideways) 5m 6m; winning tile: 4s'
 >>> describe(parse("11s+-4s"))

@@ -7,7 +7,7 @@
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
-service.options.OptionError: scale must be a whole number from 1 to 4, not '9'
+service.notation.options.OptionError: scale must be a whole number from 1 to 4, not '9'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
 FORMATS = ("png", "webp", "svg")
 THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
-LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (service/river.py)
+LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (service/notation/river.py)
 MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")

@@ -4,7 +4,7 @@
 a tag here, so they cannot disagree about what ``inline``, ``height``,
 ``theme`` or ``caption`` mean.
 
->>> from service.docs_scan import scan_text
+>>> from service.docs.scan import scan_text
 >>> read = read_tag(scan_text('<Tiles notation="14s" inline />', "a.mdx")[0])
 >>> read.request.options.height, read.request.inline, read.problems
 (24, True, [])
@@ -17,10 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
-from .docs_scan import EXPR, TagSyntaxError, TilesTag, iter_tags, line_col, walk_docs
-from .notation import ParseError
-from .options import OptionError, RenderOptions
-from .subject import Subject, read as parse
+from service.notation.grammar import ParseError
+from service.notation.options import OptionError, RenderOptions
+from service.notation.subject import Subject
+from service.notation.subject import read as parse
+
+from .scan import EXPR, TagSyntaxError, TilesTag, iter_tags, line_col, walk_docs
 
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme

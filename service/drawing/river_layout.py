@@ -6,7 +6,7 @@ height apart; every tile sits on its row's baseline, the riichi tile lying
 sideways and taking its sideways width in its row. The image is as wide as
 the widest row.
 
->>> from service.river import parse_river
+>>> from service.notation.river import parse_river
 >>> lay = river_layout(parse_river("123456m-7p8p"), height=40, row=6)
 >>> lay.width, lay.height
 (180, 80)
@@ -16,8 +16,9 @@ the widest row.
 
 from __future__ import annotations
 
+from service.notation.river import River
+
 from .layout import Layout, Placement, tile_width
-from .river import River
 
 ROWS = 3  # the last row takes every discard after the first two
 

@@ -2,8 +2,9 @@
 
 It is part of every image cache key, image ETag and built file name, and
 images are served ``immutable``, so it must change whenever one URL could draw
-other bytes: the drawing code (``tile_art/*.py``, the layouts, dimming, ``render.py``,
-``svg.py``, the palette and PNG modules), the Pillow build that rasterises and
+other bytes or other alt text: every module of the packages that draw or name
+tiles (`PACKAGES`: the model and its alt text, this drawing package, the tile art),
+found by walking them, so a module added there is covered the day it lands; the Pillow build that rasterises and
 encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
 ``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
 outlines), and the font the glyphs come from. Nobody has to remember to bump it.
@@ -20,14 +21,21 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-DRAWING_MODULES = ("layout.py", "river_layout.py", "dimmed.py", "render.py", "svg.py", "indexed.py", "palette.py", "png.py")  # in service/
+PACKAGES = ("service.notation", "service.drawing", "tile_art")  # their code decides bytes and alt text
 
 
 def drawing_files() -> list[Path]:
-    """The source files whose code decides pixels."""
-    art = Path(util.find_spec("tile_art").origin).parent  # type: ignore[arg-type, union-attr]
-    here = Path(__file__).parent
-    return sorted(art.glob("*.py")) + [here / name for name in DRAWING_MODULES]
+    """Every source file of `PACKAGES`, subpackages included, in a stable order.
+
+    >>> names = {f"{f.parent.name}/{f.name}" for f in drawing_files()}
+    >>> {"notation/describe.py", "drawing/png.py", "tile_art/faces.py"} <= names
+    True
+    """
+    files = []
+    for name in PACKAGES:
+        root = Path(util.find_spec(name).origin).parent  # type: ignore[arg-type, union-attr]
+        files += sorted(root.rglob("*.py"))
+    return files
 
 
 def _version(dist: str) -> str:

@@ -1,9 +1,9 @@
 """The JSON view of a hand or river: what `tiles parse` prints and `/tiles/<n>.json` serves.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> hand_json(parse("0p"))["groups"][0]["tiles"][0]["code"]
 '0p'
->>> from service.river import parse_river
+>>> from service.notation.river import parse_river
 >>> hand_json(parse_river("1m*2m"))["groups"][0]["tiles"][1]
 {'code': '2m', 'sideways': False, 'stacked': False, 'face_down': False, 'tsumogiri': True}
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from .describe import describe
+from .grammar import ParseError
 from .model import Hand
-from .notation import ParseError
 from .subject import layout_of
 
 

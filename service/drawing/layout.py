@@ -4,7 +4,7 @@ Tiles of a group touch; groups stand apart by ``gap`` (default a third of a tile
 width). Everything sits on one baseline: a sideways tile lies on its long side,
 and a stacked tile (added kan) lies on the sideways tile before it.
 
->>> from service.notation import parse
+>>> from service.notation.grammar import parse
 >>> lay = layout(parse("123m+-4-56p"), height=40)
 >>> lay.width, lay.height, [p.x for p in lay.placements]
 (210, 40, [0, 30, 60, 100, 140, 180])
@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.notation.model import Hand, Tile
 from tile_art.proportions import tile_width
-
-from .model import Hand, Tile
 
 
 @dataclass(frozen=True, slots=True)

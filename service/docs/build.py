@@ -8,7 +8,7 @@ asking the service. When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
->>> from service.subject import read
+>>> from service.notation.subject import read
 >>> image_id(read("r5p"), RenderOptions()) == image_id(read("0p"), RenderOptions())
 True
 >>> manifest_key("123m", RenderOptions(height=50))
@@ -31,14 +31,15 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .describe import describe
-from .docs_scan import doc_files, scan_text
+from service.drawing.arrange import arrange
+from service.drawing.render import render
+from service.drawing.version import RENDERER_VERSION
+from service.notation.describe import describe
+from service.notation.model import Hand
+from service.notation.options import RenderOptions
+
 from .lint import missing_paths
-from .model import Hand
-from .options import RenderOptions
-from .render import render
-from .version import RENDERER_VERSION
-from .subject import arrange
+from .scan import doc_files, scan_text
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)

@@ -1,0 +1,25 @@
+"""A hand's or a river's geometry: the one switch between the two layouts.
+
+>>> from service.notation.options import RenderOptions
+>>> from service.notation.subject import read
+>>> arrange(read("*-5m 123456p", "river"), RenderOptions(layout="river", row=4)).width
+122
+>>> arrange(read("5m+123p")).width
+121
+"""
+
+from __future__ import annotations
+
+from service.notation.options import RenderOptions
+from service.notation.river import River
+from service.notation.subject import Subject
+
+from .layout import Layout, layout
+from .river_layout import river_layout
+
+
+def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layout:
+    """The subject's geometry at ``options`` (height, and gap for a hand or row for a river)."""
+    if isinstance(subject, River):
+        return river_layout(subject, options.height, options.row)
+    return layout(subject, options.height, options.gap)
