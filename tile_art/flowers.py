@@ -67,11 +67,11 @@ def draw_chrysanthemum(pen: Pen, theme: Theme) -> None:
     for base, angle, bend in (((49, 82), -58, -6), ((49, 72), 58, 6)):
         pen.poly(leaf(base, angle, 32, 17, bend), theme.green)
     head = (50, 38)
-    for dist, rx, ry, count, turn in ((24, 5.6, 14, 18, 0), (13, 5, 9.5, 12, 15)):
+    for dist, rx, ry, count, turn, n in ((24, 5.6, 14, 18, 0, 10), (13, 5, 9.5, 12, 15, 8)):
         for i in range(count):
-            pen.poly(petal(head, turn + 360 * i / count, dist, rx + 1.3, ry + 1.3, 16), theme.red_dark)
+            pen.poly(petal(head, turn + 360 * i / count, dist, rx + 1.3, ry + 1.3, n), theme.red_dark)
         for i in range(count):
-            pen.poly(petal(head, turn + 360 * i / count, dist, rx, ry, 16), theme.gold)
+            pen.poly(petal(head, turn + 360 * i / count, dist, rx, ry, n), theme.gold)
     pen.circle(*head, 6.5, theme.red_dark)
     pen.circle(*head, 4.5, theme.gold)
 
@@ -91,4 +91,4 @@ def draw_bamboo_plant(pen: Pen, theme: Theme) -> None:
     for (x, y), angles in (((36, 24), (-70, -100, -40)), ((68, 42), (55, 85, 115)),
                            ((36, 50), (-60, -95)), ((68, 22), (30, 70))):
         for a in angles:
-            pen.poly(leaf((x, y), a, 30, 7, 6 if a > 0 else -6), theme.green_dark)
+            pen.poly(leaf((x, y), a, 30, 7, 6 if a > 0 else -6, n=8), theme.green_dark)

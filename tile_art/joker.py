@@ -25,7 +25,7 @@ def draw_joker(pen: Pen, theme: Theme) -> None:
                                            (50, 0, 50, 0, theme.blue)):
         horn = leaf((x, top + 64), angle, length, 22 if angle else 24, bend)
         pen.poly(horn, colour)
-        pen.circle(*horn[12], 5.5, theme.gold)  # a bell on the tip
+        pen.circle(*horn[len(horn) // 2], 5.5, theme.gold)  # a bell on the tip
     pen.rrect(band, 3, fill=theme.gold)
     for x in (30, 50, 70):
         pen.poly([(x - 4, top + 66), (x, top + 62), (x + 4, top + 66), (x, top + 70)], theme.red_dark)

@@ -42,14 +42,14 @@ def draw_spring(pen: Pen, theme: Theme) -> None:
     """春: a swallow flying up to the left, forked tail behind, over tufts of new grass."""
     for x, angles in ((14, (-30, 0, 28)), (50, (-24, 8)), (86, (-28, 0, 30))):
         for a in angles:
-            pen.poly(leaf((x, 95), a, 22, 5.5, 4 if a > 0 else -4), theme.green)
+            pen.poly(leaf((x, 95), a, 22, 5.5, 4 if a > 0 else -4, n=8), theme.green)
     heading, at, k = -52.0, (54.0, 42.0), 1.2
 
     def put(points):
         return translate(rotate([(x * k, y * k) for x, y in points], heading), *at)
 
-    pen.poly(put(leaf((-2, 10), 200, 26, 6.5, 3)), theme.blue)   # tail forks
-    pen.poly(put(leaf((2, 10), 160, 26, 6.5, -3)), theme.blue)
+    pen.poly(put(leaf((-2, 10), 200, 26, 6.5, 3, n=8)), theme.blue)   # tail forks
+    pen.poly(put(leaf((2, 10), 160, 26, 6.5, -3, n=8)), theme.blue)
     pen.poly(put(leaf((-3, -3), -100, 44, 12, -12)), theme.blue)  # wings, swept back
     pen.poly(put(leaf((3, -3), 100, 44, 12, 12)), theme.blue)
     pen.poly(put(ellipse_points(0, 0, 7, 15)), theme.blue)    # body

@@ -6,7 +6,7 @@ Angles are degrees clockwise from straight up (as `pen.rotate` turns points on s
 >>> round(min(y for _, y in pts)), round(max(y for _, y in pts))   # from the base up to the tip
 (50, 90)
 >>> len(petal((50, 50), 90, 10, 3, 6))
-24
+16
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from .pen import Colour, Pen, Point, ellipse_points, rotate, translate
 
 def leaf(base: Point, angle: float, length: float, width: float, bend: float = 0.0, n: int = 12) -> list[Point]:
     """A pointed leaf from `base` toward `angle`, widest a third of the way up; its tip is
-    bent `bend` units sideways (positive: clockwise), so long leaves arch."""
+    bent `bend` units sideways (positive: clockwise), so long leaves arch. The tip is
+    point `n` of the 2n returned; short leaves need fewer steps `n` (fewer SVG bytes)."""
     left, right = [], []
     for i in range(n + 1):
         t = i / n
@@ -29,7 +30,7 @@ def leaf(base: Point, angle: float, length: float, width: float, bend: float = 0
     return translate(rotate(left + right[-2:0:-1], angle), *base)
 
 
-def petal(centre: Point, angle: float, dist: float, rx: float, ry: float, n: int = 24) -> list[Point]:
+def petal(centre: Point, angle: float, dist: float, rx: float, ry: float, n: int = 16) -> list[Point]:
     """An elliptical petal pointing `angle` from `centre`, its middle `dist` units out."""
     return translate(rotate(ellipse_points(0, -dist, rx, ry, n), angle), *centre)
 
