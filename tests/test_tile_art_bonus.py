@@ -132,3 +132,31 @@ def test_contact_sheet_has_a_row_of_flowers_seasons_joker_and_any_tile():
         x = gap + col * (w + gap)
         tile = sheet.crop((x, y, x + w, y + h)).crop(inner)
         assert diff(tile, tile_art.face(code, 38, 2).crop(inner)) == 0, code
+
+
+def _ink_box(draw, fh: float = 128.0, unit: float = 4.0, pad: float = 20.0):
+    """Bounds, in face units, of what `draw(pen)` paints on a face 100 x `fh` units."""
+    from PIL import Image
+
+    from tile_art.pen import Pen
+
+    canvas = Image.new("RGBA", (round((100 + 2 * pad) * unit), round((fh + 2 * pad) * unit)), (0, 0, 0, 0))
+    draw(Pen(canvas, (pad * unit, pad * unit), unit, fh))
+    x0, y0, x1, y1 = canvas.getchannel("A").getbbox()
+    return x0 / unit - pad, y0 / unit - pad, x1 / unit - pad, y1 / unit - pad
+
+
+@pytest.mark.parametrize("code", NEW)
+def test_content_stays_on_the_face(code):
+    """Nothing spills onto the bevel round the face (the face box is 100 x fh units)."""
+    for fh in (126.0, 130.0):  # the face heights of the sizes we draw
+        x0, y0, x1, y1 = _ink_box(lambda pen: faces._content(pen, THEME_DATA["light"], code), fh)
+        assert x0 >= 1 and y0 >= 1 and x1 <= 99 and y1 <= fh - 1, (fh, (x0, y0, x1, y1))
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_pictures_keep_clear_of_the_numeral_and_character(number):
+    _, _, picture = bonus.FACES[number]
+    numeral, character, scene = bonus.boxes(128.0)
+    top = _ink_box(lambda pen: picture(pen.frame(scene), THEME_DATA["light"]))[1]
+    assert top >= max(numeral[3], character[3]), top

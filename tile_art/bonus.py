@@ -24,10 +24,16 @@ CHARACTERS = "梅蘭菊竹春夏秋冬"
 DIGITS = "1234"
 
 
+PICTURE = 94.0  # height of a picture's frame, in its own units (100 wide)
+
+
 def boxes(fh: float) -> tuple[tuple, tuple, tuple]:
-    """(numeral, character, picture) boxes of a face `fh` units tall (laid out for 128, centred)."""
-    top = fh / 2 - 64
-    return (4, top + 2, 36, top + 40), (46, top + 2, 96, top + 40), (5, top + 42, 95, top + 126.6)
+    """(numeral, character, picture) boxes of a face `fh` units tall (laid out for 128, heights
+    scaled to `fh`); the picture's box keeps its shape, so its frame is always 100 x PICTURE."""
+    k = fh / 128
+    h = 84.6 * k
+    w = h * 100 / PICTURE
+    return (4, 2 * k, 36, 40 * k), (46, 2 * k, 96, 40 * k), (50 - w / 2, 42 * k, 50 + w / 2, 42 * k + h)
 
 
 def draw_bonus(pen: Pen, theme: Theme, number: int) -> None:

@@ -31,7 +31,7 @@ def _branch(pen: Pen, points: list[Point], w0: float, w1: float, colour) -> None
 
 def draw_plum(pen: Pen, theme: Theme) -> None:
     """梅: red five-petalled blossoms and buds on a crooked ink branch."""
-    _branch(pen, [(4, 93), (20, 76), (34, 66), (48, 52), (62, 34), (76, 20), (92, 6)], 8, 3, theme.ink)
+    _branch(pen, [(6, 89), (20, 76), (34, 66), (48, 52), (62, 34), (76, 20), (92, 6)], 8, 3, theme.ink)
     _branch(pen, [(34, 66), (24, 48), (16, 28)], 4, 2.5, theme.ink)
     _branch(pen, [(56, 42), (74, 52), (92, 50)], 4, 2.5, theme.ink)
     for (x, y), r, turn in (((56, 44), 19, 10), ((20, 30), 14, -20), ((78, 20), 13, 30), ((84, 54), 11, 0)):
@@ -51,9 +51,9 @@ def _orchid_flower(pen: Pen, theme: Theme, c: Point, turn: float) -> None:
 
 def draw_orchid(pen: Pen, theme: Theme) -> None:
     """蘭: long arching leaves from one tuft, two purple flowers on slender stems."""
-    base = (48, 94)
-    for angle, length, width, bend in ((-62, 60, 7, -14), (-28, 86, 6.5, -20), (4, 76, 6, 16),
-                                        (34, 84, 6.5, 22), (64, 52, 6, 12)):
+    base = (48, 92)
+    for angle, length, width, bend in ((-56, 50, 7, -8), (-26, 76, 6.5, -12), (4, 74, 6, 14),
+                                        (30, 74, 6.5, 12), (58, 48, 6, 8)):
         pen.poly(leaf(base, angle, length, width, bend), theme.green)
     pen.line([(49, 92), (44, 70), (34, 44)], 2, theme.green_dark)
     pen.line([(50, 92), (58, 62), (68, 32)], 2, theme.green_dark)
@@ -63,11 +63,11 @@ def draw_orchid(pen: Pen, theme: Theme) -> None:
 
 def draw_chrysanthemum(pen: Pen, theme: Theme) -> None:
     """菊: a round golden head of many narrow petals, rimmed dark, on a stem with two leaves."""
-    pen.line([(50, 94), (48, 74), (50, 56)], 4, theme.green_dark)
+    pen.line([(50, 92), (48, 74), (50, 56)], 4, theme.green_dark)
     for base, angle, bend in (((49, 82), -58, -6), ((49, 72), 58, 6)):
         pen.poly(leaf(base, angle, 32, 17, bend), theme.green)
-    head = (50, 38)
-    for dist, rx, ry, count, turn, n in ((24, 5.6, 14, 18, 0, 10), (13, 5, 9.5, 12, 15, 8)):
+    head = (50, 39)
+    for dist, rx, ry, count, turn, n in ((23, 5.6, 14, 18, 0, 10), (13, 5, 9.5, 12, 15, 8)):
         for i in range(count):
             pen.poly(petal(head, turn + 360 * i / count, dist, rx + 1.3, ry + 1.3, n), theme.red_dark)
         for i in range(count):
@@ -86,9 +86,9 @@ def _stalk(pen: Pen, theme: Theme, x: float, y0: float, y1: float, w: float, nod
 
 def draw_bamboo_plant(pen: Pen, theme: Theme) -> None:
     """竹: two jointed stalks, sprays of narrow dark leaves from their nodes."""
-    _stalk(pen, theme, 36, 2, 94, 11, [24, 50, 76])
-    _stalk(pen, theme, 68, 22, 94, 9, [42, 66])
-    for (x, y), angles in (((36, 24), (-70, -100, -40)), ((68, 42), (55, 85, 115)),
-                           ((36, 50), (-60, -95)), ((68, 22), (30, 70))):
+    _stalk(pen, theme, 36, 4, 92, 11, [26, 50, 74])
+    _stalk(pen, theme, 68, 22, 92, 9, [42, 66])
+    for (x, y), angles in (((36, 26), (-70, -100, -40)), ((68, 42), (55, 85, 115)),
+                           ((36, 50), (-60, -95)), ((68, 24), (45, 80))):
         for a in angles:
             pen.poly(leaf((x, y), a, 30, 7, 6 if a > 0 else -6, n=8), theme.green_dark)

@@ -21,7 +21,7 @@ def draw_joker(pen: Pen, theme: Theme) -> None:
     """A jester's cap in the upper part of the face, JOKER across the lower."""
     top = pen.cy - 64
     band = (20, top + 60, 80, top + 72)
-    for x, angle, length, bend, colour in ((33, -27, 42, -9, theme.red), (67, 27, 42, 9, theme.green),
+    for x, angle, length, bend, colour in ((34, -27, 39, -7, theme.red), (66, 27, 39, 7, theme.green),
                                            (50, 0, 50, 0, theme.blue)):
         horn = leaf((x, top + 64), angle, length, 22 if angle else 24, bend)
         pen.poly(horn, colour)

@@ -40,10 +40,10 @@ def maple(c: Point, size: float, turn: float = 0.0) -> list[Point]:
 
 def draw_spring(pen: Pen, theme: Theme) -> None:
     """春: a swallow flying up to the left, forked tail behind, over tufts of new grass."""
-    for x, angles in ((14, (-30, 0, 28)), (50, (-24, 8)), (86, (-28, 0, 30))):
+    for x, angles in ((17, (-30, 0, 28)), (50, (-24, 8)), (81, (-28, 0, 30))):
         for a in angles:
-            pen.poly(leaf((x, 95), a, 22, 5.5, 4 if a > 0 else -4, n=8), theme.green)
-    heading, at, k = -52.0, (54.0, 42.0), 1.2
+            pen.poly(leaf((x, 91), a, 22, 5.5, 4 if a > 0 else -4, n=8), theme.green)
+    heading, at, k = -52.0, (50.0, 40.0), 1.12
 
     def put(points):
         return translate(rotate([(x * k, y * k) for x, y in points], heading), *at)
@@ -66,7 +66,7 @@ def draw_summer(pen: Pen, theme: Theme) -> None:
         pen.poly([_polar(sun, a - 9, 20), _polar(sun, a, 31), _polar(sun, a + 9, 20)], theme.gold)
     pen.circle(*sun, 18, theme.red)
     pen.circle(*sun, 14.5, theme.gold)
-    for y, x0 in ((70, 4), (80, 10), (90, 4)):
+    for y, x0 in ((67, 4), (77, 10), (87, 4)):
         pen.line(wave(x0, 96 - (x0 - 4), y, 3.2, 2.5, 15), 3.6, theme.blue)
 
 
