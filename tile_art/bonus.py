@@ -22,8 +22,6 @@ FACES = (None, ("梅", "plum", draw_plum), ("蘭", "orchid", draw_orchid), ("菊
          ("秋", "autumn", draw_autumn), ("冬", "winter", draw_winter))
 CHARACTERS = "梅蘭菊竹春夏秋冬"
 DIGITS = "1234"
-
-
 PICTURE = 94.0  # height of a picture's frame, in its own units (100 wide)
 
 

@@ -4,8 +4,12 @@ The joker reads JOKER, as on the jokers of American sets, under a jester's cap o
 three bell-tipped points (red, blue, green), so it is told from every suit tile at a
 glance and without colour. The any-tile is one large question mark.
 
->>> JOKER
-'JOKER'
+>>> from PIL import Image
+>>> from tile_art.theme import LIGHT
+>>> im = Image.new("RGBA", (200, 256), (0, 0, 0, 0))
+>>> draw_joker(Pen(im, (0, 0), 2.0, 128), LIGHT)
+>>> im.getpixel((100, 60))[:3] == LIGHT.blue   # the middle point of the cap
+True
 """
 
 from __future__ import annotations
