@@ -22,6 +22,18 @@ def all_faces_cold(height: int, scale: int = 1, theme: str = "light") -> None:
         tile_art.face(code, height, scale, theme)
 
 
+KINDS = {"suits": faces.SUITED, "honours": tuple(f"{n}z" for n in "1234567"),
+         "flowers, seasons": faces.BONUS, "joker, any": ("j", "?")}
+
+
+def per_kind(height: int, scale: int) -> None:
+    """Median cold drawing time a face, by kind of face, and against the suits'."""
+    ms = {kind: median_ms(lambda c=codes: [faces.draw_face(code, height, scale, "light") for code in c],
+                          repeat=5) / len(codes) for kind, codes in KINDS.items()}
+    for kind, v in ms.items():
+        print(f"  {kind:18s} {height:3d} px x{scale}  {v:6.2f} ms/face  ({v / ms['suits']:.2f}x of suits)")
+
+
 def main() -> None:
     n = len(tile_art.CODES)
     t0 = time.perf_counter()
@@ -32,6 +44,9 @@ def main() -> None:
     for height, scale in ((38, 1), (38, 2), (128, 1), (256, 1)):
         ms = median_ms(lambda h=height, s=scale: all_faces_cold(h, s), repeat=7)
         print(f"all faces cold, {height:3d} px x{scale}                   {ms:8.2f} ms  ({ms / cold64:.2f}x of 64 px)")
+    print("one face drawn cold (uncached), by kind:")
+    for height, scale in ((38, 2), (64, 1)):
+        per_kind(height, scale)
     side = median_ms(lambda: (faces.CACHE.pop(("5p", 64, 1, "light", True), None), tile_art.face("5p", 64, sideways=True)),
                      repeat=200)
     print(f"sideways face drawn cold, 64 px              {side * 1000:8.2f} us")

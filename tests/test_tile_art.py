@@ -34,9 +34,10 @@ def digest(img: Image.Image) -> str:
 
 
 def test_codes_and_themes():
-    assert len(tile_art.CODES) == 38 and len(set(tile_art.CODES)) == 38
+    assert len(tile_art.CODES) == 48 and len(set(tile_art.CODES)) == 48
     assert tile_art.CODES[:10] == ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "0m")
-    assert tile_art.CODES[30:] == ("1z", "2z", "3z", "4z", "5z", "6z", "7z", "x")
+    assert tile_art.CODES[30:37] == ("1z", "2z", "3z", "4z", "5z", "6z", "7z")
+    assert tile_art.CODES[37:] == ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f", "j", "?", "x")
     assert {"light", "dark"} <= set(tile_art.THEMES)
 
 
@@ -250,7 +251,7 @@ def test_adding_a_theme_is_adding_data(monkeypatch):
 def test_contact_sheet_holds_every_face(tmp_path):
     sheet = tile_art.contact_sheet(38, "dark", 2)
     w, h, gap = tile_art.tile_width(38) * 2, 76, 76 // 8
-    assert sheet.size == (gap + 10 * (w + gap), gap + 4 * (h + gap))
+    assert sheet.size == (gap + 10 * (w + gap), gap + 5 * (h + gap))
     # the sheet's second tile is 2m
     tile = sheet.crop((gap * 2 + w, gap, gap * 2 + 2 * w, gap + h))
     assert diff(tile, tile_art.face("2m", 38, 2, "dark")) < 20

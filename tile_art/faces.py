@@ -14,7 +14,9 @@ from PIL import Image
 from . import body
 from .bamboo import draw_bamboo
 from .body import BLANKS, face_box, new_tile
+from .bonus import draw_bonus
 from .characters import draw_honor, draw_man
+from .joker import draw_any, draw_joker
 from .lru import ByteLRU, share
 from .pen import Pen
 from .pins import draw_pins
@@ -22,11 +24,13 @@ from .proportions import tile_width
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
-CODES: tuple[str, ...] = SUITED + tuple(f"{n}z" for n in "1234567") + ("x",)
+BONUS = tuple(f"{n}f" for n in "12345678")  # flowers 1f-4f, seasons 5f-8f
+CODES: tuple[str, ...] = SUITED + tuple(f"{n}z" for n in "1234567") + BONUS + ("j", "?", "x")
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
+_SUITLESS = {"j": draw_joker, "?": draw_any}
 SMALL = 64  # device px: faces shorter than this (1x pages) are drawn with 4x4 samples a pixel
 
 
@@ -49,9 +53,13 @@ def supersample(px_height: int) -> int:
 
 def _content(pen: Pen, colours: Theme, code: str) -> None:
     """Draw the face's pips or glyphs with `pen` (not for the back)."""
+    if code in _SUITLESS:
+        return _SUITLESS[code](pen, colours)
     digit, suit = int(code[0]), code[1]
     if suit == "z":
         draw_honor(pen, colours, digit)
+    elif suit == "f":
+        draw_bonus(pen, colours, digit)
     else:
         _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
 
@@ -93,7 +101,7 @@ def check(code: str, height: int, scale: int, theme: str) -> None:
     """ValueError unless the arguments name a face we draw. `check("0p", 38, 2, "dark")` passes."""
     if not isinstance(code, str) or code not in CODES:
         raise ValueError(f"unknown tile code {code!r}; expected 1m-9m, 1p-9p, 1s-9s, 0m/0p/0s (red fives), "
-                         f"1z-7z or x (back)")
+                         f"1z-7z, 1f-8f (flowers, seasons), j (joker), ? (any tile) or x (back)")
     get_theme(theme)
     for name, value, lo, hi in (("height", height, MIN_HEIGHT, MAX_HEIGHT), ("scale", scale, 1, MAX_SCALE)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:

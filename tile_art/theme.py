@@ -30,6 +30,7 @@ class Theme:
     green_dark: RGB    # rind of green sticks
     blue: RGB          # blue pins, white-dragon frame, the bird's body
     gold: RGB          # small accents (1p centre, bird beak, eye-spots)
+    purple: RGB        # orchid flowers (2f)
     light: RGB         # highlights inside pips and sticks
 
 
@@ -43,6 +44,7 @@ INK = dict(
     green_dark=(6, 66, 34),
     blue=(26, 54, 136),
     gold=(226, 160, 24),
+    purple=(120, 54, 156),
 )
 
 LIGHT = Theme(

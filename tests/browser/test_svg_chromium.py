@@ -61,7 +61,7 @@ def chromium():
     need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(device_scale_factor=SCALE, viewport={"width": 1800, "height": 400})
+        page = browser.new_page(device_scale_factor=SCALE, viewport={"width": 2400, "height": 400})
 
         def raster(svg: bytes, width: int, height: int, scheme: str = "light") -> Image.Image:
             """The SVG as an <img> (as docs pages show it), screenshot at 2x on a clear page."""
