@@ -1,0 +1,1 @@
+"""Python docs sites: the `tiles` Markdown extension, MkDocs plugin and Sphinx extension."""
