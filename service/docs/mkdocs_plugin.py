@@ -45,7 +45,7 @@ log = logging.getLogger("mkdocs.plugins.tiles")
 FOLDER = "tiles"  # in the built site
 
 
-class BuildStopped(TilesError, PluginError):
+class BuildStopped(PluginError, TilesError):
     """A typo: MkDocs prints the message and stops with "Aborted with a BuildError!"."""
 
 
