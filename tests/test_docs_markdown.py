@@ -120,3 +120,13 @@ def test_warn_mode_logs_and_shows_the_error_in_the_page(caplog):
 def test_bad_config_is_refused():
     with pytest.raises(ValueError, match="color_mode must be one of media, material, furo"):
         convert("x", color_mode="nope")
+
+
+def test_headings_and_their_toc_entries_stay_clean():
+    """toc runs every postprocessor on each heading: the sprite must not land in it (nor its CSS in an id)."""
+    md = markdown.Markdown(extensions=["tiles", "toc"])
+    html = md.convert("# Hands\n\n<Tiles notation=\"1m\" />\n\n## Waits on <Tiles notation=\"14s\" inline />\n")
+    assert '<h1 id="hands">Hands</h1>' in html
+    assert md.toc_tokens[0]["name"] == "Hands"
+    assert "aria-hidden" not in md.toc_tokens[0]["children"][0]["html"]
+    assert html.count('aria-hidden="true"') == 1

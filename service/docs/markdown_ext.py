@@ -31,12 +31,13 @@ from __future__ import annotations
 import logging
 import os
 import re
+import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Callable
 
 from markdown import Extension, Markdown
-from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 from ..docs_scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
 from ..svg_page import PageSprite
@@ -48,6 +49,7 @@ log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*)$")
 _TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")
+SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
 MARK = "\x01tiles:{}\x01"  # where a picture goes, until Python-Markdown's stash takes it
 
 
@@ -65,6 +67,7 @@ class PageTiles:
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
         self.html: list[str] = []
         self.errors: list[str] = []
+        self.block = ""  # the stash placeholder of the page's sprite and CSS
 
     def placed(self, p: Problem) -> Problem:
         return Problem(p.path, p.line + self.shift, p.col, p.message, p.warning)
@@ -157,10 +160,17 @@ class PageTiles:
             tag.props["caption"] = caption.strip()
         return self.draw(tag)
 
-    def finish(self, html: str) -> str:
-        """The converted page: the pair CSS and the sprite first, marks resolved."""
+    def resolved(self) -> tuple[str, list[str]]:
+        """Once every picture is drawn: the page's block (pair CSS, sprite) and the pictures' HTML."""
+        sprite, scopes = self.sprite.sprite()
+        html = []
+        for h in self.html:
+            for mark, scope in scopes.items():
+                h = h.replace(mark, scope)
+            html.append(h)
         style = f"<style>{_pair_css(self.ext)}</style>" if self.pairs else ""
-        return style + self.sprite.finish(html)
+        block = f'<div class="tiles-sprite" style="{SPRITE_STYLE}">{style}{sprite}</div>' if style or sprite else ""
+        return block, html
 
 
 def _pair_css(ext: TilesExtension) -> str:
@@ -195,15 +205,24 @@ class _Stash(Preprocessor):
         page = getattr(self.md, "tiles_page", None)
         if page is None or not page.html:
             return lines
-        text = re.sub("\x01tiles:(\\d+)\x01", lambda m: self.md.htmlStash.store(page.html[int(m.group(1))]),
+        block, html = page.resolved()
+        page.block = self.md.htmlStash.store(block) if block else ""
+        text = re.sub("\x01tiles:(\\d+)\x01", lambda m: self.md.htmlStash.store(html[int(m.group(1))]),
                       "\n".join(lines))
         return text.split("\n")
 
 
-class _Finish(Postprocessor):
-    def run(self, text: str) -> str:
+class _Sprite(Treeprocessor):
+    """The page's block as its first element, last of all: after toc and MkDocs have read the
+    headings and the title (toc runs every postprocessor on each heading, so no postprocessor
+    may add it), and before the stash is emptied into the page."""
+
+    def run(self, root) -> None:
         page = getattr(self.md, "tiles_page", None)
-        return page.finish(text) if page is not None else text
+        if page is not None and getattr(page, "block", ""):
+            p = etree.Element("p")
+            p.text = page.block
+            root.insert(0, p)
 
 
 class TilesExtension(Extension):
@@ -243,7 +262,7 @@ class TilesExtension(Extension):
         md.registerExtension(self)
         md.preprocessors.register(_Scan(md, self), "tiles", 35)  # before normalize_whitespace (30)
         md.preprocessors.register(_Stash(md), "tiles_stash", 29)  # before fences (25) and HTML blocks (20)
-        md.postprocessors.register(_Finish(md), "tiles", 1)
+        md.treeprocessors.register(_Sprite(md), "tiles_sprite", -20)  # after MkDocs' title (1) and relpath (0)
 
     def reset(self) -> None:
         pass

@@ -77,6 +77,8 @@ def test_every_image_is_a_file_of_the_site_with_alt_and_size(built):
         assert "<Tiles" not in text.replace("&lt;Tiles", "")
     assert seen == {"light": 6, "dark": 6, "alone": 1}, seen  # theme="dark": one image
     assert "this is code, not an image" in (site / "index.html").read_text()  # the code block stays code
+    assert '<h1 id="hands">Hands' in (site / "index.html").read_text()  # no CSS in the heading, its id or the toc
+    assert (site / "index.html").read_text().count(".tiles--light{display:none") == 1  # in our <style> only
 
 
 def test_a_rebuild_draws_nothing_and_leaves_no_unused_file(built, tmp_path):

@@ -45,6 +45,7 @@ def test_pages_carry_one_sprite_and_no_image_files(built):
         assert text.count('aria-hidden="true" focusable="false"') == 1, page  # the sprite
         assert "<Tiles" not in text.replace("&lt;Tiles", "")
     assert "this is code, not an image" in (built / "index.html").read_text()
+    assert '<h1 id="hands">Hands' in (built / "index.html").read_text()  # no sprite in the heading or its id
     assert not [f for f in built.rglob("*.png") if f.parent.name != "images"]  # every picture is inline (the theme's favicon aside)
     assert "<img" not in (built / "index.html").read_text().split('class="md-content"')[1]
 
