@@ -14,6 +14,7 @@ Zensical) mark the body with ``data-md-color-scheme="slate"``; Furo marks it wit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache, partial
 
 DARK = "(prefers-color-scheme:dark)"
 NOT_DARK = "not all and (prefers-color-scheme:dark)"
@@ -58,3 +59,15 @@ def hide_pair_css(mode: ColorMode) -> str:
     """For a light/dark pair of images (classes ``tiles--light``, ``tiles--dark``): show one."""
     hide = "{display:none!important}"
     return _wrap(mode.dark, " .tiles--light" + hide) + _wrap(mode.light, " .tiles--dark" + hide)
+
+
+@lru_cache(maxsize=None)
+def dark_css(name: str):
+    """`in_dark` for mode `name` as one callable per mode (None for media, where the SVG's own
+    `@media` rules do it): what `service.svg_page.PageSprite` takes, and a stable cache key.
+
+    >>> dark_css("media") is None, dark_css("furo") is dark_css("furo")
+    (True, True)
+    """
+    mode = color_mode(name)
+    return None if mode.name == "media" else partial(in_dark, mode)

@@ -40,17 +40,21 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from ..docs_scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
-from ..svg_page import PageSprite
+from ..svg_page import Needs, PageSprite, hand_markup
 from ..tag_props import ImageRequest, Problem, read_tag
 from . import markup
-from .color_mode import color_mode, in_dark
+from .color_mode import color_mode, dark_css
 
 log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*)$")
 _TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")
 SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
-MARK = "\x01tiles:{}\x01"  # where a picture goes, until Python-Markdown's stash takes it
+MARK = "\x01tiles:{}\x01"
+# Tags drawn before (props and default theme -> markup with marked references, sprite needs):
+# a page converted again (MkDocs' toc, search, a rebuild while serving) reads and lays out nothing.
+_DRAWN: dict[tuple, tuple[str, Needs]] = {}
+DRAWN_MAX = 4096  # where a picture goes, until Python-Markdown's stash takes it
 
 
 class TilesError(ValueError):
@@ -62,8 +66,7 @@ class PageTiles:
 
     def __init__(self, ext: TilesExtension, path: str, text: str, first_line: int = 1):
         self.ext, self.path, self.text, self.shift = ext, path, text, first_line - 1
-        mode = color_mode(ext.getConfig("color_mode"))
-        self.sprite = PageSprite(None if mode.name == "media" else (lambda block: in_dark(mode, block)))
+        self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
         self.html: list[str] = []
         self.errors: list[str] = []
@@ -90,13 +93,29 @@ class PageTiles:
         return markup.error_html("\n".join(shown), inline) if shown else ""
 
     def draw(self, tag: TilesTag) -> str:
-        """The HTML of one tag (or of its error)."""
+        """The HTML of one tag (or of its error). An inline picture of a tag seen before, with no
+        problem, comes from `_DRAWN` (its tiles still go into this page's sprite)."""
         tag.props.setdefault("format", self.ext.default_format)
+        key = None
+        if self.ext.renderer is inline_svg:
+            key = (self.ext.getConfig("theme"), tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
+            if key in _DRAWN:
+                html, needs = _DRAWN[key]
+                self.sprite.add(needs)
+                return html
         read = read_tag(tag, self.ext.getConfig("theme"))
         if read.request is None or read.errors:
             return self.report(read.problems, tag.props.get("inline") is True)
         self.report(read.problems, read.request.inline)  # warnings
-        return self.ext.renderer(read.request, self)
+        if key is None:
+            return self.ext.renderer(read.request, self)
+        html, needs = inline_picture(read.request)
+        self.sprite.add(needs)
+        if not read.problems:
+            if len(_DRAWN) >= DRAWN_MAX:
+                _DRAWN.clear()
+            _DRAWN[key] = html, needs
+        return html
 
     def store(self, html: str) -> str:
         self.html.append(html)
@@ -179,9 +198,17 @@ def _pair_css(ext: TilesExtension) -> str:
     return hide_pair_css(color_mode(ext.getConfig("color_mode")))
 
 
+def inline_picture(request: ImageRequest) -> tuple[str, Needs]:
+    """A tag's inline SVG markup (marked references) and the tiles it needs from the sprite."""
+    html, needs = hand_markup(request.hand, request.options, markup.attrs(request))
+    return markup.wrap(request, [html]), needs
+
+
 def inline_svg(request: ImageRequest, page: PageTiles) -> str:
     """The default renderer: the picture inlined, its tiles in the page's sprite."""
-    return markup.wrap(request, [page.sprite.hand(request.hand, request.options, markup.attrs(request))])
+    html, needs = inline_picture(request)
+    page.sprite.add(needs)
+    return html
 
 
 class _Scan(Preprocessor):
