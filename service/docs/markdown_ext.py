@@ -83,11 +83,11 @@ class PageTiles:
                 else ""
             text = markup.caret(str(p), p.col, line)
             if p.warning:
-                log.warning(text)
+                self.ext.log.warning(text)
                 continue
             shown.append(text)
             if self.ext.getConfig("on_error") == "warn":
-                log.warning(text)
+                self.ext.log.warning(text)
             else:
                 self.errors.append(text)
         return markup.error_html("\n".join(shown), inline) if shown else ""
@@ -273,6 +273,7 @@ class TilesExtension(Extension):
         self.renderer: Callable[[ImageRequest, PageTiles], str] = inline_svg
         self.page: tuple[str, int] | None = None  # (path, first line) set by the MkDocs plugin per page
         self.error: type[Exception] = TilesError  # what a typo raises (MkDocs: a PluginError)
+        self.log = log  # where warnings go (MkDocs: its own logger, so --strict counts them)
 
     def where(self, md: Markdown, text: str) -> tuple[str, int]:
         """The page's path for messages and the file line its text starts on."""

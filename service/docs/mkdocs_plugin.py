@@ -71,6 +71,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         theme = self.config.theme if inline or self.config.theme != "auto" else "light"
         self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error)
         self.ext.error = BuildStopped
+        self.ext.log = log
         if not inline:
             self.ext.default_format = self.config.format
             self.ext.renderer = self._files

@@ -30,10 +30,12 @@ INLINE_TILES = """() => [...document.querySelectorAll('svg.tiles')].map(s => ({
   h: +s.getAttribute('height'), box: s.getBoundingClientRect().width}))"""
 
 
-def mkdocs_build(out: Path, cache: Path, docs: str = "docs", fmt: str = "png") -> subprocess.CompletedProcess:
-    env = {**os.environ, "TILES_DOCS": docs, "TILES_FORMAT": fmt, "TILES_CACHE": str(cache),
+def mkdocs_build(out: Path, cache: Path, docs: str = "docs", fmt: str = "png", on_error: str = "fail",
+                 strict: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "TILES_DOCS": docs, "TILES_FORMAT": fmt, "TILES_CACHE": str(cache), "TILES_ON_ERROR": on_error,
            "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", "mkdocs.yml", "-d", str(out)],
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else []), "-f",
+                           "mkdocs.yml", "-d", str(out)],
                           cwd=SITE, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
 
 
@@ -184,3 +186,14 @@ def test_a_typo_stops_the_build_at_file_line_col(tmp_path):
     assert "bad-docs/bad.md:5:50: 'a' is not a suit letter (use m, p, s or z)" in output, output[-4000:]
     assert "  Text then <Tiles caption=\"typo\" notation=\"123m456a\" /> in a line.\n" + " " * 51 + "^" in output
     assert "Traceback" not in output
+
+
+def test_on_error_warn_builds_and_shows_the_error_in_the_page(tmp_path):
+    installed()
+    run = mkdocs_build(tmp_path / "site", tmp_path / "cache", docs="bad-docs", on_error="warn", strict=False)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "WARNING -  bad-docs/bad.md:5:50: 'a' is not a suit letter" in run.stderr, run.stderr[-4000:]
+    page = (tmp_path / "site" / "bad" / "index.html").read_text()
+    assert 'class="tiles-error"' in page and "bad-docs/bad.md:5:50:" in page
+    strict = mkdocs_build(tmp_path / "strict", tmp_path / "cache", docs="bad-docs", on_error="warn")
+    assert strict.returncode != 0  # --strict counts it, as any MkDocs warning

@@ -23,8 +23,8 @@ BUILD_TIMEOUT = 600
 ALTS = ("Hand: ", "called meld: ", "River: ")
 
 
-def sphinx_build(src: str, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-j", "2", src, str(out)],
+def sphinx_build(src: str, out: Path, *more: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-j", "2", *more, src, str(out)],
                           cwd=SITE, capture_output=True, text=True, timeout=BUILD_TIMEOUT)
 
 
@@ -127,3 +127,11 @@ def test_a_typo_fails_the_build_at_file_line_col(tmp_path):
     assert "bad/bad.md:5:19: 'a' is not a suit letter (use m, p, s or z)\n" in output, output[-4000:]
     assert "  ```{tiles} 123m456a\n" + " " * 20 + "^" in output
     assert "Traceback" not in output
+
+
+def test_tiles_on_error_warn_builds_and_shows_the_error(tmp_path):
+    installed()
+    run = sphinx_build("bad", tmp_path / "html", "-D", "tiles_on_error=warn")
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert "WARNING: bad/bad.md:5:19: 'a' is not a suit letter" in run.stderr, run.stderr[-4000:]
+    assert 'tiles-error' in (tmp_path / "html" / "bad.html").read_text()
