@@ -30,6 +30,7 @@ Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from docutils import nodes
@@ -62,10 +63,16 @@ def _shown(path: str) -> str:
     return path if rel.startswith("..") else rel
 
 
+@lru_cache(maxsize=8)
+def _source(path: str, mtime: int) -> str:
+    """A page's text, read once for all its tags (``mtime`` keys a changed file anew)."""
+    return Path(path).read_text(encoding="utf-8-sig")
+
+
 def _tag(env, lineno: int, notation: str, props: dict, skip: int = 0) -> TilesTag:
     """The tag as `service.tag_props` reads it: the notation placed where it is in its file."""
     source = env.doc2path(env.docname)
-    text = Path(source).read_text(encoding="utf-8-sig")
+    text = _source(str(source), Path(source).stat().st_mtime_ns)
     lines = text.split("\n")
     start = sum(len(line) + 1 for line in lines[: max(lineno - 1, 0)])
     line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
@@ -146,7 +153,8 @@ class TilesDirective(SphinxDirective):
 def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
     """``:tiles:`14s``` (MyST: ``{tiles}`14s```): tiles in a line of text, 24 px high."""
     env = inliner.document.settings.env
-    line = Path(env.doc2path(env.docname)).read_text(encoding="utf-8-sig").split("\n")
+    source = env.doc2path(env.docname)
+    line = _source(str(source), Path(source).stat().st_mtime_ns).split("\n")
     at = line[lineno - 1].find(rawtext) if 0 < lineno <= len(line) else -1
     tag = _tag(env, lineno, text, {"inline": True}, skip=max(at, 0))
     return [_check(env, tag, True, tiles_inline)], []

@@ -2,7 +2,8 @@
 
 The fixture (tests/browser/pysites/mkdocs) is built by this venv's MkDocs in a
 subprocess, as a docs team runs it: PNG files (the default), then the same
-pages with ``format: inline`` (one SVG sprite per page). In Chromium, Material's
+pages with ``format: inline`` (one SVG sprite per page; Material's blog shows a
+post's excerpt, converted apart from the post). In Chromium, Material's
 palette toggle must switch the pictures. A page with a typo stops the build at
 its file:line:col.
 """
@@ -156,12 +157,17 @@ def test_inline_svg_pages_show_every_tile_in_both_palettes(tmp_path):
             try:
                 page = browser.new_page(viewport={"width": 1100, "height": 1400})
                 page.on("pageerror", lambda e: errors.append(str(e)))
-                for path in ("/", "/more/"):
+                # the blog's index shows the post's excerpt: a render of its own, with its own sprite
+                for path, count in (("/", 5), ("/more/", 2), ("/blog/", 1), ("/blog/2026/11/30/reading-waits/", 2)):
                     page.goto(origin + path, wait_until="networkidle")
                     assert page.evaluate(BROKEN_USES) == [], path
-                    for t in page.evaluate(INLINE_TILES):
+                    shown = page.evaluate(INLINE_TILES)
+                    assert len(shown) == count, (path, shown)
+                    for t in shown:
                         assert t["label"].startswith(ALTS) and t["w"] > 0 and t["h"] > 0, t
                         assert abs(t["box"] - t["w"]) < 1, t  # drawn at its own size
+                    if path.startswith("/blog/"):
+                        page.screenshot(path=str(ARTIFACTS / f"mkdocs-inline-{path.strip('/').replace('/', '-')}.png"))
                 page.goto(origin + "/", wait_until="networkidle")
                 hand = page.locator('svg.tiles[data-notation="11222333s22m+-456m+4s"]')
                 shots["light"] = hand.screenshot()
