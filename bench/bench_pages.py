@@ -29,7 +29,6 @@ from service.notation import parse
 from service.docs.markdown_ext import _DRAWN
 from service.options import RenderOptions
 from service.svg import render_svg
-from service.svg_page import _defs
 
 SEED, HANDS, TILES = 28, 20, 14
 SUITS = "mpsz"
@@ -84,11 +83,10 @@ def paired_ms(fns: dict, repeat: int = 40) -> dict:
 
 
 def unseen(convert):
-    """`convert` with our caches of drawn tags and sprites emptied first: hands never seen before
-    (the faces' vector trees stay warm, as in a serving or building process)."""
+    """`convert` with our cache of drawn tags emptied first: hands never seen before (the faces,
+    written once per height and theme by `service.svg_page`, stay warm, as in a building process)."""
     def run():
         _DRAWN.clear()
-        _defs.cache_clear()
         return convert()
     return run
 

@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import hashlib
 import html as html_lib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
+import tile_art
 from tile_art.svg import AUTO, PREFIX, SVG_NS, Document, _hex, _Writer
 from tile_art.svg_pen import num
 
@@ -74,19 +76,62 @@ class _PageWriter(_Writer):
         return "".join(rules) + ":root{" + ";".join(light) + "}" + self.dark("{" + ";".join(dark) + "}")
 
 
-@lru_cache(maxsize=128)
+class _Alphabet:
+    """Every tile (upright and sideways) of one height, scale and set of themes, written once by
+    the standalone writer and kept in pieces: the style, the shared definitions in order, each
+    tile's symbol and which definitions it needs. A page's sprite is a choice of these pieces."""
+
+    def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None):
+        doc = Document(themes, height, scale)
+        keys = [(code, sideways) for code in tile_art.CODES for sideways in (False, True)]
+        for code, sideways in keys:
+            doc.tile(code, sideways)
+        writer = _PageWriter(doc, dark)
+        tiles = list(doc.tiles.values())
+        for _, nodes, _ in tiles:
+            writer._scan(nodes)
+        self.symbols = {key: f'<symbol id="{PREFIX}{tile_name(*key)}" viewBox="0 0 {w} {h}">{writer._nodes(nodes)}'
+                             f"</symbol>" for key, (_, nodes, (w, h)) in zip(keys, tiles)}
+        self.css = writer._css(tiles)
+        self.defs = writer.defs + [dim_filter()]
+        self.dim = len(self.defs) - 1
+        index = {_DEF_ID.match(d).group(1): i for i, d in enumerate(self.defs)}
+        closure: dict[int, frozenset[int]] = {}
+
+        def needs(text: str) -> frozenset[int]:
+            out = set()
+            for ref in _REF.findall(text):
+                i = index.get(ref)
+                if i is not None and i not in out:
+                    if i not in closure:
+                        closure[i] = frozenset({i}) | needs(self.defs[i])
+                    out |= closure[i]
+            return frozenset(out)
+
+        self.needs = {key: needs(text) for key, text in self.symbols.items()}
+
+    def sprite(self, tiles: tuple[tuple[str, bool], ...], dims: bool) -> str:
+        """The style, the definitions these tiles need (in the writer's order) and their symbols."""
+        wanted = set().union(*(self.needs[t] for t in tiles)) | ({self.dim} if dims else set())
+        return (f"<style>{self.css}</style><defs>" + "".join(self.defs[i] for i in sorted(wanted))
+                + "".join(self.symbols[t] for t in tiles) + "</defs>")
+
+
+_DEF_ID = re.compile(f'<\\w+ id="{PREFIX}([^"]+)"')
+_REF = re.compile(f"#{PREFIX}(\\w+)")
+
+
+@lru_cache(maxsize=16)
+def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None) -> _Alphabet:
+    """Cached per height, scale, themes and ``dark`` (give one callable per mode:
+    `service.docs.color_mode.dark_css`): a page's sprite then costs a join and a hash."""
+    return _Alphabet(themes, height, scale, dark)
+
+
 def _defs(themes: tuple[str, ...], height: int, scale: int, tiles: tuple[tuple[str, bool], ...], dims: bool,
           dark: Callable[[str], str] | None) -> tuple[str, str]:
-    """A sprite's style and symbols for these tiles in this order, and its scope. Cached: a page
-    converted again (MkDocs' toc and search, a rebuild while serving) writes nothing again.
-    ``dark`` is part of the key: give one callable per mode (`service.docs.color_mode.dark_css`)."""
-    doc = Document(themes, height, scale)
-    for code, sideways in tiles:
-        doc.tile(code, sideways)
-    text = _PageWriter(doc, dark).write(0, 0, [], None, "", [dim_filter()] if dims else [])
-    for i, (code, sideways) in enumerate(tiles):  # names a hand can know without the page's order
-        text = text.replace(f'<symbol id="{PREFIX}t{i}" ', f'<symbol id="{PREFIX}{tile_name(code, sideways)}" ', 1)
-    inner = text[text.index(">") + 1: -len("</svg>")]
+    """A sprite's style, definitions and symbols for these tiles in this order, and its scope."""
+    inner = _alphabet(themes, height, scale, dark).sprite(tiles, dims)
     scope = "k" + hashlib.blake2b(inner.encode(), digest_size=4).hexdigest()
     return inner.replace(PREFIX, scope), scope
 
@@ -125,13 +170,14 @@ def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
     m = mark(key)
     uses, tiles, dims = [], {}, False
     for p in lay.placements:
-        tiles[(p.tile.code, bool(p.sideways))] = None
+        tile = p.tile
+        face = (tile.code, bool(p.sideways))
+        tiles[face] = None
         dim = ""
-        if p.tile.tsumogiri:
+        if tile.tsumogiri:
             dim = f' filter="url(#{DIM.replace(PREFIX, m)})"'
             dims = True
-        uses.append(f'<use href="#{m}{tile_name(p.tile.code, p.sideways)}" x="{p.x}" y="{p.y}" width="{p.w}" '
-                    f'height="{p.h}"{dim}/>')
+        uses.append(f'<use href="#{m}{tile_name(*face)}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
     if options.background is not None:
         r, g, b, a = options.background
         opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'

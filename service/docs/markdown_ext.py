@@ -31,11 +31,11 @@ from __future__ import annotations
 import logging
 import os
 import re
-import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Callable
 
 from markdown import Extension, Markdown
+from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
@@ -70,7 +70,8 @@ class PageTiles:
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
         self.html: list[str] = []
         self.errors: list[str] = []
-        self.block = ""  # the stash placeholder of the page's sprite and CSS
+        self.block = ""  # the page's sprite and pair CSS, put first by `_Block`
+        self.tree_done = False
 
     def placed(self, p: Problem) -> Problem:
         return Problem(p.path, p.line + self.shift, p.col, p.message, p.warning)
@@ -233,23 +234,32 @@ class _Stash(Preprocessor):
         if page is None or not page.html:
             return lines
         block, html = page.resolved()
-        page.block = self.md.htmlStash.store(block) if block else ""
+        page.block = block
         text = re.sub("\x01tiles:(\\d+)\x01", lambda m: self.md.htmlStash.store(html[int(m.group(1))]),
                       "\n".join(lines))
         return text.split("\n")
 
 
-class _Sprite(Treeprocessor):
-    """The page's block as its first element, last of all: after toc and MkDocs have read the
-    headings and the title (toc runs every postprocessor on each heading, so no postprocessor
-    may add it), and before the stash is emptied into the page."""
+class _TreeDone(Treeprocessor):
+    """The last treeprocessor: from here on, postprocessors see the whole page. Before it, toc runs
+    every postprocessor on each heading alone, where the page's block must not go."""
 
     def run(self, root) -> None:
         page = getattr(self.md, "tiles_page", None)
-        if page is not None and getattr(page, "block", ""):
-            p = etree.Element("p")
-            p.text = page.block
-            root.insert(0, p)
+        if page is not None:
+            page.tree_done = True
+
+
+class _Block(Postprocessor):
+    """The page's block (pair CSS, sprite) before its first element, once the tree is done. Last
+    of the postprocessors, so none of them scans the sprite's bytes again."""
+
+    def run(self, text: str) -> str:
+        page = getattr(self.md, "tiles_page", None)
+        if page is None or not page.tree_done or not page.block:
+            return text
+        block, page.block = page.block, ""
+        return block + "\n" + text
 
 
 class TilesExtension(Extension):
@@ -290,7 +300,8 @@ class TilesExtension(Extension):
         md.registerExtension(self)
         md.preprocessors.register(_Scan(md, self), "tiles", 35)  # before normalize_whitespace (30)
         md.preprocessors.register(_Stash(md), "tiles_stash", 29)  # before fences (25) and HTML blocks (20)
-        md.treeprocessors.register(_Sprite(md), "tiles_sprite", -20)  # after MkDocs' title (1) and relpath (0)
+        md.treeprocessors.register(_TreeDone(md), "tiles_tree_done", -1000)
+        md.postprocessors.register(_Block(md), "tiles_block", -1000)
 
     def reset(self) -> None:
         pass
