@@ -130,3 +130,12 @@ def test_headings_and_their_toc_entries_stay_clean():
     assert md.toc_tokens[0]["name"] == "Hands"
     assert "aria-hidden" not in md.toc_tokens[0]["children"][0]["html"]
     assert html.count('aria-hidden="true"') == 1
+
+
+def test_a_sprite_carries_only_the_definitions_its_tiles_need():
+    """The sprite is cut from every tile written once: what other tiles need stays out."""
+    for theme in ("light", "auto"):
+        page = convert('<Tiles notation="1m" />', theme=theme)
+        alone = render_svg(parse("1m"), RenderOptions(format="svg", theme=theme)).decode()
+        assert page.count("<symbol") == 1 and page.count("<path id=") == alone.count("<path id=")
+        assert len(page) < len(alone) + 1200  # the style rules of the other tiles, the wrapper, the hand
