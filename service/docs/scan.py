@@ -45,6 +45,7 @@ class TilesTag:
     path: str
     text: str  # the whole file, to turn offsets into line:col
     offset: int  # where '<Tiles' starts
+    end: int = 0  # just past its '>' (what a converter replaces)
     props: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, list[int]] = field(default_factory=dict)  # prop -> offset of each char
 
@@ -158,10 +159,9 @@ def _read_tag(text: str, start: int, path: str) -> tuple[TilesTag, int]:
             i += 1
         if i >= len(text):
             raise TagSyntaxError("<Tiles> tag is never closed", start)
-        if text.startswith("/>", i):
-            return tag, i + 2
-        if text[i] == ">":
-            return tag, i + 1
+        if text.startswith("/>", i) or text[i] == ">":
+            tag.end = i + (2 if text[i] == "/" else 1)
+            return tag, tag.end
         if text[i] == "{":  # {...spread}
             _, _, i = _read_braces(text, i)
             continue

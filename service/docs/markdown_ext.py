@@ -1,0 +1,325 @@
+"""`tiles`: a Python-Markdown extension drawing `<Tiles>` tags and ```` ```tiles ```` fences.
+
+The same tag MDX pages use (read by `service.docs.tag_props`, as `tiles lint` reads
+it), so one docs source works in both worlds; and a fence whose lines are
+notations, each a figure (``NOTATION | caption``; the fence's info string takes
+the tag's props: ```` ```tiles river theme="dark" ````). Code blocks and code
+spans stay code.
+
+With no site folder to write files into (plain Python-Markdown, Zensical), each
+picture is an inline `<svg>` of `<use>`s and the page carries each tile once, in
+one hidden sprite (`service.drawing.svg_page`). The MkDocs plugin gives it a
+``renderer`` that writes image files instead.
+
+A typo raises `TilesError` naming ``file:line:col`` with the line and a caret;
+``on_error="warn"`` logs that instead and shows it in the page.
+
+>>> import markdown
+>>> html = markdown.markdown('Wait on <Tiles notation="14s" inline />.', extensions=["tiles"])
+>>> html.count("<symbol"), 'aria-label="Hand: 1s 4s"' in html
+(2, True)
+>>> markdown.markdown('<Tiles notation="12q" />', extensions=["tiles"])
+Traceback (most recent call last):
+...
+service.docs.markdown_ext.TilesError: <markdown>:1:20: 'q' is not a suit letter (use m, p, s or z)
+  <Tiles notation="12q" />
+                     ^
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from markdown import Extension, Markdown
+from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from service.drawing.svg_page import Needs, PageSprite, hand_markup
+
+from . import markup
+from .color_mode import color_mode, dark_css
+from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
+from .tag_props import ImageRequest, Problem, read_tag
+
+log = logging.getLogger("tiles.markdown")
+ON_ERROR = ("fail", "warn")
+_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*)$")
+_TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")
+SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
+MARK = "\x01tiles:{}\x01"
+# Tags drawn before (props and default theme -> markup with marked references, sprite needs):
+# a page converted again (MkDocs' toc, search, a rebuild while serving) reads and lays out nothing.
+_DRAWN: dict[tuple, tuple[str, Needs]] = {}
+DRAWN_MAX = 4096  # where a picture goes, until Python-Markdown's stash takes it
+
+
+class TilesError(ValueError):
+    """Tags on a page that cannot be drawn: each ``file:line:col: message``, its line and a caret."""
+
+
+class PageTiles:
+    """One conversion of one page: its pictures, its sprite and its problems."""
+
+    def __init__(self, ext: TilesExtension, path: str, text: str, first_line: int = 1):
+        self.ext, self.path, self.text, self.shift = ext, path, text, first_line - 1
+        self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
+        self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
+        self.html: list[str] = []
+        self.errors: list[str] = []
+        self.block = ""  # the page's sprite and pair CSS, put first by `_Block`
+        self.tree_done = False
+
+    def placed(self, p: Problem) -> Problem:
+        return Problem(p.path, p.line + self.shift, p.col, p.message, p.warning)
+
+    def report(self, problems: list[Problem], inline: bool) -> str:
+        """Errors (warnings are logged): kept for `TilesError`, or logged and shown in the page."""
+        shown = []
+        for p in map(self.placed, problems):
+            line = self.text.split("\n")[p.line - self.shift - 1] if p.line - self.shift <= self.text.count("\n") + 1 \
+                else ""
+            text = markup.caret(str(p), p.col, line)
+            if p.warning:
+                self.ext.log.warning(text)
+                continue
+            shown.append(text)
+            if self.ext.getConfig("on_error") == "warn":
+                self.ext.log.warning(text)
+            else:
+                self.errors.append(text)
+        return markup.error_html("\n".join(shown), inline) if shown else ""
+
+    def draw(self, tag: TilesTag) -> str:
+        """The HTML of one tag (or of its error). An inline picture of a tag seen before, with no
+        problem, comes from `_DRAWN` (its tiles still go into this page's sprite)."""
+        tag.props.setdefault("format", self.ext.default_format)
+        key = None
+        if self.ext.renderer is inline_svg:
+            key = (self.ext.getConfig("theme"), tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
+            if key in _DRAWN:
+                html, needs = _DRAWN[key]
+                self.sprite.add(needs)
+                return html
+        read = read_tag(tag, self.ext.getConfig("theme"))
+        if read.request is None or read.errors:
+            return self.report(read.problems, tag.props.get("inline") is True)
+        self.report(read.problems, read.request.inline)  # warnings
+        if key is None:
+            return self.ext.renderer(read.request, self)
+        html, needs = inline_picture(read.request)
+        self.sprite.add(needs)
+        if not read.problems:
+            if len(_DRAWN) >= DRAWN_MAX:
+                _DRAWN.clear()
+            _DRAWN[key] = html, needs
+        return html
+
+    def store(self, html: str) -> str:
+        self.html.append(html)
+        return MARK.format(len(self.html) - 1)
+
+    def convert(self) -> str:
+        """The page's text with each tag and tiles fence replaced by a mark."""
+        text, path = self.text, self.path
+        edits = [(a, b, self.store(h)) for a, b, h in self._fences()]
+        for item in iter_tags(text, path):
+            if isinstance(item, TagSyntaxError):
+                edits.append((item.offset, item.offset + len("<Tiles"), self.store(
+                    self.report([Problem(path, *line_col(text, item.offset), item.message)], True))))
+            else:
+                edits.append((item.offset, item.end, self.store(self.draw(item))))
+        for a, b, mark in sorted(edits, reverse=True):
+            text = text[:a] + mark + text[b:]
+        if self.errors:
+            raise self.ext.error("\n".join(self.errors))
+        return text
+
+    def _fences(self):
+        """(start, end, html) of each tiles fence; other fences are skipped (they stay code)."""
+        text = self.text
+        lines = text.split("\n")
+        starts = [0]
+        for line in lines:
+            starts.append(starts[-1] + len(line) + 1)
+        i = 0
+        while i < len(lines):
+            m = _OPEN.match(lines[i])
+            if not m or (m.group("fence")[0] == "`" and "`" in m.group("info")):
+                i += 1
+                continue
+            fence, indent = m.group("fence"), m.group("indent")
+            j = i + 1
+            while j < len(lines) and not re.fullmatch(rf"[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*", lines[j]):
+                j += 1
+            info = _TILES_INFO.match(m.group("info"))
+            if info:
+                pictures = [self._fence_line(starts[k], lines[k], info.group("props"), i, len(indent))
+                            for k in range(i + 1, min(j, len(lines))) if lines[k].strip()]
+                end = starts[min(j + 1, len(lines))] - 1
+                yield starts[i] + len(indent), max(end, starts[i]), "\n".join(pictures)
+            i = j + 1
+
+    def _fence_line(self, start: int, line: str, props: str, fence_line: int, indent: int) -> str:
+        """One fence line, ``NOTATION`` or ``NOTATION | caption``, as a tag at its place in the page."""
+        try:
+            [opts] = scan_text(f"<Tiles {props} />") or [None]
+        except (TagSyntaxError, ValueError) as err:
+            msg = getattr(err, "message", str(err))
+            return self.report([Problem(self.path, fence_line + 1, indent + 1, f"in the tiles fence: {msg}")], False)
+        notation, _, caption = line.partition("|")
+        lead = len(notation) - len(notation.lstrip())
+        notation = notation.strip()
+        tag = TilesTag(self.path, self.text, start + lead, start + len(line), dict(opts.props),
+                       {"notation": list(range(start + lead, start + lead + len(notation)))})
+        tag.props["notation"] = notation
+        if caption.strip():
+            tag.props["caption"] = caption.strip()
+        return self.draw(tag)
+
+    def resolved(self) -> tuple[str, list[str]]:
+        """Once every picture is drawn: the page's block (pair CSS, sprite) and the pictures' HTML."""
+        sprite, scopes = self.sprite.sprite()
+        html = []
+        for h in self.html:
+            for mark, scope in scopes.items():
+                h = h.replace(mark, scope)
+            html.append(h)
+        style = f"<style>{_pair_css(self.ext)}</style>" if self.pairs else ""
+        block = f'<div class="tiles-sprite" style="{SPRITE_STYLE}">{style}{sprite}</div>' if style or sprite else ""
+        return block, html
+
+
+def _pair_css(ext: TilesExtension) -> str:
+    from .color_mode import hide_pair_css
+
+    return hide_pair_css(color_mode(ext.getConfig("color_mode")))
+
+
+def inline_picture(request: ImageRequest) -> tuple[str, Needs]:
+    """A tag's inline SVG markup (marked references) and the tiles it needs from the sprite."""
+    html, needs = hand_markup(request.hand, request.options, markup.attrs(request))
+    return markup.wrap(request, [html]), needs
+
+
+def inline_svg(request: ImageRequest, page: PageTiles) -> str:
+    """The default renderer: the picture inlined, its tiles in the page's sprite."""
+    html, needs = inline_picture(request)
+    page.sprite.add(needs)
+    return html
+
+
+class _Scan(Preprocessor):
+    """Before anything else reads the page: every tag and tiles fence becomes a mark."""
+
+    def __init__(self, md: Markdown, ext: TilesExtension):
+        super().__init__(md)
+        self.ext = ext
+
+    def run(self, lines: list[str]) -> list[str]:
+        text = "\n".join(lines)
+        path, first = self.ext.where(self.md, text)
+        page = self.md.tiles_page = PageTiles(self.ext, path, text, first)
+        return page.convert().split("\n")
+
+
+class _Stash(Preprocessor):
+    """After whitespace is normalised (which drops the stash's own marks): marks into the stash."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        page = getattr(self.md, "tiles_page", None)
+        if page is None or not page.html:
+            return lines
+        block, html = page.resolved()
+        page.block = block
+        text = re.sub("\x01tiles:(\\d+)\x01", lambda m: self.md.htmlStash.store(html[int(m.group(1))]),
+                      "\n".join(lines))
+        return text.split("\n")
+
+
+class _TreeDone(Treeprocessor):
+    """The last treeprocessor: from here on, postprocessors see the whole page. Before it, toc runs
+    every postprocessor on each heading alone, where the page's block must not go."""
+
+    def run(self, root) -> None:
+        page = getattr(self.md, "tiles_page", None)
+        if page is not None:
+            page.tree_done = True
+
+
+class _Block(Postprocessor):
+    """The page's block (pair CSS, sprite) before its first element, once the tree is done. Last
+    of the postprocessors, so none of them scans the sprite's bytes again."""
+
+    def run(self, text: str) -> str:
+        page = getattr(self.md, "tiles_page", None)
+        if page is None or not page.tree_done or not page.block:
+            return text
+        block, page.block = page.block, ""
+        return block + "\n" + text
+
+
+class TilesExtension(Extension):
+    """``markdown.markdown(text, extensions=["tiles"])``; MkDocs ``markdown_extensions: [tiles]``;
+    Zensical ``[project.markdown_extensions.tiles]``."""
+
+    default_format = "svg"  # inline pictures are SVG; the MkDocs plugin draws PNG files by default
+
+    def __init__(self, **kwargs):
+        self.config = {
+            "theme": ["auto", "theme of tags without one: auto (follows the page), light or dark"],
+            "color_mode": ["media", "what makes the page dark for theme auto: media (the reader's system), "
+                                    "material (Material for MkDocs / Zensical palette toggle), furo"],
+            "on_error": ["fail", "fail: a typo stops the build at file:line:col; warn: log it and show it in the page"],
+            "page": ["", "the page's file name in messages (set for you under MkDocs and Zensical)"],
+        }
+        super().__init__(**kwargs)
+        if self.getConfig("on_error") not in ON_ERROR:
+            raise ValueError(f"on_error must be fail or warn, not {self.getConfig('on_error')!r}")
+        color_mode(self.getConfig("color_mode"))  # ValueError for an unknown mode
+        self.renderer: Callable[[ImageRequest, PageTiles], str] = inline_svg
+        self.page: tuple[str, int] | None = None  # (path, first line) set by the MkDocs plugin per page
+        self.error: type[Exception] = TilesError  # what a typo raises (MkDocs: a PluginError)
+        self.log = log  # where warnings go (MkDocs: its own logger, so --strict counts them)
+
+    def where(self, md: Markdown, text: str) -> tuple[str, int]:
+        """The page's path for messages and the file line its text starts on."""
+        if self.page is not None:
+            return self.page
+        context = md.preprocessors["rendering_context"] if "rendering_context" in md.preprocessors else None
+        page = getattr(context, "page", None)  # Zensical says which page it renders
+        if page is not None and getattr(page, "path", None):
+            docs = Path((getattr(context, "config", None) or {}).get("docs_dir", "docs"))
+            return source_place(docs / page.path, text)
+        return self.getConfig("page") or "<markdown>", 1
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.registerExtension(self)
+        md.preprocessors.register(_Scan(md, self), "tiles", 35)  # before normalize_whitespace (30)
+        md.preprocessors.register(_Stash(md), "tiles_stash", 29)  # before fences (25) and HTML blocks (20)
+        md.treeprocessors.register(_TreeDone(md), "tiles_tree_done", -1000)
+        md.postprocessors.register(_Block(md), "tiles_block", -1000)
+
+    def reset(self) -> None:
+        pass
+
+
+def source_place(path: Path, text: str) -> tuple[str, int]:
+    """A page's path as messages show it (relative to the working folder when inside it) and the
+    line of its file where ``text`` (the body after any front matter) starts."""
+    shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+    try:
+        source = path.read_text(encoding="utf-8-sig")
+    except OSError:
+        return shown, 1
+    body = text.lstrip("\n")
+    at = source.find(body[:200]) if body.strip() else -1
+    return shown, (source.count("\n", 0, at) + 1 - (len(text) - len(body)) if at >= 0 else 1)
+
+
+def makeExtension(**kwargs) -> TilesExtension:  # noqa: N802 (Python-Markdown's name)
+    return TilesExtension(**kwargs)

@@ -1,0 +1,127 @@
+"""`plugins: [tiles]` for MkDocs: `<Tiles>` tags and tiles fences as image files of the built site.
+
+The plugin adds the `tiles` Markdown extension (`service.docs.markdown_ext`) and
+gives it a renderer that writes files instead of inlining SVG: PNG at 1x/2x/3x
+(``srcset``), or one SVG (``format: svg``), under content-hashed names in the
+site's ``tiles/`` folder, with exact ``width``/``height``, ``loading="lazy"`` and
+the alt text. Files are drawn into ``cache_dir`` (kept between builds, so an
+unchanged image is never drawn twice) and copied into the site; files a build no
+longer uses are removed from both. Tags without a theme get a light and a dark
+image, one shown by Material's palette toggle (``data-md-color-scheme``).
+``format: inline`` inlines SVG with one sprite per page, as the bare extension does.
+
+    plugins:
+      - tiles:              # all optional
+          format: png       # png | svg | inline
+          theme: auto       # auto (a light/dark pair) | light | dark
+          color_mode: material
+          on_error: fail    # or warn: log it and show the error in the page
+
+>>> TilesPlugin.config_scheme[0][0]
+'format'
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import posixpath
+import shutil
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from service.drawing.arrange import arrange
+from service.notation.describe import describe
+
+from . import markup
+from .build import OWN_FILE, ensure_files, file_name, jobs_for, scales_of
+from .markdown_ext import PageTiles, TilesError, TilesExtension, source_place
+from .tag_props import ImageRequest
+
+log = logging.getLogger("mkdocs.plugins.tiles")
+FOLDER = "tiles"  # in the built site
+
+
+class BuildStopped(PluginError, TilesError):
+    """A typo: MkDocs prints the message and stops with "Aborted with a BuildError!"."""
+
+
+class TilesConfig(Config):
+    format = c.Choice(("png", "svg", "inline"), default="png")
+    theme = c.Choice(("auto", "light", "dark"), default="auto")
+    color_mode = c.Choice(("material", "media", "furo"), default="material")
+    on_error = c.Choice(("fail", "warn"), default="fail")
+    cache_dir = c.Type(str, default=".cache/tiles")
+
+
+class TilesPlugin(BasePlugin[TilesConfig]):
+    def __init__(self):
+        self.dirty = False
+        self.used: set[str] = set()
+        self.url = ""
+
+    def on_startup(self, *, command, dirty) -> None:
+        self.dirty = dirty
+
+    def on_config(self, config):
+        inline = self.config.format == "inline"
+        theme = self.config.theme if inline or self.config.theme != "auto" else "light"
+        self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error)
+        self.ext.error = BuildStopped
+        self.ext.log = log
+        if not inline:
+            self.ext.default_format = self.config.format
+            self.ext.renderer = self._files
+        self.themes = ("light", "dark") if self.config.theme == "auto" else (self.config.theme,)
+        config.markdown_extensions = [e for e in config.markdown_extensions if e != "tiles"] + [self.ext]
+        self.cache = Path(config.config_file_path or ".").parent / self.config.cache_dir
+        return config
+
+    def on_pre_build(self, *, config) -> None:
+        self.used = set()
+
+    def on_page_markdown(self, markdown, *, page, config, files):
+        self.ext.page = source_place(Path(page.file.abs_src_path), markdown)
+        self.url = page.url
+        return markdown
+
+    def _files(self, request: ImageRequest, page: PageTiles) -> str:
+        """The renderer: the image files of one tag, drawn into the cache, and their markup."""
+        self.cache.mkdir(parents=True, exist_ok=True)
+        jobs = jobs_for(request, self.themes)
+        lay = arrange(request.hand, request.options)
+        base = self.url if self.url.endswith("/") else posixpath.dirname(self.url)
+        pictures = []
+        for job in jobs:
+            ensure_files(job, self.cache)
+            names = [file_name(job.image, s, job.options.format) for s in scales_of(job.options)]
+            self.used.update(names)
+            urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
+            theme = job.options.theme if len(jobs) > 1 else None
+            pictures.append(markup.img(request, urls, lay.width, lay.height, describe(request.hand), theme))
+        page.pairs = page.pairs or len(jobs) > 1
+        return markup.wrap(request, pictures)
+
+    def on_post_build(self, *, config) -> None:
+        if self.config.format == "inline":
+            return
+        out = Path(config.site_dir) / FOLDER
+        out.mkdir(parents=True, exist_ok=True)
+        for name in sorted(self.used):
+            target = out / name
+            if not target.exists():
+                try:
+                    os.link(self.cache / name, target)
+                except OSError:
+                    shutil.copyfile(self.cache / name, target)
+        if self.dirty:  # a partial rebuild has not seen every page: keep what others may use
+            return
+        for folder in (out, self.cache):
+            for f in folder.iterdir():
+                if OWN_FILE.fullmatch(f.name) and f.name not in self.used and f.is_file() and not f.is_symlink():
+                    f.unlink()
+                    log.debug("removed %s", f)

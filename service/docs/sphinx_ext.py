@@ -1,0 +1,212 @@
+"""Sphinx: a ``tiles`` directive and a ``:tiles:`` role, in reStructuredText and MyST Markdown.
+
+``extensions = ["service.sphinx"]`` (with ``"myst_parser"`` for Markdown pages)::
+
+    .. tiles:: 11222333s22m+-456m+4s
+       :caption: Tsumo on 4s
+
+    Wait on :tiles:`14s`.
+
+    ```{tiles} 1m9p*2z3s-5p8s
+    :river:
+    ```
+
+Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
+``row``, ``format``), read by `service.docs.tag_props` as `tiles lint` reads them.
+Images are drawn when the HTML is written, into the output's ``_images`` under
+content-hashed names (an existing file is never drawn again), as
+``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
+one shown by Furo's theme switch (``tiles_color_mode``). A typo stops the build
+naming ``file:line:col`` (``tiles_on_error = "warn"`` logs it and shows it).
+
+Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
+``tiles_color_mode`` (furo, media, material), ``tiles_format`` (png, svg),
+``tiles_on_error`` (fail, warn).
+
+>>> sorted(TilesDirective.option_spec)
+['caption', 'format', 'height', 'river', 'row', 'theme']
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from service.drawing.arrange import arrange
+from service.notation.describe import describe
+
+from . import markup
+from .build import ensure_files, file_name, jobs_for, scales_of
+from .color_mode import color_mode, hide_pair_css
+from .scan import TilesTag
+from .tag_props import read_tag
+
+log = logging.getLogger(__name__)
+CSS = "tiles.css"
+
+
+class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
+    """A picture on its own; ``props`` are the tag's."""
+
+
+class tiles_inline(nodes.Inline, nodes.Element):  # noqa: N801
+    """A picture in a line of text."""
+
+
+def _shown(path: str) -> str:
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+@lru_cache(maxsize=8)
+def _source(path: str, mtime: int) -> str:
+    """A page's text, read once for all its tags (``mtime`` keys a changed file anew)."""
+    return Path(path).read_text(encoding="utf-8-sig")
+
+
+def _tag(env, lineno: int, notation: str, props: dict, skip: int = 0) -> TilesTag:
+    """The tag as `service.docs.tag_props` reads it: the notation placed where it is in its file."""
+    source = env.doc2path(env.docname)
+    text = _source(str(source), Path(source).stat().st_mtime_ns)
+    lines = text.split("\n")
+    start = sum(len(line) + 1 for line in lines[: max(lineno - 1, 0)])
+    line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+    col = line.find(notation, skip)
+    offsets = list(range(start + col, start + col + len(notation))) if col >= 0 else []
+    return TilesTag(_shown(str(source)), text, start + max(col, 0), 0, {**props, "notation": notation},
+                    {"notation": offsets} if offsets else {})
+
+
+def _check(env, tag: TilesTag, inline: bool, node_class):
+    """The node for a tag, after reading it once. An error is logged and kept in the
+    environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
+    the page shows it either way."""
+    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light")
+    for p in read.problems:
+        line = tag.text.split("\n")[p.line - 1] if p.line <= tag.text.count("\n") + 1 else ""
+        text = markup.caret(str(p), p.col, line)
+        if p.warning or env.config.tiles_on_error == "warn":
+            log.warning(text)
+        else:
+            log.error(text)
+            _errors(env).setdefault(env.docname, []).append(text)
+    if read.request is None or read.errors:
+        message = "\n".join(str(p) for p in read.errors)
+        return nodes.literal(message, message, classes=["tiles-error"]) if inline else \
+            nodes.literal_block(message, message, classes=["tiles-error"])
+    node = node_class()
+    node["props"] = dict(tag.props)
+    return node
+
+
+def _errors(env) -> dict[str, list[str]]:
+    """docname -> the errors of its tags, kept in the environment (so parallel reads and
+    incremental builds still fail)."""
+    if not hasattr(env, "tiles_errors"):
+        env.tiles_errors = {}
+    return env.tiles_errors
+
+
+def _purge(app, env, docname) -> None:
+    _errors(env).pop(docname, None)
+
+
+def _merge(app, env, docnames, other) -> None:
+    _errors(env).update({d: e for d, e in _errors(other).items() if d in docnames})
+
+
+def _fail(app, exception) -> None:
+    """Tags that could not be drawn fail the build (exit 1), after every page was read."""
+    errors = [e for d in sorted(_errors(app.env)) for e in _errors(app.env)[d]]
+    if exception is None and errors:
+        log.error("%d <Tiles> notation error(s): the build fails (tiles_on_error = \"warn\" lets it pass)",
+                  len(errors), type="tiles")
+        app.statuscode = 1
+
+
+class TilesDirective(SphinxDirective):
+    """``.. tiles:: NOTATION`` with the tag's props as options."""
+
+    required_arguments = 1
+    final_argument_whitespace = True  # "r5p 0s 0m": a hand, a meld and a winning tile
+    option_spec = {
+        "caption": directives.unchanged,
+        "theme": directives.unchanged,
+        "height": directives.unchanged,
+        "river": directives.flag,
+        "row": directives.unchanged,
+        "format": directives.unchanged,
+    }
+
+    def run(self):
+        notation = self.arguments[0].strip()
+        props = {k: (True if v is None else v) for k, v in self.options.items()}
+        tag = _tag(self.env, self.lineno, notation, props)
+        return [_check(self.env, tag, False, tiles_block)]
+
+
+def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
+    """``:tiles:`14s``` (MyST: ``{tiles}`14s```): tiles in a line of text, 24 px high."""
+    env = inliner.document.settings.env
+    source = env.doc2path(env.docname)
+    line = _source(str(source), Path(source).stat().st_mtime_ns).split("\n")
+    at = line[lineno - 1].find(rawtext) if 0 < lineno <= len(line) else -1
+    tag = _tag(env, lineno, text, {"inline": True}, skip=max(at, 0))
+    return [_check(env, tag, True, tiles_inline)], []
+
+
+def visit_html(self, node) -> None:
+    """Draw the node's images into ``_images`` (unless there) and write their markup."""
+    config = self.builder.config
+    tag = TilesTag("", "", 0, 0, dict(node["props"]))
+    tag.props.setdefault("format", config.tiles_format)
+    read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light")
+    request = read.request
+    themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
+    jobs = jobs_for(request, themes)
+    out = Path(self.builder.outdir) / self.builder.imagedir
+    out.mkdir(parents=True, exist_ok=True)
+    lay = arrange(request.hand, request.options)
+    pictures = []
+    for job in jobs:
+        ensure_files(job, out)
+        urls = [f"{self.builder.imgpath}/{file_name(job.image, s, job.options.format)}" for s in scales_of(job.options)]
+        pictures.append(markup.img(request, urls, lay.width, lay.height, describe(request.hand),
+                                   job.options.theme if len(jobs) > 1 else None))
+    self.body.append(markup.wrap(request, pictures))
+    raise nodes.SkipNode
+
+
+def skip(self, node) -> None:
+    raise nodes.SkipNode
+
+
+def _write_css(app, exception) -> None:
+    if exception is None and app.builder.format == "html":
+        static = Path(app.outdir) / "_static"
+        static.mkdir(parents=True, exist_ok=True)
+        (static / CSS).write_text(hide_pair_css(color_mode(app.config.tiles_color_mode)) + "\n", encoding="utf-8")
+
+
+def setup(app):
+    app.add_config_value("tiles_theme", "auto", "html", str)
+    app.add_config_value("tiles_color_mode", "furo", "html", str)
+    app.add_config_value("tiles_format", "png", "html", str)
+    app.add_config_value("tiles_on_error", "fail", "env", str)
+    for node in (tiles_block, tiles_inline):
+        app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
+                     texinfo=(skip, None))
+    app.add_directive("tiles", TilesDirective)
+    app.add_role("tiles", tiles_role)
+    app.add_css_file(CSS)
+    app.connect("build-finished", _write_css)
+    app.connect("build-finished", _fail)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

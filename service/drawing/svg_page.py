@@ -1,0 +1,231 @@
+"""Many hands inlined in one HTML page: each distinct tile drawn once, in one hidden sprite.
+
+The page twin of `service.drawing.svg`. A standalone SVG carries every tile it shows (an
+`<img>` cannot reach outside its file); a page that inlines twenty hands would
+repeat each face's outlines in every hand. Here each hand is a small `<svg>` of
+`<use>`s, and `sprite()` is one hidden `<svg>` holding every tile the page used,
+written by the same `tile_art.svg` writer as the standalone file. Its ids and
+classes are scoped by a hash of its content, so two sprites on one page (two
+Markdown renders, excerpts) never clash.
+
+Theme ``auto`` colours through CSS classes: by default under
+``@media (prefers-color-scheme:dark)``, as the standalone SVG does; given
+``dark`` (a function wrapping ``{declarations}`` in the page's dark contexts,
+see `service.docs.color_mode`), each two-colour class reads a CSS variable
+that the dark contexts set, so a theme's own switch (Material's
+``data-md-color-scheme``, Furo's ``data-theme``) changes the pictures too.
+
+>>> from service.notation.grammar import parse
+>>> page = PageSprite()
+>>> a = page.hand(parse("123m"), RenderOptions(format="svg", theme="auto"))
+>>> b = page.hand(parse("1m+-1m"), RenderOptions(format="svg", theme="auto"))
+>>> html = page.finish(a + b)
+>>> html.count("<symbol"), html.count("<svg"), html[html.index("</defs></svg>"):].count("<use")
+(4, 3, 5)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html as html_lib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+import tile_art
+from service.notation.describe import describe
+from service.notation.options import THEME_AUTO, RenderOptions
+from service.notation.subject import Subject
+from tile_art.svg import AUTO, PREFIX, SVG_NS, Document, _hex, _Writer
+from tile_art.svg_pen import num
+
+from .arrange import arrange
+from .layout import Layout
+from .svg import DIM, dim_filter
+
+MARK = "\x01"  # a hand's reference to sprite n is written "\x01<n>." until the sprite's hash is known
+HIDDEN = f'<svg xmlns="{SVG_NS}" width="0" height="0" aria-hidden="true" focusable="false" ' \
+         'style="position:absolute;overflow:hidden">'
+
+
+class _PageWriter(_Writer):
+    """The standalone writer, with two-colour classes read from variables when `dark` is given."""
+
+    def __init__(self, doc: Document, dark: Callable[[str], str] | None):
+        super().__init__(doc)
+        self.dark = dark
+
+    def _css(self, tiles) -> str:
+        if self.dark is None:
+            return super()._css(tiles)
+        rules, light, dark = [], [], []
+        for (prop, colours), name in self.classes.items():
+            if len(colours) > 1 and colours[-1] != colours[0]:
+                rules.append(f".{name}{{{prop}:var(--{name})}}")
+                light.append(f"--{name}:{colours[0]}")
+                dark.append(f"--{name}:{colours[-1]}")
+            else:
+                rules.append(f".{name}{{{prop}:{colours[0]}}}")
+        if any(n.cls for _, nodes, _ in tiles for n in nodes if hasattr(n, "cls") and n.cls):
+            for i in (0, 1):
+                rules.append(f".{PREFIX}m{i}{{display:var(--{PREFIX}m{i})}}")
+            light += [f"--{PREFIX}m0:inline", f"--{PREFIX}m1:none"]
+            dark += [f"--{PREFIX}m0:none", f"--{PREFIX}m1:inline"]
+        if not light:
+            return "".join(rules)
+        return "".join(rules) + ":root{" + ";".join(light) + "}" + self.dark("{" + ";".join(dark) + "}")
+
+
+class _Alphabet:
+    """Every tile (upright and sideways) of one height, scale and set of themes, written once by
+    the standalone writer and kept in pieces: the style, the shared definitions in order, each
+    tile's symbol and which definitions it needs. A page's sprite is a choice of these pieces."""
+
+    def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None):
+        doc = Document(themes, height, scale)
+        keys = [(code, sideways) for code in tile_art.CODES for sideways in (False, True)]
+        for code, sideways in keys:
+            doc.tile(code, sideways)
+        writer = _PageWriter(doc, dark)
+        tiles = list(doc.tiles.values())
+        for _, nodes, _ in tiles:
+            writer._scan(nodes)
+        self.symbols = {key: f'<symbol id="{PREFIX}{tile_name(*key)}" viewBox="0 0 {w} {h}">{writer._nodes(nodes)}'
+                             f"</symbol>" for key, (_, nodes, (w, h)) in zip(keys, tiles)}
+        self.css = writer._css(tiles)
+        self.defs = writer.defs + [dim_filter()]
+        self.dim = len(self.defs) - 1
+        index = {_DEF_ID.match(d).group(1): i for i, d in enumerate(self.defs)}
+        closure: dict[int, frozenset[int]] = {}
+
+        def needs(text: str) -> frozenset[int]:
+            out = set()
+            for ref in _REF.findall(text):
+                i = index.get(ref)
+                if i is not None and i not in out:
+                    if i not in closure:
+                        closure[i] = frozenset({i}) | needs(self.defs[i])
+                    out |= closure[i]
+            return frozenset(out)
+
+        self.needs = {key: needs(text) for key, text in self.symbols.items()}
+
+    def sprite(self, tiles: tuple[tuple[str, bool], ...], dims: bool) -> str:
+        """The style, the definitions these tiles need (in the writer's order) and their symbols."""
+        wanted = set().union(*(self.needs[t] for t in tiles)) | ({self.dim} if dims else set())
+        return (f"<style>{self.css}</style><defs>" + "".join(self.defs[i] for i in sorted(wanted))
+                + "".join(self.symbols[t] for t in tiles) + "</defs>")
+
+
+_DEF_ID = re.compile(f'<\\w+ id="{PREFIX}([^"]+)"')
+_REF = re.compile(f"#{PREFIX}(\\w+)")
+
+
+@lru_cache(maxsize=16)
+def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None) -> _Alphabet:
+    """Cached per height, scale, themes and ``dark`` (give one callable per mode:
+    `service.docs.color_mode.dark_css`): a page's sprite then costs a join and a hash."""
+    return _Alphabet(themes, height, scale, dark)
+
+
+def _defs(themes: tuple[str, ...], height: int, scale: int, tiles: tuple[tuple[str, bool], ...], dims: bool,
+          dark: Callable[[str], str] | None) -> tuple[str, str]:
+    """A sprite's style, definitions and symbols for these tiles in this order, and its scope."""
+    inner = _alphabet(themes, height, scale, dark).sprite(tiles, dims)
+    scope = "k" + hashlib.blake2b(inner.encode(), digest_size=4).hexdigest()
+    return inner.replace(PREFIX, scope), scope
+
+
+def tile_name(code: str, sideways: bool) -> str:
+    """A tile's symbol id in a sprite (after its scope): ``t5p``, ``t5p_`` when sideways."""
+    return f"t{code}{'_' if sideways else ''}"
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a hand needs from its page's sprite: which document, which tiles, the dim filter."""
+
+    key: tuple  # (height, scale, themes)
+    tiles: tuple[tuple[str, bool], ...]
+    dims: bool
+
+
+def doc_key(options: RenderOptions) -> tuple:
+    return options.height, options.scale, (AUTO if options.theme == THEME_AUTO else (options.theme,))
+
+
+def mark(key: tuple) -> str:
+    """How a hand refers to its sprite document until the page's sprite is written."""
+    height, scale, themes = key
+    return f"{MARK}{height}-{scale}-{'-'.join(themes)}."
+
+
+def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
+                lay: Layout | None = None) -> tuple[str, Needs]:
+    """An inline `<svg>` of the hand (exact width/height, the alt text as its accessible name) and
+    what it needs from the sprite. ``attrs`` goes into its start tag (class, style). A pure function
+    of its arguments: references stay marked until `PageSprite.sprite` names the scopes."""
+    lay = lay or arrange(subject, options)
+    key = doc_key(options)
+    m = mark(key)
+    uses, tiles, dims = [], {}, False
+    for p in lay.placements:
+        tile = p.tile
+        face = (tile.code, bool(p.sideways))
+        tiles[face] = None
+        dim = ""
+        if tile.tsumogiri:
+            dim = f' filter="url(#{DIM.replace(PREFIX, m)})"'
+            dims = True
+        uses.append(f'<use href="#{m}{tile_name(*face)}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    if options.background is not None:
+        r, g, b, a = options.background
+        opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'
+        uses.insert(0, f'<rect width="{lay.width}" height="{lay.height}" fill="{_hex((r, g, b))}"{opacity}/>')
+    alt = html_lib.escape(describe(subject))
+    return (f'<svg xmlns="{SVG_NS}" width="{lay.width}" height="{lay.height}" '
+            f'viewBox="0 0 {lay.width} {lay.height}" role="img" aria-label="{alt}"{attrs}>'
+            f'<title>{alt}</title>{"".join(uses)}</svg>'), Needs(key, tuple(tiles), dims)
+
+
+class PageSprite:
+    """The tiles of one page: `hand()` for each picture, then `finish()` the page's HTML."""
+
+    def __init__(self, dark: Callable[[str], str] | None = None):
+        self.dark = dark
+        self.docs: dict[tuple, Document] = {}
+        self.dims: set[tuple] = set()
+
+    def add(self, needs: Needs) -> None:
+        """Put a hand's tiles into the sprite (each drawn once, checked on first use)."""
+        doc = self.docs.get(needs.key)
+        if doc is None:
+            height, scale, themes = needs.key
+            doc = self.docs[needs.key] = Document(themes, height, scale)
+        for code, sideways in needs.tiles:
+            doc.tile(code, sideways)
+        if needs.dims:
+            self.dims.add(needs.key)
+
+    def hand(self, subject: Subject, options: RenderOptions, attrs: str = "", lay: Layout | None = None) -> str:
+        """`hand_markup`, its tiles added to this page's sprite."""
+        html, needs = hand_markup(subject, options, attrs, lay)
+        self.add(needs)
+        return html
+
+    def sprite(self) -> tuple[str, dict[str, str]]:
+        """The hidden `<svg>` of every tile used so far (empty when none), and each mark's scope."""
+        parts, scopes = [], {}
+        for key, doc in self.docs.items():
+            inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple(doc.tiles), key in self.dims, self.dark)
+            parts.append(inner)
+            scopes[mark(key)] = scope
+        return (HIDDEN + "".join(parts) + "</svg>" if parts else ""), scopes
+
+    def finish(self, page_html: str) -> str:
+        """The page: the sprite first, then `page_html` with its marks resolved."""
+        sprite, scopes = self.sprite()
+        for mark, scope in scopes.items():
+            page_html = page_html.replace(mark, scope)
+        return sprite + page_html

@@ -1,0 +1,141 @@
+"""The `tiles` Python-Markdown extension and the page sprite (service/docs/markdown_ext.py, service/drawing/svg_page.py)."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+markdown = pytest.importorskip("markdown")
+
+from service.docs.markdown_ext import TilesError  # noqa: E402
+from service.notation.grammar import parse  # noqa: E402
+from service.notation.options import RenderOptions  # noqa: E402
+from service.drawing.svg import render_svg  # noqa: E402
+
+PAGE = """# Hands
+
+<Tiles notation="11222333s22m+-456m+4s" caption="Tsumo on 4s" />
+
+Wait on <Tiles notation="14s" inline /> here.
+
+```tiles
+123m456p789s11z | All sequences
+5-5=55p
+```
+
+```tiles river
+1m9p*2z3s-5p8s
+```
+
+````md
+```tiles
+this is code
+```
+<Tiles notation="this is code too" />
+````
+"""
+
+
+def convert(text: str, **config) -> str:
+    return markdown.markdown(text, extensions=["tiles", "fenced_code"], extension_configs={"tiles": config})
+
+
+def hrefs(html: str) -> list[str]:
+    return re.findall(r'<use href="#([^"]+)"', html)
+
+
+def test_tags_and_fences_become_inline_svgs_with_their_alt_text():
+    html = convert(PAGE)
+    labels = re.findall(r'<svg [^>]*role="img" aria-label="([^"]+)"', html)
+    assert labels == ["Hand: 1s 1s 2s 2s 2s 3s 3s 3s 2m 2m; called meld: 4m (sideways) 5m 6m; winning tile: 4s",
+                      "Hand: 1s 4s", "Hand: 1m 2m 3m 4p 5p 6p 7s 8s 9s East East",
+                      "called meld: 5p 5p (sideways) 5p (sideways, added on top) 5p",
+                      "River: 1m 9p South 3s, riichi on 5p, 8s; tsumogiri: South"]
+    assert "<figcaption>Tsumo on 4s</figcaption>" in html and "<figcaption>All sequences</figcaption>" in html
+    assert 'class="tiles tiles--inline"' in html and 'width="36" height="24"' in html
+    assert "this is code\n" in html and "&lt;Tiles notation=&quot;this is code too&quot; /&gt;" in html
+    assert html.count("aria-hidden=\"true\"") == 1  # one sprite
+
+
+def test_each_tile_is_drawn_once_per_page_and_every_use_resolves():
+    html = convert(PAGE)
+    ids = set(re.findall(r' id="([^"]+)"', html))
+    assert set(hrefs(html)) <= ids
+    symbols = re.findall(r'<symbol id="([^"]+)"', html)
+    assert len(symbols) == len(set(symbols))
+    # 20 distinct (tile, sideways) at 38 px in the page, plus 1s and 4s at the inline 24 px
+    assert len(symbols) == 22
+    assert html.count("<style>") == 2  # one per tile height, both inside the one sprite
+
+
+def test_two_renders_on_one_page_never_clash():
+    a, b = convert('<Tiles notation="123m" />'), convert('<Tiles notation="123p" />')
+    ids_a, ids_b = set(re.findall(r' id="([^"]+)"', a)), set(re.findall(r' id="([^"]+)"', b))
+    assert not ids_a & ids_b
+    both = a + b  # e.g. an excerpt above the page: each render carries its own sprite
+    assert set(hrefs(both)) <= ids_a | ids_b
+    assert convert('<Tiles notation="123m" />') == a  # deterministic
+
+
+def test_the_page_hand_places_the_standalone_svgs_tiles():
+    hand = parse("11222333s22m+-456m+4s")
+    page = convert('<Tiles notation="11222333s22m+-456m+4s" theme="light" />')
+    alone = render_svg(hand, RenderOptions(format="svg")).decode()
+    place = re.compile(r'<use href="#[^"]+" (x="[^"]+" y="[^"]+" width="[^"]+" height="[^"]+")')
+    assert place.findall(page) == place.findall(alone)
+    symbols = re.compile(r'<symbol id="[^"]+" (viewBox="[^"]+")')
+    assert symbols.findall(page) == symbols.findall(alone)
+
+
+def test_theme_auto_colours_follow_a_selector_mode_through_css_variables():
+    html = convert('<Tiles notation="1m" />', color_mode="material")
+    assert "[data-md-color-scheme=slate]{--k" in html and "prefers-color-scheme" not in html
+    assert re.search(r"\.k[0-9a-f]{8}[a-z]\{fill:var\(--k", html)
+    assert "@media (prefers-color-scheme:dark)" in convert('<Tiles notation="1m" />')
+
+
+def test_a_typo_raises_with_file_line_col_and_a_caret():
+    text = "# Page\n\nSome text\n\n<Tiles caption=\"typo\"\n  notation=\"123m456a\" />\n"
+    with pytest.raises(TilesError) as err:
+        convert(text, page="docs/bad.md")
+    assert str(err.value) == ("docs/bad.md:6:20: 'a' is not a suit letter (use m, p, s or z)\n"
+                              '    notation="123m456a" />\n' + " " * 21 + "^")
+
+
+def test_a_typo_in_a_fence_names_its_line_and_column():
+    with pytest.raises(TilesError, match=r"^page.md:4:7: 'q' is not a suit letter"):
+        convert("Text\n\n```tiles\n  12m3q | caption\n```\n", page="page.md")
+
+
+def test_warn_mode_logs_and_shows_the_error_in_the_page(caplog):
+    with caplog.at_level(logging.WARNING, logger="tiles.markdown"):
+        html = convert('<Tiles notation="12q" /> and <Tiles notation="1m" />', on_error="warn")
+    assert "&lt;markdown&gt;:1:20: &#x27;q&#x27; is not a suit letter" in html
+    assert 'class="tiles-error"' in html and 'aria-label="Hand: 1m"' in html
+    assert "<markdown>:1:20: 'q' is not a suit letter" in caplog.text
+
+
+def test_bad_config_is_refused():
+    with pytest.raises(ValueError, match="color_mode must be one of media, material, furo"):
+        convert("x", color_mode="nope")
+
+
+def test_headings_and_their_toc_entries_stay_clean():
+    """toc runs every postprocessor on each heading: the sprite must not land in it (nor its CSS in an id)."""
+    md = markdown.Markdown(extensions=["tiles", "toc"])
+    html = md.convert("# Hands\n\n<Tiles notation=\"1m\" />\n\n## Waits on <Tiles notation=\"14s\" inline />\n")
+    assert '<h1 id="hands">Hands</h1>' in html
+    assert md.toc_tokens[0]["name"] == "Hands"
+    assert "aria-hidden" not in md.toc_tokens[0]["children"][0]["html"]
+    assert html.count('aria-hidden="true"') == 1
+
+
+def test_a_sprite_carries_only_the_definitions_its_tiles_need():
+    """The sprite is cut from every tile written once: what other tiles need stays out."""
+    for theme in ("light", "auto"):
+        page = convert('<Tiles notation="1m" />', theme=theme)
+        alone = render_svg(parse("1m"), RenderOptions(format="svg", theme=theme)).decode()
+        assert page.count("<symbol") == 1 and page.count("<path id=") == alone.count("<path id=")
+        assert len(page) < len(alone) + 1200  # the style rules of the other tiles, the wrapper, the hand
