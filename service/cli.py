@@ -17,6 +17,7 @@ import sys
 import textwrap
 
 from service.drawing.arrange import arrange
+from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (
     DEFAULT_ROW,
@@ -83,6 +84,9 @@ def reports_errors(cmd):
             print_error(err)
         except OptionError as err:
             print(f"error: {err.message}", file=sys.stderr)
+            text = getattr(args, err.param, None)
+            if err.position is not None and isinstance(text, str):  # tile text (--dora, --ura): point at it
+                print(textwrap.indent(ParseError(err.message, err.position, text).pointer(), "  "), file=sys.stderr)
         return 2
 
     return run
@@ -93,13 +97,13 @@ def cmd_parse(args) -> int:
     """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
     from .analysis import analyse_safely
 
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, **_strips(args))
     subject = read(args.notation, opts.layout)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
         analysis = analyse_safely(subject, lambda: failed.append(True))
-    view = hand_json(subject, arrange(subject, opts), analysis)
+    view = hand_json(subject, arrange(subject, opts), analysis, opts)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
 
@@ -116,7 +120,7 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row, exact=args.exact)
+                         layout=args.layout, row=args.row, exact=args.exact, **_strips(args))
     data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -142,6 +146,16 @@ def _layout_args(p: argparse.ArgumentParser) -> None:
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
 
 
+def _strip_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dora", default="", help="dora indicators drawn beside the hand, like 3m or 4z1m")
+    p.add_argument("--ura", default="", help="ura dora indicators, beside the dora strip")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the strips' labels")
+
+
+def _strips(args) -> dict:
+    return {"dora": args.dora, "ura": args.ura, "lang": args.lang}
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
     sub = ap.add_subparsers(dest="command", required=True)
@@ -149,6 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
     _layout_args(p)
+    _strip_args(p)
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
@@ -162,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     _layout_args(p)
+    _strip_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")

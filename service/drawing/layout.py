@@ -43,11 +43,22 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Label:
+    """A line of text: its left end at ``x``, its baseline at ``y``, ``size`` CSS px to the em."""
+
+    text: str
+    x: int
+    y: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
     placements: tuple[Placement, ...]
     width: int
     height: int
     tile_height: int
+    labels: tuple[Label, ...] = ()  # drawn in the theme's label colour (service/drawing/labels.py)
 
 
 def default_gap(height: int) -> int:

@@ -22,6 +22,7 @@ from service.notation.options import RenderOptions
 
 from .arrange import arrange
 from .indexed import face_image, face_key, indexed_picture
+from .labels import draw_labels
 from .layout import Layout
 from .png import indexed_png, rgba_png
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
@@ -43,6 +44,7 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
             img.alpha_composite(face, (p.x * s, p.y * s))
         else:  # tiles never overlap, so a plain copy keeps their own alpha
             img.paste(face, (p.x * s, p.y * s))
+    draw_labels(img, lay.labels, s, options.theme)
     return img
 
 
@@ -71,7 +73,8 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
 
         return render_svg(hand, options, lay)
     lay = lay or arrange(hand, options)
-    picture = None if options.exact else indexed_picture(lay, options)
+    # labels are not faces: a picture with text is drawn exact
+    picture = None if options.exact or lay.labels else indexed_picture(lay, options)
     if picture is None:
         return encode(compose(hand, options, lay), options.format)
     if options.format == "png":

@@ -14,17 +14,19 @@ b'<svg xmlns="http://www.w3.org/2000/svg" '
 
 from __future__ import annotations
 
-from service.notation.describe import describe
+from service.notation.describe import alt_text
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
-from tile_art.svg import AUTO, PREFIX, Document
+from tile_art.svg import AUTO, DARK_QUERY, PREFIX, Document
 from tile_art.svg_pen import fnum
 
 from .arrange import arrange
 from .dimmed import STRENGTH, VEIL
+from .labels import svg_label_style, svg_labels
 from .layout import Layout
 
 DIM = f"{PREFIX}dim"
+LABEL = f"{PREFIX}lab"
 
 
 def dim_filter() -> str:
@@ -54,4 +56,7 @@ def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="
         dims = dims or bool(dim)
         uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
     defs = [dim_filter()] if dims else []
-    return doc.svg(lay.width, lay.height, uses, options.background, describe(subject), defs).encode()
+    if lay.labels:
+        defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
+        uses += svg_labels(lay.labels, LABEL)
+    return doc.svg(lay.width, lay.height, uses, options.background, alt_text(subject, options), defs).encode()

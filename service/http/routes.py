@@ -115,7 +115,7 @@ def json_response(notation: str) -> Response:
         # every theme an image does, `auto` too, and validates the rest alike
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
         analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
-        r = jsonify(hand_json(hand, arrange(hand, options), analysis))
+        r = jsonify(hand_json(hand, arrange(hand, options), analysis, options))
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
         if matches(etag):
