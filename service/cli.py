@@ -1,4 +1,4 @@
-"""The `tiles` command line: parse, render, sheet, lint, build, serve.
+"""The `tiles` command line: parse, render, scene, sheet, lint, build, serve.
 
     $ tiles parse -456m
     $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
@@ -139,6 +139,43 @@ def cmd_sheet(args) -> int:
     return 0
 
 
+def cmd_scene(args) -> int:
+    """Draw a scene (a problem card) from a YAML file; ``--json`` prints its view instead of (or besides) it."""
+    from service.drawing.scene import arrange_scene, render_scene, scene_json
+    from service.notation.scene import SceneError, read_scene
+
+    if not args.json and not args.output:
+        print("error: give -o FILE (.png, .webp or .svg) or --json", file=sys.stderr)
+        return 2
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"error: cannot read {args.file}: {err}", file=sys.stderr)
+        return 2
+    try:
+        card = read_scene(text)
+        fmt = args.format or _format_of(args.output or "")
+        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang)
+    except SceneError as err:
+        print(f"{args.file}:{err}", file=sys.stderr)
+        return 2
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    sl = arrange_scene(card, opts)
+    if args.output:
+        data = render_scene(card, opts, sl)
+        if args.output == "-":
+            sys.stdout.buffer.write(data)
+        else:
+            with open(args.output, "wb") as f:
+                f.write(data)
+    if args.json:
+        print(json.dumps(scene_json(card, opts, sl), indent=2, ensure_ascii=False))
+    return 0
+
+
 def _layout_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", choices=LAYOUTS, default="hand",
                    help="hand (default), or river: the tiles as a discard pond")
@@ -186,6 +223,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
+
+    p = sub.add_parser("scene", help="draw a problem card from a YAML file (docs/scenes.md)")
+    p.add_argument("file", help="the scene's YAML file")
+    p.add_argument("-o", "--output", help="file to write (.png, .webp or .svg), or - for stdout")
+    p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
+    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels")
+    p.set_defaults(func=cmd_scene)
 
     from service.docs import batch, build, lint
 

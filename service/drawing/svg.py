@@ -43,9 +43,10 @@ def dim_filter() -> str:
             f'<feColorMatrix values="{values}"/></filter>')
 
 
-def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="svg"),
-               lay: Layout | None = None) -> bytes:
-    """UTF-8 SVG of a hand or river; deterministic (the same subject and options give the same bytes)."""
+def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(format="svg"),
+               lay: Layout | None = None, title: str | None = None) -> bytes:
+    """UTF-8 SVG of a hand or river (or of a scene's `lay` and `title`); deterministic (the same
+    subject and options give the same bytes)."""
     lay = lay or arrange(subject, options)
     themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
     doc = Document(themes, options.height, options.scale)
@@ -59,4 +60,5 @@ def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
         uses += svg_labels(lay.labels, LABEL)
-    return doc.svg(lay.width, lay.height, uses, options.background, alt_text(subject, options), defs).encode()
+    title = alt_text(subject, options) if title is None else title
+    return doc.svg(lay.width, lay.height, uses, options.background, title, defs).encode()
