@@ -12,7 +12,7 @@ Placements keep the subject's first, in notation order, then each strip's.
 >>> lay.width, lay.height, [(p.tile.code, p.x, p.y) for p in lay.placements][:4]
 (270, 57, [('1m', 180, 17), ('2m', 210, 17), ('3m', 240, 17), ('4z', 0, 17)])
 >>> lay.labels
-(Label(text='Dora indicator', x=0, y=12, size=12),)
+(Label(text='Dora indicator', x=0, y=12, size=12, rotation=0),)
 """
 
 from __future__ import annotations

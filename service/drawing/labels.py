@@ -56,6 +56,23 @@ def text_width(text: str, size: int) -> int:
     return math.ceil(sum(advance(ch) for ch in text) * size)
 
 
+def label_box(lab: Label) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) the label's line covers (an em above the baseline, 0.4 below), turned with it.
+
+    >>> label_box(Label("Draw", 10, 20, 10)), label_box(Label("Draw", 10, 20, 10, 90))
+    ((10, 10, 37, 24.0), (6.0, 20, 20, 47))
+    """
+    w, x, y = text_width(lab.text, lab.size), lab.x, lab.y
+    corners = [_turned(lab.rotation, dx, dy) for dx, dy in ((0, -lab.size), (w, lab.size * 0.4))]
+    xs, ys = [x + c[0] for c in corners], [y + c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _turned(r: int, x: float, y: float) -> tuple[float, float]:
+    """(x, y) turned clockwise by `r` degrees (y down)."""
+    return {0: (x, y), 90: (-y, x), 180: (-x, -y), 270: (y, -x)}[r]
+
+
 def label_colour(theme: str) -> tuple[int, int, int]:
     """The ink of labels: a quarter of the way from the ink (light pages) or the tile face (dark
     pages) toward the page, so text stays quieter than the tiles."""
@@ -72,13 +89,28 @@ def draw_labels(img: Image.Image, labels: tuple[Label, ...], scale: int, theme: 
     mask = Image.new("L", img.size, 0)
     draw = ImageDraw.Draw(mask)
     for lab in labels:
-        font = _font(lab.size * scale)
-        with _LOCK:
-            for ch, dx in zip(lab.text, offsets(lab.text, lab.size)):
-                draw.text(((lab.x + dx) * scale, lab.y * scale), ch, fill=255, font=font, anchor="ls")
+        if lab.rotation:  # drawn level on its own mask, turned, then placed
+            x0, y0, _, _ = label_box(lab)
+            line = Image.new("L", (text_width(lab.text, lab.size) * scale, round(lab.size * 1.4) * scale), 0)
+            _line(ImageDraw.Draw(line), lab, 0, lab.size, scale)
+            line = line.transpose(_TRANSPOSE[lab.rotation])
+            mask.paste(line, (round(x0 * scale), round(y0 * scale)), line)
+        else:
+            _line(draw, lab, lab.x, lab.y, scale)
     layer = Image.new("RGBA", img.size, label_colour(theme) + (255,))
     layer.putalpha(mask)
     img.alpha_composite(layer)
+
+
+_TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}
+
+
+def _line(draw: ImageDraw.ImageDraw, lab: Label, x: float, y: float, scale: int) -> None:
+    """The label's characters with their left end at x and baseline at y (CSS px)."""
+    font = _font(lab.size * scale)
+    with _LOCK:
+        for ch, dx in zip(lab.text, offsets(lab.text, lab.size)):
+            draw.text(((x + dx) * scale, y * scale), ch, fill=255, font=font, anchor="ls")
 
 
 def svg_labels(labels: tuple[Label, ...], cls: str) -> list[str]:
@@ -89,7 +121,8 @@ def svg_labels(labels: tuple[Label, ...], cls: str) -> list[str]:
         k = lab.size / em
         paths = [f'<path transform="matrix({fnum(k)} 0 0 {fnum(-k)} {fnum(lab.x + dx)} {lab.y})" d="{path_data(ch)}"/>'
                  for ch, dx in zip(lab.text, offsets(lab.text, lab.size)) if not ch.isspace()]
-        out.append(f'<g class="{cls}">{"".join(paths)}</g>')
+        turned = f' transform="rotate({lab.rotation} {lab.x} {lab.y})"' if lab.rotation else ""
+        out.append(f'<g class="{cls}"{turned}>{"".join(paths)}</g>')
     return out
 
 

@@ -28,6 +28,7 @@ class Placement:
     y: int
     w: int
     h: int
+    rotation: int = 0  # scenes: the face turned clockwise by this (a table seat); w, h are the turned box
 
     @property
     def sideways(self) -> bool:
@@ -50,6 +51,18 @@ class Label:
     x: int
     y: int
     size: int
+    rotation: int = 0  # scenes: the line turned clockwise about (x, y), to face a table seat
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A scene's non-tile thing: ``stick`` (a riichi stick) or ``panel`` (the table's centre)."""
+
+    kind: str
+    x: int
+    y: int
+    w: int
+    h: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +72,7 @@ class Layout:
     height: int
     tile_height: int
     labels: tuple[Label, ...] = ()  # drawn in the theme's label colour (service/drawing/labels.py)
+    shapes: tuple[Shape, ...] = ()  # drawn under the tiles (service/drawing/shapes.py)
 
 
 def default_gap(height: int) -> int:

@@ -21,20 +21,29 @@ from typing import Any
 
 from service.notation.describe import describe
 from service.notation.dora import describe_indicators
-from service.notation.model import Hand
+from service.notation.model import Group, Hand
 from service.notation.options import RenderOptions
-from service.notation.scene import ProblemCard, situation
+from service.notation.scene import WINDS, WORDS, ProblemCard, situation
+from service.notation.table import TableScene
 
 from .render import compose, encode
 from .scene_layout import SceneLayout, problem_layout
+from .table_layout import table_layout
+
+Scene = ProblemCard | TableScene
 
 
-def arrange_scene(card: ProblemCard, options: RenderOptions) -> SceneLayout:
-    return problem_layout(card, options.height, options.lang)
+def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
+    if isinstance(scene, TableScene):
+        return table_layout(scene, options.height, options.lang)
+    return problem_layout(scene, options.height, options.lang)
 
 
-def scene_alt(card: ProblemCard) -> str:
-    """English alt text: the situation, the dora, the hand, the drawn tile, and the answer in words."""
+def scene_alt(card: Scene) -> str:
+    """English alt text: the situation, the dora, the hand, the drawn tile, and the answer in words
+    (for a table: the round, the dora, then each seat's score, hand, melds and river)."""
+    if isinstance(card, TableScene):
+        return table_alt(card)
     parts = [f"Problem: {situation(card, 'en')}", describe_indicators(card.dora),
              describe(Hand(card.hand.groups)), f"drawn tile: {card.drawn.name}"]
     if card.answer is not None:
@@ -42,7 +51,37 @@ def scene_alt(card: ProblemCard) -> str:
     return "; ".join(parts)
 
 
-def render_scene(card: ProblemCard, options: RenderOptions = RenderOptions(),
+def table_alt(t: TableScene) -> str:
+    """``Table: South 2, 1 honba, 1 riichi stick; dora indicator: 3m; East (dealer, 31000): ...``."""
+    head = f"Table: {situation_of_table(t)}"
+    parts = [head] + ([describe_indicators(t.dora)] if t.dora else [])
+    for w, seat in t.seats.items():
+        who = WORDS["en"]["winds"][WINDS.index(w)]
+        notes = (["dealer"] if w == "E" else []) + ([f"{seat.score} points"] if seat.score is not None else [])
+        what = []
+        if seat.hand is not None:
+            what.append(describe(Hand((Group("hand", seat.hand.tiles),))))
+        elif seat.backs:
+            what.append(f"Hand: {seat.backs} face-down tiles")
+        what += [describe(Hand((g,))).replace("Hand:", "meld:", 1) for g in seat.melds]
+        if seat.river is not None:
+            what.append(describe(seat.river))
+        parts.append(f"{who}{' (' + ', '.join(notes) + ')' if notes else ''}: {', '.join(what) or 'nothing shown'}")
+    return "; ".join(parts)
+
+
+def situation_of_table(t: TableScene) -> str:
+    """``South 2, 1 honba, 1 riichi stick``."""
+    w = WORDS["en"]
+    out = [w["round"].format(wind=w["winds"][WINDS.index(t.round[0])], n=t.round[1])]
+    if t.honba:
+        out.append(f"{t.honba} honba")
+    if t.riichi_sticks:
+        out.append(f"{t.riichi_sticks} riichi stick{'s' if t.riichi_sticks > 1 else ''}")
+    return ", ".join(out)
+
+
+def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
                  sl: SceneLayout | None = None) -> bytes:
     """Image bytes of the scene in ``options.format`` (always exact RGBA for bitmaps: scenes carry text)."""
     sl = sl or arrange_scene(card, options)
@@ -53,7 +92,7 @@ def render_scene(card: ProblemCard, options: RenderOptions = RenderOptions(),
     return encode(compose(None, options, sl.layout), options.format)
 
 
-def scene_json(card: ProblemCard, options: RenderOptions = RenderOptions(),
+def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
                sl: SceneLayout | None = None) -> dict[str, Any]:
     """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``."""
     sl = sl or arrange_scene(card, options)

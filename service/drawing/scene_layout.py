@@ -31,7 +31,8 @@ from .layout import Label, Layout, Placement, layout, tile_width
 @dataclass(frozen=True, slots=True)
 class SceneTile:
     """A placed tile with what it is in the scene: ``role`` (hand, meld, river, dora, ura,
-    drawn, answer), ``seat`` (E/S/W/N or None) and ``rotation`` (degrees, counter-clockwise)."""
+    drawn, answer), ``seat`` (E/S/W/N or None) and ``rotation`` (degrees clockwise: a called tile
+    lies at 270, turned counter-clockwise)."""
 
     placement: Placement
     role: str
@@ -84,7 +85,7 @@ def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> Sce
         answer = card.answer is not None and (
             (role == "drawn" and card.answer_index is None) or (role == "hand" and n == card.answer_index))
         p = replace(p, group=p.group + 1, y=p.y + top - (lift if answer else 0))
-        hand_tiles.append(SceneTile(p, "answer" if answer else role, card.seat, 90 if p.sideways else 0))
+        hand_tiles.append(SceneTile(p, "answer" if answer else role, card.seat, 270 if p.sideways else 0))
     tiles = hand_tiles + tiles  # the hand first, as the notation reads
     width = max([row.width, 5 * tw] + [lab.x + text_width(lab.text, lab.size) for lab in labels])
     lay = Layout(tuple(t.placement for t in tiles), width, top + row.height, th, tuple(labels))

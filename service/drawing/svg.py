@@ -24,9 +24,11 @@ from .arrange import arrange
 from .dimmed import STRENGTH, VEIL
 from .labels import svg_label_style, svg_labels
 from .layout import Layout
+from .shapes import svg_shape_style, svg_shapes
 
 DIM = f"{PREFIX}dim"
 LABEL = f"{PREFIX}lab"
+SHAPE = f"{PREFIX}sh"
 
 
 def dim_filter() -> str:
@@ -55,8 +57,17 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
         ref = doc.tile(p.tile.code, p.sideways)
         dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
         dims = dims or bool(dim)
+        if p.rotation:  # turned clockwise about the box's centre; the face keeps its own size
+            w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)
+            cx, cy = fnum(p.x + p.w / 2), fnum(p.y + p.h / 2)
+            uses.append(f'<use href="{ref}" x="{fnum(-w / 2)}" y="{fnum(-h / 2)}" width="{w}" height="{h}" '
+                        f'transform="translate({cx} {cy}) rotate({p.rotation})"{dim}/>')
+            continue
         uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
     defs = [dim_filter()] if dims else []
+    if lay.shapes:
+        defs.append(svg_shape_style(themes, SHAPE, DARK_QUERY))
+        uses = svg_shapes(lay.shapes, SHAPE) + uses
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
         uses += svg_labels(lay.labels, LABEL)

@@ -1,6 +1,6 @@
-"""Scenes written in YAML: problem cards ("what would you discard?"), checked field by field.
+"""Scenes written in YAML: problem cards ("what would you discard?") and whole tables, checked field by field.
 
-A scene is one YAML mapping with one key, ``problem``::
+A scene is one YAML mapping with one key, ``problem`` or ``table`` (`service.notation.table`)::
 
     problem:
       round: E1        # E1-E4, S1-S4, W1-W4, N1-N4; honba: 2 optional
@@ -20,25 +20,21 @@ Every mistake is a `SceneError` at its field: the field's path (``problem.hand``
 >>> read_scene("problem: {round: E5, seat: S, dora: 3m, hand: 1m+2m}")
 Traceback (most recent call last):
 ...
-service.notation.scene.SceneError: 1:18: problem.round: round must be a wind and a hand number 1-4, like E1 or S3, not 'E5'
+service.notation.fields.SceneError: 1:18: problem.round: round must be a wind and a hand number 1-4, like E1 or S3, not 'E5'
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-import yaml
-
-from .dora import IndicatorError, read_indicators
+from .dora import read_indicators
+from .fields import WINDS, Field, SceneError, compose, read_round, read_score
 from .grammar import ParseError, parse
 from .model import Group, Hand, Tile
+from .table import TableScene, read_table
 
-WINDS = "ESWN"
 HAND_TILES = 14  # a problem is the moment after the draw: 14 tiles, a meld counting 3
 MAX_TURN = 30  # more draws than a player ever gets (about 18 from a 70-tile live wall)
-MAX_SCENE_CHARS = 4096
-_ROUND = re.compile(r"([ESWN])([1-4])")
 WORDS = {
     "en": {"winds": ("East", "South", "West", "North"), "round": "{wind} {n}", "honba": "{n} honba",
            "seat": "{wind} seat", "turn": "Turn {n}", "draw": "Draw", "sep": " · "},
@@ -47,14 +43,6 @@ WORDS = {
     "zh": {"winds": ("东", "南", "西", "北"), "round": "{wind}{n}局", "honba": "{n}本场",
            "seat": "{wind}家", "turn": "第{n}巡", "draw": "摸牌", "sep": "・"},
 }
-
-
-class SceneError(ValueError):
-    """A scene that cannot be drawn: the message, the field path and where (1-based line and column)."""
-
-    def __init__(self, message: str, field: str, line: int, col: int):
-        super().__init__(f"{line}:{col}: {field + ': ' if field else ''}{message}")
-        self.message, self.field, self.line, self.col = message, field, line, col
 
 
 @dataclass(frozen=True)
@@ -81,88 +69,21 @@ class ProblemCard:
         return tuple(g for g in self.hand.groups if g.kind == "meld")
 
 
-class _Field:
-    """A YAML node with its path, for values and positioned errors."""
-
-    def __init__(self, node: yaml.Node, path: str):
-        self.node, self.path = node, path
-
-    def fail(self, message: str, offset: int | None = None):
-        mark = self.node.start_mark
-        col = mark.column + 1
-        if offset is not None:  # into a scalar's text: past the opening quote, on its first line
-            col += offset + (1 if self.node.style in ("'", '"') else 0)
-        raise SceneError(message, self.path, mark.line + 1, col)
-
-    def mapping(self, keys: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, _Field]:
-        if not isinstance(self.node, yaml.MappingNode):
-            self.fail(f"{self.path or 'a scene'} must be a mapping of {', '.join(keys)}")
-        out: dict[str, _Field] = {}
-        for k, v in self.node.value:
-            name = k.value if isinstance(k, yaml.ScalarNode) else None
-            field = _Field(k, f"{self.path}.{name}" if self.path else str(name))
-            if name not in keys:
-                field.fail(f"unknown field {name!r}; expected one of {', '.join(keys)}")
-            if name in out:
-                field.fail(f"{name!r} is given twice")
-            out[name] = _Field(v, field.path)
-        for name in required:
-            if name not in out:
-                self.fail(f"{self.path or 'the scene'} needs {name!r}")
-        return out
-
-    def text(self) -> str:
-        if not isinstance(self.node, yaml.ScalarNode) or self.node.tag.endswith(":null"):
-            self.fail("must be a single value like 3m")
-        return self.node.value
-
-    def number(self, lo: int, hi: int) -> int:
-        text = self.text()
-        if not (text.isascii() and text.isdigit() and lo <= int(text) <= hi):
-            self.fail(f"must be a whole number from {lo} to {hi}, not {text!r}")
-        return int(text)
-
-    def items(self) -> list[_Field]:
-        if not isinstance(self.node, yaml.SequenceNode):
-            self.fail("must be a list, like [25000, 25000, 25000, 25000]")
-        return [_Field(n, f"{self.path}[{i}]") for i, n in enumerate(self.node.value)]
-
-    def tiles(self, read):
-        """Tile text read by `read`; its errors point at the bad character."""
-        text = self.text()
-        try:
-            return read(text)
-        except (ParseError, IndicatorError) as err:
-            self.fail(err.message, err.position)
-
-
-def compose(text: str) -> _Field:
-    """The YAML text's root node; YAML syntax errors are `SceneError`s at their line:col."""
-    if len(text) > MAX_SCENE_CHARS:
-        raise SceneError(f"a scene is at most {MAX_SCENE_CHARS} characters; this one is {len(text)}", "", 1, 1)
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        raise SceneError(f"not valid YAML: {err.problem or err.context}", "",
-                         mark.line + 1 if mark else 1, mark.column + 1 if mark else 1) from None
-    if root is None:
-        raise SceneError("empty scene: write problem: ...", "", 1, 1)
-    return _Field(root, "")
-
-
-def read_scene(text: str) -> ProblemCard:
-    """The scene in YAML `text`; `SceneError` at the field for any mistake."""
-    top = compose(text).mapping(("problem",), ("problem",))
+def read_scene(text: str) -> ProblemCard | TableScene:
+    """The scene in YAML `text` (a `ProblemCard` or a `TableScene`); `SceneError` at the field for any mistake."""
+    root = compose(text)
+    top = root.mapping(("problem", "table"))
+    if len(top) != 1:
+        root.fail("a scene is one of problem: or table:")
+    if "table" in top:
+        return read_table(top["table"])
     return read_problem(top["problem"])
 
 
-def read_problem(f: _Field) -> ProblemCard:
+def read_problem(f: Field) -> ProblemCard:
     fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores"),
                        ("round", "seat", "dora", "hand"))
-    rnd = fields["round"].text()
-    if not _ROUND.fullmatch(rnd.upper()):
-        fields["round"].fail(f"round must be a wind and a hand number 1-4, like E1 or S3, not {rnd!r}")
+    rnd = read_round(fields["round"])
     seat = fields["seat"].text().upper()
     if seat not in WINDS:
         fields["seat"].fail(f"seat must be E, S, W or N, not {fields['seat'].text()!r}")
@@ -176,18 +97,11 @@ def read_problem(f: _Field) -> ProblemCard:
         items = fields["scores"].items()
         if len(items) != 4:
             fields["scores"].fail(f"scores are four numbers, East South West North; {len(items)} given")
-        scores = tuple(_score(i) for i in items)
-    return ProblemCard(rnd.upper(), honba, seat, turn, dora, hand, drawn, answer, index, scores)
+        scores = tuple(read_score(i) for i in items)
+    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores)
 
 
-def _score(f: _Field) -> int:
-    text = f.text()
-    if not re.fullmatch(r"-?[0-9]{1,7}", text):
-        f.fail(f"a score is a whole number of points, like 25000, not {text!r}")
-    return int(text)
-
-
-def _hand_and_draw(f: _Field) -> tuple[Hand, Tile]:
+def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:
     hand = f.tiles(parse)
     last = hand.groups[-1]
     if len(hand.groups) < 2 or last.kind != "winning" or last.tiles[0].sideways:
@@ -201,7 +115,7 @@ def _hand_and_draw(f: _Field) -> tuple[Hand, Tile]:
     return body, last.tiles[0]
 
 
-def _answer(f: _Field, hand: Hand, drawn: Tile) -> tuple[Tile, int | None]:
+def _answer(f: Field, hand: Hand, drawn: Tile) -> tuple[Tile, int | None]:
     """The answer tile, and which concealed tile it is (None: the drawn one); red fives match
     exactly when written ``0``, else any five, the plain one first."""
     (tile,) = f.tiles(lambda text: _one_tile(text)).tiles
