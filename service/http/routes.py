@@ -3,6 +3,7 @@
     GET /<notation>                 PNG, the URL docs components already emit
     GET /tiles/<notation>.png|.webp|.svg|.json
     GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
+    GET /scene.png|.webp|.svg|.json?s=   a scene in YAML (service/http/scenes.py)
     GET /healthz  /metrics  /       health, Prometheus text, playground
     GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
