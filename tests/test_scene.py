@@ -124,3 +124,43 @@ def test_cli_scene_error_is_file_line_col_field(tmp_path, capsys):
     assert main(["scene", str(src), "--json"]) == 2
     assert capsys.readouterr().err.strip() == (
         f"{src}:8:11: problem.answer: 6s is not in the hand: the answer is a tile the player can discard")
+
+
+# -- ```tiles-scene blocks in docs: tiles lint and tiles build stop at file:line:col -----------------
+
+PAGE = """\
+# Problems
+
+Some text, and a hand <Tiles notation="123m" />.
+
+```tiles-scene
+problem:
+  round: E1
+  seat: S
+  dora: 3m
+  hand: 2345m067p34588s5z+4p
+  answer: 6s
+```
+
+```yaml
+problem: {not: checked}
+```
+"""
+
+
+def test_lint_finds_a_bad_scene_block_at_file_line_col(tmp_path, capsys):
+    page = tmp_path / "p.md"
+    page.write_text(PAGE, encoding="utf-8")
+    assert main(["lint", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{page}:11:11: problem.answer: 6s is not in the hand: the answer is a tile the player can discard"]
+    page.write_text(PAGE.replace("answer: 6s", "answer: 5z"), encoding="utf-8")
+    assert main(["lint", str(tmp_path)]) == 0
+
+
+def test_build_stops_on_a_bad_scene_block(tmp_path, capsys):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "p.mdx").write_text(PAGE, encoding="utf-8")
+    assert main(["build", str(tmp_path / "docs"), "--out", str(tmp_path / "out")]) == 1
+    assert "p.mdx:11:11: problem.answer" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "manifest.json").exists()

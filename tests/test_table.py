@@ -122,3 +122,33 @@ def test_svg_turns_the_seats():
     turned = [u.getAttribute("transform") for u in doc.getElementsByTagName("use") if u.getAttribute("transform")]
     assert {t.split("rotate(")[1].rstrip(")") for t in turned if "rotate(" in t} == {"90", "180", "270"}
     assert "prefers-color-scheme:dark" in svg
+
+
+# -- HTTP: GET /scene.<fmt>?s=<YAML> ----------------------------------------------------------------
+
+def test_http_scene_png_svg_json_with_etags(client):
+    from urllib.parse import quote
+
+    q = "s=" + quote(TABLE) + "&scale=2&height=30&theme=dark"  # a table at 2x fits the limits from height 30 down
+    png = client.get("/scene.png?" + q)
+    assert png.status_code == 200 and png.mimetype == "image/png"
+    assert "immutable" in png.headers["Cache-Control"]
+    view = client.get("/scene.json?" + q).json
+    assert Image.open(io.BytesIO(png.data)).size == (view["width"] * 2, view["height"] * 2)
+    again = client.get("/scene.png?" + q, headers={"If-None-Match": png.headers["ETag"]})
+    assert again.status_code == 304
+    svg = client.get("/scene.svg?s=" + quote(TABLE) + "&theme=auto")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+def test_http_scene_errors_are_400_with_the_field_or_an_error_image(client):
+    from urllib.parse import quote
+
+    bad = "s=" + quote(TABLE.replace("19m4z*6p-5s2p", "19m4z*6p-5s-2p"))
+    r = client.get("/scene.png?" + bad)
+    assert r.status_code == 400 and r.json["error"]["message"].startswith("8:54: table.seats.E.river: a river has")
+    img = client.get("/scene.png?" + bad, headers={"Accept": "image/png"})
+    assert img.status_code == 400 and img.mimetype == "image/png"
+    assert client.get("/scene.png?s=" + quote(TABLE) + "&height=256&scale=4").status_code == 400  # over the limits
+    assert client.get("/scene.gif?s=x").status_code == 404
+    assert client.get("/scene.png").status_code == 400  # no scene

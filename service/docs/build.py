@@ -42,6 +42,7 @@ from service.notation.options import RenderOptions
 
 from .lint import missing_paths
 from .scan import doc_files, scan_text
+from .scene_blocks import check_docs
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -112,6 +113,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
     """The distinct images the docs need, and the errors of tags that cannot be drawn."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
+    paths = list(paths)
     for item in read_docs(paths, themes[0]):
         if isinstance(item, Problem):  # a tag we cannot read
             errors.append(item)
@@ -120,7 +122,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
         elif item.request is not None:
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(manifest_key(job.notation, job.options), job)
-    return list(jobs.values()), errors
+    return list(jobs.values()), errors + check_docs(paths)  # a bad ```tiles-scene block fails the build too
 
 
 def entry(job: Job, public_path: str = "") -> dict:
