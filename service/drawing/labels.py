@@ -87,16 +87,14 @@ def draw_labels(img: Image.Image, labels: tuple[Label, ...], scale: int, theme: 
     if not labels:
         return
     mask = Image.new("L", img.size, 0)
-    draw = ImageDraw.Draw(mask)
     for lab in labels:
-        if lab.rotation:  # drawn level on its own mask, turned, then placed
-            x0, y0, _, _ = label_box(lab)
-            line = Image.new("L", (text_width(lab.text, lab.size) * scale, round(lab.size * 1.4) * scale), 0)
-            _line(ImageDraw.Draw(line), lab, 0, lab.size, scale)
+        line = line_mask(lab.text, lab.size, scale)
+        if lab.rotation:  # drawn level, turned, then placed at its turned box
             line = line.transpose(_TRANSPOSE[lab.rotation])
-            mask.paste(line, (round(x0 * scale), round(y0 * scale)), line)
+            x0, y0, _, _ = label_box(lab)
         else:
-            _line(draw, lab, lab.x, lab.y, scale)
+            x0, y0 = lab.x, lab.y - lab.size
+        mask.paste(line, (round(x0 * scale), round(y0 * scale)), line)
     layer = Image.new("RGBA", img.size, label_colour(theme) + (255,))
     layer.putalpha(mask)
     img.alpha_composite(layer)
@@ -105,12 +103,15 @@ def draw_labels(img: Image.Image, labels: tuple[Label, ...], scale: int, theme: 
 _TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}
 
 
-def _line(draw: ImageDraw.ImageDraw, lab: Label, x: float, y: float, scale: int) -> None:
-    """The label's characters with their left end at x and baseline at y (CSS px)."""
-    font = _font(lab.size * scale)
+@lru_cache(maxsize=256)
+def line_mask(text: str, size: int, scale: int) -> Image.Image:
+    """The label's coverage ("L"), its left end at 0 and baseline `size` CSS px down; cached, read-only."""
+    line = Image.new("L", (text_width(text, size) * scale, round(size * 1.4) * scale), 0)
+    draw, font = ImageDraw.Draw(line), _font(size * scale)
     with _LOCK:
-        for ch, dx in zip(lab.text, offsets(lab.text, lab.size)):
-            draw.text(((x + dx) * scale, y * scale), ch, fill=255, font=font, anchor="ls")
+        for ch, dx in zip(text, offsets(text, size)):
+            draw.text((dx * scale, size * scale), ch, fill=255, font=font, anchor="ls")
+    return line
 
 
 def svg_labels(labels: tuple[Label, ...], cls: str) -> list[str]:
