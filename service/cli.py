@@ -1,4 +1,4 @@
-"""The `tiles` command line: parse, render, sheet, lint, build, serve.
+"""The `tiles` command line: parse, render, scene, sheet, lint, build, serve.
 
     $ tiles parse -456m
     $ tiles render "11222333s22m+-456m+4s" -o hand.png --scale 2
@@ -17,6 +17,7 @@ import sys
 import textwrap
 
 from service.drawing.arrange import arrange
+from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (
     DEFAULT_ROW,
@@ -83,6 +84,9 @@ def reports_errors(cmd):
             print_error(err)
         except OptionError as err:
             print(f"error: {err.message}", file=sys.stderr)
+            text = getattr(args, err.param, None)
+            if err.position is not None and isinstance(text, str):  # tile text (--dora, --ura): point at it
+                print(textwrap.indent(ParseError(err.message, err.position, text).pointer(), "  "), file=sys.stderr)
         return 2
 
     return run
@@ -93,13 +97,13 @@ def cmd_parse(args) -> int:
     """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
     from .analysis import analyse_safely
 
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, **_strips(args))
     subject = read(args.notation, opts.layout)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
         analysis = analyse_safely(subject, lambda: failed.append(True))
-    view = hand_json(subject, arrange(subject, opts), analysis)
+    view = hand_json(subject, arrange(subject, opts), analysis, opts)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
 
@@ -116,7 +120,7 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row, exact=args.exact)
+                         layout=args.layout, row=args.row, exact=args.exact, **_strips(args))
     data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -135,11 +139,58 @@ def cmd_sheet(args) -> int:
     return 0
 
 
+def cmd_scene(args) -> int:
+    """Draw a scene (a problem card) from a YAML file; ``--json`` prints its view instead of (or besides) it."""
+    from service.drawing.scene import arrange_scene, render_scene, scene_json
+    from service.notation.scene import SceneError, read_scene
+
+    if not args.json and not args.output:
+        print("error: give -o FILE (.png, .webp or .svg) or --json", file=sys.stderr)
+        return 2
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"error: cannot read {args.file}: {err}", file=sys.stderr)
+        return 2
+    try:
+        card = read_scene(text)
+        fmt = args.format or _format_of(args.output or "")
+        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang)
+    except SceneError as err:
+        print(f"{args.file}:{err}", file=sys.stderr)
+        return 2
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
+    sl = arrange_scene(card, opts)
+    if args.output:
+        data = render_scene(card, opts, sl)
+        if args.output == "-":
+            sys.stdout.buffer.write(data)
+        else:
+            with open(args.output, "wb") as f:
+                f.write(data)
+    if args.json:
+        print(json.dumps(scene_json(card, opts, sl), indent=2, ensure_ascii=False))
+    return 0
+
+
 def _layout_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", choices=LAYOUTS, default="hand",
                    help="hand (default), or river: the tiles as a discard pond")
     p.add_argument("--row", type=int, default=DEFAULT_ROW,
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
+
+
+def _strip_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dora", default="", help="dora indicators drawn beside the hand, like 3m or 4z1m")
+    p.add_argument("--ura", default="", help="ura dora indicators, beside the dora strip")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the strips' labels")
+
+
+def _strips(args) -> dict:
+    return {"dora": args.dora, "ura": args.ura, "lang": args.lang}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
     _layout_args(p)
+    _strip_args(p)
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
@@ -162,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     _layout_args(p)
+    _strip_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
@@ -170,6 +223,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
     p.set_defaults(func=cmd_sheet)
+
+    p = sub.add_parser("scene", help="draw a problem card from a YAML file (docs/scenes.md)")
+    p.add_argument("file", help="the scene's YAML file")
+    p.add_argument("-o", "--output", help="file to write (.png, .webp or .svg), or - for stdout")
+    p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
+    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels")
+    p.set_defaults(func=cmd_scene)
 
     from service.docs import batch, build, lint
 

@@ -34,7 +34,7 @@ from urllib.parse import quote, urlencode
 
 from service.drawing.arrange import arrange
 from service.drawing.version import RENDERER_VERSION
-from service.notation.describe import describe
+from service.notation.describe import alt_text
 
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .scan import TagSyntaxError, line_col, scan_text
@@ -42,7 +42,7 @@ from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
 # Props the page must know before it runs: an {expression} there cannot be drawn.
-STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format")
+STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang")
 
 
 class Batch:
@@ -110,7 +110,7 @@ class Batch:
                 image["fetch"] = image_urls(job)
             images.append(image)
         return {
-            "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
+            "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": alt_text(req_.hand, req_.options),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
@@ -180,6 +180,9 @@ def image_urls(job: Job) -> dict[str, str]:
     """
     o = job.options
     query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
+    query.update({k: getattr(o, k) for k in ("dora", "ura") if getattr(o, k)})
+    if o.dora or o.ura:
+        query["lang"] = o.lang
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}

@@ -15,6 +15,8 @@ True
 '123m?height=50'
 >>> manifest_key("1m-2m", RenderOptions(layout="river", row=8))
 '1m-2m?layout=river&row=8'
+>>> manifest_key("1m", RenderOptions(dora="3m", lang="ja"))
+'1m?dora=3m&lang=ja'
 >>> manifest_key("1m", RenderOptions(format="svg", theme="auto"))
 '1m?theme=auto&format=svg'
 """
@@ -34,12 +36,13 @@ from pathlib import Path
 from service.drawing.arrange import arrange
 from service.drawing.render import render
 from service.drawing.version import RENDERER_VERSION
-from service.notation.describe import describe
+from service.notation.describe import alt_text
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
 from .lint import missing_paths
 from .scan import doc_files, scan_text
+from .scene_blocks import check_docs
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -77,6 +80,7 @@ def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
     keys += ("format",)  # svg: one file, no densities
+    keys += ("dora", "ura") + (("lang",) if options.dora or options.ura else ())  # lang: only the strips' labels
     extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
@@ -109,6 +113,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
     """The distinct images the docs need, and the errors of tags that cannot be drawn."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
+    paths = list(paths)
     for item in read_docs(paths, themes[0]):
         if isinstance(item, Problem):  # a tag we cannot read
             errors.append(item)
@@ -117,14 +122,14 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
         elif item.request is not None:
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(manifest_key(job.notation, job.options), job)
-    return list(jobs.values()), errors
+    return list(jobs.values()), errors + check_docs(paths)  # a bad ```tiles-scene block fails the build too
 
 
 def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale (an SVG has only "1x"), CSS size, alt text."""
     lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s, job.options.format) for s in scales_of(job.options)}
-    return {**files, "width": lay.width, "height": lay.height, "alt": describe(job.hand)}
+    return {**files, "width": lay.width, "height": lay.height, "alt": alt_text(job.hand, job.options)}
 
 
 def write_file(path: Path, data: bytes) -> None:

@@ -1,4 +1,4 @@
-"""`tiles lint DIR`: check every `<Tiles>` notation in Markdown/MDX before a reader sees it.
+"""`tiles lint DIR`: check every `<Tiles>` notation (and ```tiles-scene block) in Markdown/MDX before a reader sees it.
 
 Prints ``file:line:col: message`` (column = the bad character inside the
 notation) and ``file:line:col: warning: message``; exits 1 if any error.
@@ -18,6 +18,7 @@ from typing import Iterable
 from service.notation.subject import layout_of
 
 from .scan import TilesTag
+from .scene_blocks import check_docs
 from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
 
 # Caption words that claim the pictured hand wins.
@@ -86,9 +87,10 @@ def _why(result) -> str:
 def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
     """Every problem in every .md/.mdx file under the given paths, in file order."""
     out: list[Problem] = []
+    paths = list(paths)
     for item in read_docs(paths):
         out += [item] if isinstance(item, Problem) else check_read(item, check_wins)
-    return out
+    return out + check_docs(paths)  # then the ```tiles-scene blocks
 
 
 def missing_paths(paths) -> list[str]:

@@ -28,9 +28,9 @@ INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 
 # Props the component takes; `expect` is for `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "format", "expect")
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
-               "manifest"}
+               "manifest", "dora", "ura", "lang"}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 
 
@@ -116,7 +116,8 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
         options = tag_options(tag, default_theme)
     except OptionError as err:
         prop = err.param if err.param in tag.spans else None
-        out.problems.append(problem_at(tag, err.message, 0 if prop else None, prop or "notation"))
+        at = (err.position or 0) if prop else None  # dora/ura: the spot in the prop's tile text
+        out.problems.append(problem_at(tag, err.message, at, prop or "notation"))
         options = None
     try:
         hand = parse(notation, tag_layout(tag))
@@ -142,11 +143,12 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
-    ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed).
+    ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
+    draw indicator strips labelled in ``lang``.
     """
     props = tag.props
-    params = {k: str(props[k]) for k in ("height", "theme", "row") if isinstance(props.get(k), (str, int, float))
-              and not isinstance(props.get(k), bool)}
+    params = {k: str(props[k]) for k in ("height", "theme", "row", "dora", "ura", "lang")
+              if isinstance(props.get(k), (str, int, float)) and not isinstance(props.get(k), bool)}
     params["layout"] = tag_layout(tag)
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)

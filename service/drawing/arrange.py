@@ -1,4 +1,4 @@
-"""A hand's or a river's geometry: the one switch between the two layouts.
+"""A hand's or a river's geometry: the one switch between the two layouts (with any dora strips).
 
 >>> from service.notation.options import RenderOptions
 >>> from service.notation.subject import read
@@ -14,6 +14,7 @@ from service.notation.options import RenderOptions
 from service.notation.river import River
 from service.notation.subject import Subject
 
+from .dora_layout import with_indicators
 from .layout import Layout, layout
 from .river_layout import river_layout
 
@@ -21,5 +22,5 @@ from .river_layout import river_layout
 def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layout:
     """The subject's geometry at ``options`` (height, and gap for a hand or row for a river)."""
     if isinstance(subject, River):
-        return river_layout(subject, options.height, options.row)
-    return layout(subject, options.height, options.gap)
+        return with_indicators(river_layout(subject, options.height, options.row), options, river=True)
+    return with_indicators(layout(subject, options.height, options.gap), options, river=False)

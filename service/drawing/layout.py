@@ -28,6 +28,7 @@ class Placement:
     y: int
     w: int
     h: int
+    rotation: int = 0  # scenes: the face turned clockwise by this (a table seat); w, h are the turned box
 
     @property
     def sideways(self) -> bool:
@@ -43,11 +44,35 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Label:
+    """A line of text: its left end at ``x``, its baseline at ``y``, ``size`` CSS px to the em."""
+
+    text: str
+    x: int
+    y: int
+    size: int
+    rotation: int = 0  # scenes: the line turned clockwise about (x, y), to face a table seat
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A scene's non-tile thing: ``stick`` (a riichi stick) or ``panel`` (the table's centre)."""
+
+    kind: str
+    x: int
+    y: int
+    w: int
+    h: int
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
     placements: tuple[Placement, ...]
     width: int
     height: int
     tile_height: int
+    labels: tuple[Label, ...] = ()  # drawn in the theme's label colour (service/drawing/labels.py)
+    shapes: tuple[Shape, ...] = ()  # drawn under the tiles (service/drawing/shapes.py)
 
 
 def default_gap(height: int) -> int:

@@ -22,6 +22,8 @@ from service.notation.options import RenderOptions
 
 from .arrange import arrange
 from .indexed import face_image, face_key, indexed_picture
+from .labels import draw_labels
+from .shapes import draw_shapes
 from .layout import Layout
 from .png import indexed_png, rgba_png
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
@@ -29,6 +31,7 @@ from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here
 # Lossless. Over the sample hands effort 1 is 66-85% of our PNG's bytes at ~2.5x the
 # time of effort 0, which is no smaller than the PNG; 2-3 cost more for 1% less.
 WEBP_METHOD = 1
+_TURNS = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}  # clockwise
 
 
 def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | None = None) -> Image.Image:
@@ -37,12 +40,16 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
     s = options.scale
     img = Image.new("RGBA", (lay.width * s, lay.height * s), options.background or (0, 0, 0, 0))
     opaque = options.background is not None
+    draw_shapes(img, lay.shapes, s, options.theme)
     for p in lay.placements:
         face = face_image(face_key(p, options))
-        if opaque:
+        if p.rotation:  # a table seat's tile, turned to face its player
+            face = face.transpose(_TURNS[p.rotation])
+        if opaque or lay.shapes:
             img.alpha_composite(face, (p.x * s, p.y * s))
-        else:  # tiles never overlap, so a plain copy keeps their own alpha
+        else:  # tiles never overlap (each other or shapes), so a plain copy keeps their own alpha
             img.paste(face, (p.x * s, p.y * s))
+    draw_labels(img, lay.labels, s, options.theme)
     return img
 
 
@@ -71,7 +78,8 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
 
         return render_svg(hand, options, lay)
     lay = lay or arrange(hand, options)
-    picture = None if options.exact else indexed_picture(lay, options)
+    # labels and shapes are not faces: a scene is drawn exact
+    picture = None if options.exact or lay.labels or lay.shapes else indexed_picture(lay, options)
     if picture is None:
         return encode(compose(hand, options, lay), options.format)
     if options.format == "png":

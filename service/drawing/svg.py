@@ -14,17 +14,21 @@ b'<svg xmlns="http://www.w3.org/2000/svg" '
 
 from __future__ import annotations
 
-from service.notation.describe import describe
+from service.notation.describe import alt_text
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
-from tile_art.svg import AUTO, PREFIX, Document
+from tile_art.svg import AUTO, DARK_QUERY, PREFIX, Document
 from tile_art.svg_pen import fnum
 
 from .arrange import arrange
 from .dimmed import STRENGTH, VEIL
+from .labels import svg_label_style, svg_labels
 from .layout import Layout
+from .shapes import svg_shape_style, svg_shapes
 
 DIM = f"{PREFIX}dim"
+LABEL = f"{PREFIX}lab"
+SHAPE = f"{PREFIX}sh"
 
 
 def dim_filter() -> str:
@@ -41,9 +45,10 @@ def dim_filter() -> str:
             f'<feColorMatrix values="{values}"/></filter>')
 
 
-def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="svg"),
-               lay: Layout | None = None) -> bytes:
-    """UTF-8 SVG of a hand or river; deterministic (the same subject and options give the same bytes)."""
+def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(format="svg"),
+               lay: Layout | None = None, title: str | None = None) -> bytes:
+    """UTF-8 SVG of a hand or river (or of a scene's `lay` and `title`); deterministic (the same
+    subject and options give the same bytes)."""
     lay = lay or arrange(subject, options)
     themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
     doc = Document(themes, options.height, options.scale)
@@ -52,6 +57,19 @@ def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="
         ref = doc.tile(p.tile.code, p.sideways)
         dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
         dims = dims or bool(dim)
+        if p.rotation:  # turned clockwise about the box's centre; the face keeps its own size
+            w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)
+            cx, cy = fnum(p.x + p.w / 2), fnum(p.y + p.h / 2)
+            uses.append(f'<use href="{ref}" x="{fnum(-w / 2)}" y="{fnum(-h / 2)}" width="{w}" height="{h}" '
+                        f'transform="translate({cx} {cy}) rotate({p.rotation})"{dim}/>')
+            continue
         uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
     defs = [dim_filter()] if dims else []
-    return doc.svg(lay.width, lay.height, uses, options.background, describe(subject), defs).encode()
+    if lay.shapes:
+        defs.append(svg_shape_style(themes, SHAPE, DARK_QUERY))
+        uses = svg_shapes(lay.shapes, SHAPE) + uses
+    if lay.labels:
+        defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
+        uses += svg_labels(lay.labels, LABEL)
+    title = alt_text(subject, options) if title is None else title
+    return doc.svg(lay.width, lay.height, uses, options.background, title, defs).encode()

@@ -24,6 +24,7 @@ from service.drawing import indexed
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
 from .routes import bp
+from . import scenes  # noqa: F401,E402  (adds GET /scene.<fmt> to bp)
 from .service import Service
 
 

@@ -3,6 +3,7 @@
     GET /<notation>                 PNG, the URL docs components already emit
     GET /tiles/<notation>.png|.webp|.svg|.json
     GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
+    GET /scene.png|.webp|.svg|.json?s=   a scene in YAML (service/http/scenes.py)
     GET /healthz  /metrics  /       health, Prometheus text, playground
     GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
@@ -115,7 +116,7 @@ def json_response(notation: str) -> Response:
         # every theme an image does, `auto` too, and validates the rest alike
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
         analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
-        r = jsonify(hand_json(hand, arrange(hand, options), analysis))
+        r = jsonify(hand_json(hand, arrange(hand, options), analysis, options))
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
         if matches(etag):

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from .dora import KINDS, describe_indicators
 from .model import Group, Hand, Tile
 from .river import River, describe_river
 
@@ -17,6 +18,20 @@ def describe(hand: Hand | River) -> str:
     if isinstance(hand, River):
         return describe_river(hand)
     return "; ".join(f"{_label(g)}: {' '.join(_word(t) for t in g.tiles)}" for g in hand.groups)
+
+
+def alt_text(subject: Hand | River, options=None) -> str:
+    """The alt text of a picture: the subject, then the indicator strips `options` (RenderOptions) add.
+
+    >>> from service.notation.grammar import parse
+    >>> from service.notation.options import RenderOptions
+    >>> alt_text(parse("11s"), RenderOptions(dora="4z1m"))
+    'Hand: 1s 1s; dora indicator: North 1m'
+    """
+    parts = [describe(subject)]
+    if options is not None:
+        parts += [describe_indicators(options.indicators(k), k) for k in KINDS if getattr(options, k)]
+    return "; ".join(parts)
 
 
 def _label(g: Group) -> str:

@@ -22,7 +22,7 @@ HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 RED_BIT = 0x80
 BACK = 0
 
-GroupKind = Literal["hand", "meld", "winning", "river"]
+GroupKind = Literal["hand", "meld", "winning", "river", "dora", "ura"]  # dora, ura: indicator strips
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:

@@ -4,6 +4,8 @@
 'h64-s2-light-bgffffffff-gauto-png'
 >>> RenderOptions.from_query({"layout": "river", "row": "8"}).key()
 'h38-s1-light-bgnone-river8-png'
+>>> RenderOptions.from_query({"dora": "4Z1m", "lang": "ja"}).key()
+'h38-s1-light-bgnone-gauto-png-dora4z1m-ja'
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
@@ -15,6 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Mapping
+
+from .dora import KINDS, LANGS, IndicatorError, read_indicators
+from .model import Group, Hand, Tile
 
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
@@ -30,10 +35,11 @@ _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 class OptionError(ValueError):
     """A render option out of range or malformed; ``param`` names it."""
 
-    def __init__(self, message: str, param: str):
+    def __init__(self, message: str, param: str, position: int | None = None):
         super().__init__(message)
         self.message = message
         self.param = param
+        self.position = position  # in the option's text, when it is tile text (dora, ura)
 
 
 def _themes() -> tuple[str, ...]:
@@ -55,6 +61,9 @@ class RenderOptions:
     layout: str = "hand"  # or "river"
     row: int = DEFAULT_ROW  # discards per river row; hands ignore it
     exact: bool = False  # True: always the exact RGBA picture, never a palette (PNG/WebP)
+    dora: str = ""  # dora indicators beside the hand (service/notation/dora.py); kept canonical
+    ura: str = ""  # ura dora indicators
+    lang: str = "en"  # the language of the strips' labels
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -71,13 +80,26 @@ class RenderOptions:
         if self.theme == THEME_AUTO and self.format != "svg":
             raise OptionError(f"theme {THEME_AUTO} is for SVG only (one file for light and dark pages); "
                               f"use {', '.join(_themes())} for {self.format}", "theme")
+        for name in KINDS:
+            text = getattr(self, name)
+            if not isinstance(text, str):
+                raise OptionError(f"{name} must be tile text like 3m, not {text!r}", name)
+            if text:
+                try:
+                    tiles = read_indicators(text, name)
+                except IndicatorError as err:
+                    raise OptionError(err.message, name, err.position) from None
+                object.__setattr__(self, name, Hand((Group("hand", tiles),)).canonical())
+        if self.lang not in LANGS:
+            raise OptionError(f"lang must be one of {', '.join(LANGS)}, not {str(self.lang)!r}", "lang")
         if self.theme not in _themes() + (THEME_AUTO,):
             raise OptionError(f"theme must be one of {', '.join(_themes() + (THEME_AUTO,))}, not {self.theme!r}",
                               "theme")
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row exact``); others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row exact dora ura lang``);
+        others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row"):
             if params.get(name) not in (None, ""):
@@ -90,7 +112,15 @@ class RenderOptions:
             kw["background"] = parse_color(params["bg"])
         if params.get("exact") not in (None, ""):
             kw["exact"] = _parse_bool("exact", params["exact"])
+        for name in (*KINDS, "lang"):
+            if params.get(name):
+                kw[name] = params[name]
         return cls(**kw)
+
+    def indicators(self, kind: str = "dora") -> tuple[Tile, ...]:
+        """The ``dora`` (or ``ura``) indicators, in order; () when there are none."""
+        text = getattr(self, kind)
+        return read_indicators(text, kind) if text else ()
 
     def key(self) -> str:
         """A normalised string naming these options, for cache keys and file names.
@@ -103,7 +133,9 @@ class RenderOptions:
         else:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
-        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}"
+        strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
+        lang = f"-{self.lang}" if strips else ""  # only the labels are in a language
+        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}"
 
 
 def _parse_bool(name: str, text: str) -> bool:

@@ -6,23 +6,34 @@
 >>> from service.notation.river import parse_river
 >>> hand_json(parse_river("1m*2m"))["groups"][0]["tiles"][1]
 {'code': '2m', 'sideways': False, 'stacked': False, 'face_down': False, 'tsumogiri': True}
+>>> from service.notation.options import RenderOptions
+>>> [t["code"] for t in hand_json(parse("1m"), options=RenderOptions(dora="3m"))["groups"][1]["tiles"]]
+['3m', 'x', 'x', 'x', 'x']
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .describe import describe
+from .describe import alt_text
+from .dora import KINDS, held, strip
 from .grammar import ParseError
 from .model import Hand
 from .subject import layout_of
 
 
-def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
-    """The hand as plain data; with a layout, tiles gain x/y/w/h and the hand its size."""
-    places = iter(layout.placements) if layout is not None else None  # in notation order
+def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str, Any]:
+    """The hand as plain data; with a layout, tiles gain x/y/w/h and the hand its size.
+
+    With `options` (RenderOptions) naming indicators, groups of kind ``dora``/``ura`` follow
+    (the strip as drawn: indicators, then backs); with `analysis` too, ``dora``/``ura`` say
+    which tiles those are and how many the hand holds (`service.notation.dora.held`).
+    """
+    places = iter(layout.placements) if layout is not None else None  # in notation order, then the strips
+    kinds = [k for k in KINDS if options is not None and getattr(options, k)]
+    strips = tuple(strip(options.indicators(k), k) for k in kinds)
     groups = []
-    for g in hand.groups:
+    for g in hand.groups + strips:
         tiles = []
         for t in g.tiles:
             tile = {"code": t.code, "sideways": t.sideways, "stacked": t.stacked, "face_down": t.face_down}
@@ -37,7 +48,7 @@ def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
         "notation": hand.notation,
         "layout": layout_of(hand),
         "canonical": hand.canonical(),
-        "description": describe(hand),
+        "description": alt_text(hand, options),
         "groups": groups,
         "warnings": [{"message": w.message, "position": w.position} for w in hand.warnings],
     }
@@ -45,6 +56,8 @@ def hand_json(hand: Hand, layout=None, analysis=None) -> dict[str, Any]:
         out.update(width=layout.width, height=layout.height)
     if analysis is not None:
         out["analysis"] = analysis.to_json()
+        for k in kinds:
+            out[k] = held(hand, options.indicators(k))
     return out
 
 

@@ -1,0 +1,71 @@
+"""```` ```tiles-scene ```` blocks in Markdown/MDX: found, read and checked like `<Tiles>` tags.
+
+A block's body is a scene in YAML (docs/scenes.md). A bad field is a `Problem` at the
+block's ``file:line:col`` with the field's path, so `tiles lint` and `tiles build` stop on it.
+
+>>> text = "# A card\\n\\n```tiles-scene\\nproblem: {round: E9}\\n```\\n"
+>>> [(b.line, b.text) for b in scene_blocks(text, "a.md")]
+[(4, 'problem: {round: E9}\\n')]
+>>> [str(p) for p in check_blocks(text, "a.md")]
+["a.md:4:10: problem: problem needs 'seat'"]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from service.notation.scene import SceneError, read_scene
+
+from .scan import walk_docs
+from .tag_props import Problem
+
+LANG = "tiles-scene"
+_OPEN = re.compile(r"( {0,3})(`{3,}|~{3,})\s*" + re.escape(LANG) + r"\b.*$")
+
+
+@dataclass(frozen=True)
+class SceneBlock:
+    path: str
+    line: int  # 1-based line of the body's first line
+    indent: int  # spaces before the fence, stripped from each body line
+    text: str
+
+
+def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
+    """Every ```` ```tiles-scene ```` block of a document, in order (an unclosed one runs to the end)."""
+    out: list[SceneBlock] = []
+    lines = text.splitlines(keepends=True)
+    i = 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i].rstrip("\r\n"))
+        if not m:
+            i += 1
+            continue
+        indent, fence = len(m.group(1)), m.group(2)
+        close = re.compile(r" {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}\s*$")
+        j = i + 1
+        while j < len(lines) and not close.match(lines[j].rstrip("\r\n")):
+            j += 1
+        body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in lines[i + 1:j])
+        out.append(SceneBlock(path, i + 2, indent, body))
+        i = j + 1
+    return out
+
+
+def check_blocks(text: str, path: str = "") -> list[Problem]:
+    """A `Problem` for each block that cannot be drawn."""
+    out = []
+    for block in scene_blocks(text, path):
+        try:
+            read_scene(block.text)
+        except SceneError as err:
+            what = f"{err.field}: {err.message}" if err.field else err.message
+            out.append(Problem(path, block.line + err.line - 1, err.col + block.indent, what))
+    return out
+
+
+def check_docs(paths: Iterable[str]) -> list[Problem]:
+    """The problems of every scene block under `paths`."""
+    return [p for path, text in walk_docs(paths) for p in check_blocks(text, str(path))]

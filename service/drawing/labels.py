@@ -1,0 +1,134 @@
+"""Labels: short lines of text in the tile font (Noto Sans JP: Latin, kana and kanji alike).
+
+Each character's advance comes from the font, and the PNG (FreeType through Pillow) and
+the SVG (the glyph outlines, `tile_art.outline`) put each character at the same x, so a
+layout measures a label once for both. Labels take the theme's label colour: dark
+ink on a light page, light ink on a dark one.
+
+>>> text_width("Draw", 12), text_width("ドラ表示", 12)
+(32, 48)
+>>> label_colour("light"), label_colour("dark")
+((80, 80, 83), (180, 177, 166))
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from tile_art.glyphs import font_file
+from tile_art.outline import path_data, units_per_em
+from tile_art.svg_pen import fnum
+from tile_art.theme import get_theme
+
+from .layout import Label
+
+MEASURE_PX = 1000  # font size advances are measured at
+_LOCK = threading.Lock()  # one FreeType face per size, shared by all threads
+
+
+@lru_cache(maxsize=16)
+def _font(px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_file()), px)
+
+
+@lru_cache(maxsize=1024)
+def advance(char: str) -> float:
+    """The character's advance, in ems."""
+    with _LOCK:
+        return _font(MEASURE_PX).getlength(char) / MEASURE_PX
+
+
+def offsets(text: str, size: int) -> list[float]:
+    """The x of each character from the label's left end, CSS px."""
+    out, x = [], 0.0
+    for ch in text:
+        out.append(x)
+        x += advance(ch) * size
+    return out
+
+
+def text_width(text: str, size: int) -> int:
+    """The label's width in whole CSS px."""
+    return math.ceil(sum(advance(ch) for ch in text) * size)
+
+
+def label_box(lab: Label) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) the label's line covers (an em above the baseline, 0.4 below), turned with it.
+
+    >>> label_box(Label("Draw", 10, 20, 10)), label_box(Label("Draw", 10, 20, 10, 90))
+    ((10, 10, 37, 24.0), (6.0, 20, 20, 47))
+    """
+    w, x, y = text_width(lab.text, lab.size), lab.x, lab.y
+    corners = [_turned(lab.rotation, dx, dy) for dx, dy in ((0, -lab.size), (w, lab.size * 0.4))]
+    xs, ys = [x + c[0] for c in corners], [y + c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _turned(r: int, x: float, y: float) -> tuple[float, float]:
+    """(x, y) turned clockwise by `r` degrees (y down)."""
+    return {0: (x, y), 90: (-y, x), 180: (-x, -y), 270: (y, -x)}[r]
+
+
+def label_colour(theme: str) -> tuple[int, int, int]:
+    """The ink of labels: a quarter of the way from the ink (light pages) or the tile face (dark
+    pages) toward the page, so text stays quieter than the tiles."""
+    t = get_theme(theme)
+    dark_page = sum(t.page) < 3 * 128
+    ink = t.body if dark_page else t.ink
+    return tuple(round(a + (b - a) * 0.25) for a, b in zip(ink, t.page))  # type: ignore[return-value]
+
+
+def draw_labels(img: Image.Image, labels: tuple[Label, ...], scale: int, theme: str) -> None:
+    """Paint `labels` onto the RGBA `img` (coverage as alpha: straight colour, no dark fringe)."""
+    if not labels:
+        return
+    mask = Image.new("L", img.size, 0)
+    for lab in labels:
+        line = line_mask(lab.text, lab.size, scale)
+        if lab.rotation:  # drawn level, turned, then placed at its turned box
+            line = line.transpose(_TRANSPOSE[lab.rotation])
+            x0, y0, _, _ = label_box(lab)
+        else:
+            x0, y0 = lab.x, lab.y - lab.size
+        mask.paste(line, (round(x0 * scale), round(y0 * scale)), line)
+    layer = Image.new("RGBA", img.size, label_colour(theme) + (255,))
+    layer.putalpha(mask)
+    img.alpha_composite(layer)
+
+
+_TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}
+
+
+@lru_cache(maxsize=256)
+def line_mask(text: str, size: int, scale: int) -> Image.Image:
+    """The label's coverage ("L"), its left end at 0 and baseline `size` CSS px down; cached, read-only."""
+    line = Image.new("L", (text_width(text, size) * scale, round(size * 1.4) * scale), 0)
+    draw, font = ImageDraw.Draw(line), _font(size * scale)
+    with _LOCK:
+        for ch, dx in zip(text, offsets(text, size)):
+            draw.text((dx * scale, size * scale), ch, fill=255, font=font, anchor="ls")
+    return line
+
+
+def svg_labels(labels: tuple[Label, ...], cls: str) -> list[str]:
+    """One `<g>` of glyph outlines per label, filled by CSS class `cls`."""
+    em = units_per_em()
+    out = []
+    for lab in labels:
+        k = lab.size / em
+        paths = [f'<path transform="matrix({fnum(k)} 0 0 {fnum(-k)} {fnum(lab.x + dx)} {lab.y})" d="{path_data(ch)}"/>'
+                 for ch, dx in zip(lab.text, offsets(lab.text, lab.size)) if not ch.isspace()]
+        turned = f' transform="rotate({lab.rotation} {lab.x} {lab.y})"' if lab.rotation else ""
+        out.append(f'<g class="{cls}"{turned}>{"".join(paths)}</g>')
+    return out
+
+
+def svg_label_style(themes: tuple[str, ...], cls: str, dark_query: str) -> str:
+    """The `<style>` giving `cls` the label colour of the first theme, and of the last under `dark_query`."""
+    hexes = ["#%02x%02x%02x" % label_colour(t) for t in themes]
+    dark = f"{dark_query}{{.{cls}{{fill:{hexes[-1]}}}}}" if hexes[-1] != hexes[0] else ""
+    return f"<style>.{cls}{{fill:{hexes[0]}}}{dark}</style>"

@@ -1,0 +1,104 @@
+"""Scenes to image bytes and to their JSON view: the layout's tiles through the same faces and pen as hands.
+
+PNG and WebP composite the cached faces (`service.drawing.render.compose`) and the labels;
+SVG is the vector twin (`service.drawing.svg.render_svg`). `scene_json` is what
+``tiles scene --json`` prints: the size, the alt text and every tile drawn.
+
+>>> from service.notation.scene import read_scene
+>>> card = read_scene("problem: {round: S2, honba: 1, seat: W, dora: 1z, hand: 123456789m1234z+5z, answer: 1z}")
+>>> scene_alt(card)
+'Problem: South 2 · 1 honba · West seat; dora indicator: East; Hand: 1m 2m 3m 4m 5m 6m 7m 8m 9m East South West North; drawn tile: White; Discard East'
+>>> view = scene_json(card, RenderOptions(height=40))
+>>> view["tiles"][9], view["width"], view["height"]
+({'code': '1z', 'x': 270, 'y': 122, 'w': 30, 'h': 40, 'rotation': 0, 'seat': 'W', 'role': 'answer'}, 432, 170)
+>>> render_scene(card, RenderOptions(scale=2))[:4]
+b'\\x89PNG'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.notation.describe import describe
+from service.notation.dora import describe_indicators
+from service.notation.model import Group, Hand
+from service.notation.options import RenderOptions
+from service.notation.scene import WINDS, WORDS, ProblemCard, situation
+from service.notation.table import TableScene
+
+from .render import compose, encode
+from .scene_layout import SceneLayout, problem_layout
+from .table_layout import table_layout
+
+Scene = ProblemCard | TableScene
+
+
+def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
+    if isinstance(scene, TableScene):
+        return table_layout(scene, options.height, options.lang)
+    return problem_layout(scene, options.height, options.lang)
+
+
+def scene_alt(card: Scene) -> str:
+    """English alt text: the situation, the dora, the hand, the drawn tile, and the answer in words
+    (for a table: the round, the dora, then each seat's score, hand, melds and river)."""
+    if isinstance(card, TableScene):
+        return table_alt(card)
+    parts = [f"Problem: {situation(card, 'en')}", describe_indicators(card.dora),
+             describe(Hand(card.hand.groups)), f"drawn tile: {card.drawn.name}"]
+    if card.answer is not None:
+        parts.append(f"Discard {card.answer.name}")
+    return "; ".join(parts)
+
+
+def table_alt(t: TableScene) -> str:
+    """``Table: South 2, 1 honba, 1 riichi stick; dora indicator: 3m; East (dealer, 31000): ...``."""
+    head = f"Table: {situation_of_table(t)}"
+    parts = [head] + ([describe_indicators(t.dora)] if t.dora else [])
+    for w, seat in t.seats.items():
+        who = WORDS["en"]["winds"][WINDS.index(w)]
+        notes = (["dealer"] if w == "E" else []) + ([f"{seat.score} points"] if seat.score is not None else [])
+        what = []
+        if seat.hand is not None:
+            what.append(describe(Hand((Group("hand", seat.hand.tiles),))))
+        elif seat.backs:
+            what.append(f"Hand: {seat.backs} face-down tiles")
+        what += [describe(Hand((g,))).replace("Hand:", "meld:", 1) for g in seat.melds]
+        if seat.river is not None:
+            what.append(describe(seat.river))
+        parts.append(f"{who}{' (' + ', '.join(notes) + ')' if notes else ''}: {', '.join(what) or 'nothing shown'}")
+    return "; ".join(parts)
+
+
+def situation_of_table(t: TableScene) -> str:
+    """``South 2, 1 honba, 1 riichi stick``."""
+    w = WORDS["en"]
+    out = [w["round"].format(wind=w["winds"][WINDS.index(t.round[0])], n=t.round[1])]
+    if t.honba:
+        out.append(f"{t.honba} honba")
+    if t.riichi_sticks:
+        out.append(f"{t.riichi_sticks} riichi stick{'s' if t.riichi_sticks > 1 else ''}")
+    return ", ".join(out)
+
+
+def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
+                 sl: SceneLayout | None = None) -> bytes:
+    """Image bytes of the scene in ``options.format`` (always exact RGBA for bitmaps: scenes carry text)."""
+    sl = sl or arrange_scene(card, options)
+    if options.format == "svg":
+        from .svg import render_svg
+
+        return render_svg(None, options, sl.layout, scene_alt(card))
+    return encode(compose(None, options, sl.layout), options.format)
+
+
+def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
+               sl: SceneLayout | None = None) -> dict[str, Any]:
+    """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``."""
+    sl = sl or arrange_scene(card, options)
+    tiles = [{"code": t.placement.tile.code, "x": t.placement.x, "y": t.placement.y, "w": t.placement.w,
+              "h": t.placement.h, "rotation": t.rotation, "seat": t.seat, "role": t.role} for t in sl.tiles]
+    return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card), "tiles": tiles}
+
+
+__all__ = ["arrange_scene", "render_scene", "scene_alt", "scene_json"]

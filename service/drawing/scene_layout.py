@@ -1,0 +1,92 @@
+"""Where everything of a problem card goes: pure geometry in CSS pixels, no drawing.
+
+Top to bottom: the situation line (a little larger than labels), the scores if given,
+the dora strip under its label, then the hand row: the concealed tiles, the drawn
+tile one gap apart under its label ("Draw"), and the melds. The answer tile is
+lifted by a fifth of a tile. Each tile also has its role, seat and rotation for the
+JSON view (`SceneTile`).
+
+>>> from service.notation.scene import read_scene
+>>> card = read_scene("problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}")
+>>> sl = problem_layout(card, height=40)
+>>> [t.role for t in sl.tiles].count("hand"), [t.role for t in sl.tiles][12:]
+(12, ['answer', 'drawn', 'dora', 'dora', 'dora', 'dora', 'dora'])
+>>> [lab.text for lab in sl.layout.labels]
+['East 1 · South seat', 'Dora indicator', 'Draw']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from service.notation.dora import LABELS, strip
+from service.notation.model import Group, Hand
+from service.notation.scene import WORDS, ProblemCard, scores_line, situation
+
+from .dora_layout import label_band, label_size
+from .labels import text_width
+from .layout import Label, Layout, Placement, layout, tile_width
+
+
+@dataclass(frozen=True, slots=True)
+class SceneTile:
+    """A placed tile with what it is in the scene: ``role`` (hand, meld, river, dora, ura,
+    drawn, answer), ``seat`` (E/S/W/N or None) and ``rotation`` (degrees clockwise: a called tile
+    lies at 270, turned counter-clockwise)."""
+
+    placement: Placement
+    role: str
+    seat: str | None
+    rotation: int
+
+
+@dataclass(frozen=True, slots=True)
+class SceneLayout:
+    layout: Layout  # what the PNG and SVG renderers draw
+    tiles: tuple[SceneTile, ...]  # the same placements, in the same order
+
+
+def title_size(height: int) -> int:
+    """The situation line's em: a third larger than a label's."""
+    return round(label_size(height) * 4 / 3)
+
+
+def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> SceneLayout:
+    """The card at upright tiles `height` CSS px tall, labels in `lang`."""
+    th, tw = height, tile_width(height)
+    small, big = label_size(th), title_size(th)
+    labels: list[Label] = []
+    tiles: list[SceneTile] = []
+    y = 0
+    for text, size in ((situation(card, lang), big), (scores_line(card, lang), small)):
+        if text:
+            labels.append(Label(text, 0, y + size, size))
+            y += label_band(size)
+    y += small // 2
+    labels.append(Label(LABELS[lang]["dora"], 0, y + small, small))
+    y += label_band(small)
+    for i, t in enumerate(strip(card.dora).tiles):
+        tiles.append(SceneTile(Placement(t, 0, i * tw, y, tw, th), "dora", None, 0))
+    y += th + th // 2
+    lift = round(th / 5)
+    row = layout(Hand((card.hand.groups[0], Group("winning", (card.drawn,))) + card.hand.groups[1:]), th)
+    top = y + label_band(small) + lift  # the row's top: under the Draw label and room to lift
+    drawn_at = next(p for p in row.placements if p.group == 1)
+    labels.append(Label(WORDS[lang]["draw"], drawn_at.x, top - lift - (label_band(small) - small), small))
+    concealed = card.hand.groups[0].kind == "hand"
+    hand_tiles: list[SceneTile] = []
+    for n, p in enumerate(row.placements):
+        if p.group == 1:
+            role = "drawn"
+        elif p.group == 0 and concealed:
+            role = "hand"
+        else:
+            role = "meld"
+        answer = card.answer is not None and (
+            (role == "drawn" and card.answer_index is None) or (role == "hand" and n == card.answer_index))
+        p = replace(p, group=p.group + 1, y=p.y + top - (lift if answer else 0))
+        hand_tiles.append(SceneTile(p, "answer" if answer else role, card.seat, 270 if p.sideways else 0))
+    tiles = hand_tiles + tiles  # the hand first, as the notation reads
+    width = max([row.width, 5 * tw] + [lab.x + text_width(lab.text, lab.size) for lab in labels])
+    lay = Layout(tuple(t.placement for t in tiles), width, top + row.height, th, tuple(labels))
+    return SceneLayout(lay, tuple(tiles))

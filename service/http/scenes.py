@@ -1,0 +1,77 @@
+"""Scenes over HTTP: ``GET /scene.png|.webp|.svg|.json?s=<YAML>`` (docs/scenes.md).
+
+The scene's YAML goes in the query, URL-encoded; a flow-style line keeps it short
+(``s=problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}``). Options are
+the hands' (``height scale theme bg lang``). The answer is cached like a hand's: the key is
+the renderer version, the YAML text and the options; the ETag a hash of it; the same
+size limits; a bad field is a 400 (JSON, or the error image for ``<img>``) naming its
+``line:col`` and path.
+
+>>> from service.http import create_app
+>>> c = create_app().test_client()
+>>> c.get("/scene.json?s=problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}").json["width"]
+402
+>>> c.get("/scene.png?s=problem: {round: E9, seat: S, dora: 3m, hand: 1m+2m}").json["error"]["message"]
+"1:18: problem.round: round must be a wind and a hand number 1-4, like E1 or S3, not 'E9'"
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import Response, jsonify, request
+
+from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
+from service.drawing.scene import arrange_scene, render_scene, scene_json
+from service.drawing.version import RENDERER_VERSION
+from service.notation.options import OptionError, RenderOptions
+from service.notation.scene import SceneError, read_scene
+
+from . import vector
+from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format
+from .service import BadRequest, etag_for, is_large
+
+
+def _read(fmt: str):
+    text = request.args.get("s", "")
+    try:
+        scene = read_scene(text)
+    except SceneError as err:
+        raise BadRequest("scene", str(err), "", None, "s") from None
+    try:
+        options = RenderOptions.from_query(request.args, "svg" if fmt == "json" else fmt)
+    except OptionError as err:
+        raise BadRequest.from_option(err, "") from None
+    sl = arrange_scene(scene, options)
+    if not fits(sl.layout.width, sl.layout.height, options.height, options.scale):
+        w, h = sl.layout.width * options.scale, sl.layout.height * options.scale
+        raise BadRequest("size", f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
+                                 f"and {MAX_SIDE} a side: lower height or scale", "", None, "height")
+    return text, scene, options, sl
+
+
+@bp.get("/scene.<fmt>")
+def scene_view(fmt: str) -> Response:
+    if fmt not in MIMETYPES and fmt != "json":
+        raise unknown_format(fmt, "")
+    text, scene, options, sl = _read(fmt)
+    if fmt == "json":
+        r = jsonify(scene_json(scene, options, sl))
+        etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
+        if matches(etag):
+            r = Response(status=304)
+        r.set_etag(etag)
+        r.headers["Cache-Control"] = JSON_CACHE_CONTROL
+        return r
+    key = f"{RENDERER_VERSION}|scene|{text}|{options.key()}"
+    etag = etag_for(key)
+    if matches(etag):
+        service().metrics.not_modified.inc()
+        return not_modified(etag, fmt)
+
+    def draw() -> bytes:
+        data = render_scene(scene, options, sl)
+        return vector.pack(data) if fmt == "svg" else data
+
+    data, _ = service().cache.get_or_render(key, draw, large=is_large(sl.layout, options))
+    return image_ok(data, fmt, etag)

@@ -1,0 +1,159 @@
+"""Scenes written in YAML: problem cards ("what would you discard?") and whole tables, checked field by field.
+
+A scene is one YAML mapping with one key, ``problem`` or ``table`` (`service.notation.table`)::
+
+    problem:
+      round: E1        # E1-E4, S1-S4, W1-W4, N1-N4; honba: 2 optional
+      seat: S          # the player's seat wind
+      turn: 7          # optional
+      dora: 3m         # the dora indicators (1-5 tiles)
+      hand: 2345m067p34588s5z+4p   # the last + segment is the drawn tile
+      answer: 5z       # optional: the tile to discard
+      scores: [25000, 25000, 25000, 25000]   # optional, E S W N
+
+Every mistake is a `SceneError` at its field: the field's path (``problem.hand``), and the
+1-based line and column in the YAML text (for tile text, of the bad character itself).
+
+>>> card = read_scene("problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}")
+>>> card.drawn.code, card.answer.code, situation(card, "en")
+('4p', '5z', 'East 1 · South seat · Turn 7')
+>>> read_scene("problem: {round: E5, seat: S, dora: 3m, hand: 1m+2m}")
+Traceback (most recent call last):
+...
+service.notation.fields.SceneError: 1:18: problem.round: round must be a wind and a hand number 1-4, like E1 or S3, not 'E5'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dora import read_indicators
+from .fields import WINDS, Field, SceneError, compose, read_round, read_score
+from .grammar import ParseError, parse
+from .model import Group, Hand, Tile
+from .table import TableScene, read_table
+
+HAND_TILES = 14  # a problem is the moment after the draw: 14 tiles, a meld counting 3
+MAX_TURN = 30  # more draws than a player ever gets (about 18 from a 70-tile live wall)
+WORDS = {
+    "en": {"winds": ("East", "South", "West", "North"), "round": "{wind} {n}", "honba": "{n} honba",
+           "seat": "{wind} seat", "turn": "Turn {n}", "draw": "Draw", "sep": " · "},
+    "ja": {"winds": ("東", "南", "西", "北"), "round": "{wind}{n}局", "honba": "{n}本場",
+           "seat": "{wind}家", "turn": "{n}巡目", "draw": "ツモ", "sep": "・"},
+    "zh": {"winds": ("东", "南", "西", "北"), "round": "{wind}{n}局", "honba": "{n}本场",
+           "seat": "{wind}家", "turn": "第{n}巡", "draw": "摸牌", "sep": "・"},
+}
+
+
+@dataclass(frozen=True)
+class ProblemCard:
+    """A "what would you discard?" problem: the situation, the dora, the hand after the draw."""
+
+    round: str  # "E1"
+    honba: int
+    seat: str  # "S"
+    turn: int | None
+    dora: tuple[Tile, ...]
+    hand: Hand  # the concealed tiles (group "hand"), then the melds; without the drawn tile
+    drawn: Tile
+    answer: Tile | None
+    answer_index: int | None  # which tile of the concealed hand is the answer; None: the drawn tile
+    scores: tuple[int, ...] | None
+
+    @property
+    def concealed(self) -> tuple[Tile, ...]:
+        return self.hand.groups[0].tiles if self.hand.groups[0].kind == "hand" else ()
+
+    @property
+    def melds(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.hand.groups if g.kind == "meld")
+
+
+def read_scene(text: str) -> ProblemCard | TableScene:
+    """The scene in YAML `text` (a `ProblemCard` or a `TableScene`); `SceneError` at the field for any mistake."""
+    root = compose(text)
+    top = root.mapping(("problem", "table"))
+    if len(top) != 1:
+        root.fail("a scene is one of problem: or table:")
+    if "table" in top:
+        return read_table(top["table"])
+    return read_problem(top["problem"])
+
+
+def read_problem(f: Field) -> ProblemCard:
+    fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores"),
+                       ("round", "seat", "dora", "hand"))
+    rnd = read_round(fields["round"])
+    seat = fields["seat"].text().upper()
+    if seat not in WINDS:
+        fields["seat"].fail(f"seat must be E, S, W or N, not {fields['seat'].text()!r}")
+    honba = fields["honba"].number(0, 99) if "honba" in fields else 0
+    turn = fields["turn"].number(1, MAX_TURN) if "turn" in fields else None
+    dora = fields["dora"].tiles(read_indicators)
+    hand, drawn = _hand_and_draw(fields["hand"])
+    answer, index = _answer(fields["answer"], hand, drawn) if "answer" in fields else (None, None)
+    scores = None
+    if "scores" in fields:
+        items = fields["scores"].items()
+        if len(items) != 4:
+            fields["scores"].fail(f"scores are four numbers, East South West North; {len(items)} given")
+        scores = tuple(read_score(i) for i in items)
+    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores)
+
+
+def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:
+    hand = f.tiles(parse)
+    last = hand.groups[-1]
+    if len(hand.groups) < 2 or last.kind != "winning" or last.tiles[0].sideways:
+        f.fail("the hand ends with the drawn tile as its own segment, like 2345m067p34588s5z+4p", len(f.text()))
+    body = Hand(hand.groups[:-1], hand.warnings, hand.notation)
+    count = sum(3 if g.kind == "meld" else len(g.tiles) for g in body.groups) + 1
+    if count != HAND_TILES:
+        f.fail(f"a problem hand holds {HAND_TILES} tiles with the drawn one (a meld counts 3); this one holds {count}")
+    if any(t.face_down for t in body.groups[0].tiles) and body.groups[0].kind == "hand":
+        f.fail("the player's own hand lies face up: no 'x' outside a concealed kan", f.text().lower().index("x"))
+    return body, last.tiles[0]
+
+
+def _answer(f: Field, hand: Hand, drawn: Tile) -> tuple[Tile, int | None]:
+    """The answer tile, and which concealed tile it is (None: the drawn one); red fives match
+    exactly when written ``0``, else any five, the plain one first."""
+    (tile,) = f.tiles(lambda text: _one_tile(text)).tiles
+    concealed = hand.groups[0].tiles if hand.groups[0].kind == "hand" else ()
+    for exact in (True, False):
+        same = (lambda t: t.kind == tile.kind) if exact else tile.same_kind
+        if same(drawn):
+            return drawn, None
+        for i, t in enumerate(concealed):
+            if same(t):
+                return t, i
+    f.fail(f"{tile.code} is not in the hand: the answer is a tile the player can discard")
+    raise AssertionError  # unreachable: fail raises
+
+
+def _one_tile(text: str) -> Hand:
+    hand = parse(text)
+    if len(hand.tiles) != 1 or hand.tiles[0].face_down or hand.tiles[0].sideways:
+        raise ParseError("the answer is one tile, like 5z", 0, text)
+    return hand
+
+
+def situation(card: ProblemCard, lang: str = "en") -> str:
+    """"East 1 · South seat · Turn 7" (with honba after the round), in `lang`."""
+    w = WORDS[lang]
+    wind = w["winds"][WINDS.index(card.round[0])]
+    parts = [w["round"].format(wind=wind, n=card.round[1])]
+    if card.honba:
+        parts.append(w["honba"].format(n=card.honba))
+    parts.append(w["seat"].format(wind=w["winds"][WINDS.index(card.seat)]))
+    if card.turn is not None:
+        parts.append(w["turn"].format(n=card.turn))
+    return w["sep"].join(parts)
+
+
+def scores_line(card: ProblemCard, lang: str = "en") -> str:
+    """"East 25000 · South 25000 · ..." or "" without scores."""
+    if card.scores is None:
+        return ""
+    w = WORDS[lang]
+    return w["sep"].join(f"{name} {s}" for name, s in zip(w["winds"], card.scores))

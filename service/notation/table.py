@@ -1,0 +1,154 @@
+"""Whole-table scenes: four seats' hands, melds, rivers and scores at one moment, checked.
+
+    table:
+      round: S2
+      honba: 1
+      riichi_sticks: 1
+      dora: 3m7z
+      view: S          # the seat drawn at the bottom
+      seats:
+        E: {hand: 13, melds: "-123m", river: "19m4z*6p-5s", score: 31000}
+        S: {hand: "2345m067p3488s55z", river: "1z9p", score: 24000}
+
+``hand`` is a number of backs (0-14) or tile text; ``melds`` our meld segments; ``river``
+our river grammar. mjimage's names are read too where they map one to one: ``discard``
+for ``river``, ``front`` for ``view``, ``doras`` (a list) for ``dora``, and
+``sticks: {reach, dead}`` for ``riichi_sticks`` and ``honba``.
+Checked across the table: at most four copies of a tile (the fifth is the error, at its
+field and character), at most `MAX_RIVER` discards in a river, one riichi tile a river.
+
+>>> from service.notation.fields import compose
+>>> t = read_table(compose("table: {round: S2, dora: 3m, view: S, seats: {E: {hand: 13, river: 19m-4z}}}").mapping(("table",))["table"])
+>>> t.view, t.seats["E"].backs, t.seats["E"].river.riichi, t.riichi_seats()
+('S', 13, 2, ['E'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .dora import read_indicators
+from .fields import WINDS, Field, read_round, read_score
+from .grammar import parse
+from .model import Group, Hand, Tile
+from .river import River, parse_river
+
+MAX_RIVER = 24  # more discards than one player makes in a hand (18 draws from the live wall, plus calls)
+MAX_BACKS = 14
+MAX_STICKS = 99
+
+
+@dataclass(frozen=True)
+class Seat:
+    wind: str
+    hand: Hand | None  # face-up tiles, or None for backs
+    backs: int
+    melds: tuple[Group, ...]
+    river: River | None
+    score: int | None
+
+
+@dataclass(frozen=True)
+class TableScene:
+    round: str
+    honba: int
+    riichi_sticks: int
+    dora: tuple[Tile, ...]
+    view: str
+    seats: dict[str, Seat]  # E S W N order; a seat not written is empty
+
+    def riichi_seats(self) -> list[str]:
+        return [w for w, s in self.seats.items() if s.river is not None and s.river.riichi is not None]
+
+
+def read_table(f: Field) -> TableScene:
+    """`f`: the ``table`` field."""
+    fields = f.mapping(("round", "honba", "riichi_sticks", "dora", "doras", "view", "front", "sticks", "seats"),
+                       ("round", "seats"))
+    for a, b in (("dora", "doras"), ("view", "front")):
+        if a in fields and b in fields:
+            fields[b].fail(f"{b!r} is mjimage's name for {a!r}; give one of them")
+    rnd = read_round(fields["round"])
+    honba = fields["honba"].number(0, MAX_STICKS) if "honba" in fields else 0
+    sticks = fields["riichi_sticks"].number(0, MAX_STICKS) if "riichi_sticks" in fields else 0
+    if "sticks" in fields:  # mjimage: {reach: riichi sticks, dead: honba}
+        sub = fields["sticks"].mapping(("reach", "dead"))
+        sticks = sub["reach"].number(0, MAX_STICKS) if "reach" in sub else sticks
+        honba = sub["dead"].number(0, MAX_STICKS) if "dead" in sub else honba
+    dora: tuple[Tile, ...] = ()
+    if "dora" in fields:
+        dora = fields["dora"].tiles(read_indicators)
+    elif "doras" in fields:
+        items = fields["doras"].items()
+        dora = tuple(t for item in items for t in item.tiles(read_indicators))
+        if len(dora) > 5:
+            fields["doras"].fail(f"{len(dora)} dora indicators; the dead wall shows at most 5")
+    view_field = fields.get("view") or fields.get("front")
+    view = "S" if view_field is None else view_field.text().upper()
+    if view not in WINDS:
+        view_field.fail(f"view must be E, S, W or N (the seat drawn at the bottom), not {view_field.text()!r}")
+    seat_fields = fields["seats"].mapping(tuple(WINDS) + tuple(WINDS.lower()))
+    seats, where = {}, []
+    for wind in WINDS:
+        sf = seat_fields.get(wind) or seat_fields.get(wind.lower())
+        seats[wind] = _seat(wind, sf, where) if sf is not None else Seat(wind, None, 0, (), None, None)
+    _check_copies(dora, fields.get("dora") or fields.get("doras"), where)
+    return TableScene(rnd, honba, sticks, dora, view, seats)
+
+
+def _seat(wind: str, f: Field, where: list) -> Seat:
+    fields = f.mapping(("hand", "melds", "river", "discard", "score"))
+    if "river" in fields and "discard" in fields:
+        fields["discard"].fail("'discard' is mjimage's name for 'river'; give one of them")
+    hand, backs = None, 0
+    if "hand" in fields:
+        text = fields["hand"].text()
+        if text.isascii() and text.isdigit():
+            backs = fields["hand"].number(0, MAX_BACKS)
+        else:
+            hand = fields["hand"].tiles(parse)
+            if len(hand.groups) > 1 or hand.groups[0].kind != "hand":
+                fields["hand"].fail("a seat's hand is one segment of tiles; its melds go in 'melds'")
+            where.append((fields["hand"], hand.tiles))
+    melds: tuple[Group, ...] = ()
+    if "melds" in fields:
+        groups = fields["melds"].tiles(parse).groups
+        melds = tuple(Group("meld", g.tiles) for g in groups)
+        where.append((fields["melds"], tuple(t for g in melds for t in g.tiles)))
+    river = None
+    rf = fields.get("river") or fields.get("discard")
+    if rf is not None:
+        river = rf.tiles(parse_river)
+        if len(river.tiles) > MAX_RIVER:
+            rf.fail(f"{len(river.tiles)} discards; a river holds at most {MAX_RIVER} in one hand",
+                    _tile_positions(rf.text())[MAX_RIVER])
+        where.append((rf, river.tiles))
+    score = read_score(fields["score"]) if "score" in fields else None
+    return Seat(wind, hand, backs, melds, river, score)
+
+
+def _tile_positions(text: str) -> list[int]:
+    """Where each tile stands in tile text: one digit (or ``x``) a tile.
+
+    >>> _tile_positions("1*2m -r5p x")
+    [0, 2, 7, 10]
+    """
+    return [i for i, c in enumerate(text) if (c.isascii() and c.isdigit()) or c in "xX"]
+
+
+def _check_copies(dora: tuple[Tile, ...], dora_field, where: list) -> None:
+    """The fifth copy of a tile anywhere on the table is an error at its field and character."""
+    seen: Counter = Counter()
+    for field, tiles in ([(dora_field, dora)] if dora_field is not None else []) + where:
+        positions = _tile_positions(field.text()) if field.node.tag.endswith(":str") else []
+        for n, t in enumerate(tiles):
+            if t.face_down:
+                continue
+            seen[t.base_kind] += 1
+            if seen[t.base_kind] == 5:
+                name = f"{t.number}{t.suit}"
+                field.fail(f"a fifth {name} on the table; a set has four", positions[n] if n < len(positions) else None)
+
+
+__all__ = ["MAX_RIVER", "Seat", "TableScene", "read_table"]
