@@ -6,8 +6,10 @@ request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
 (`service.spec`) the plugin's markup follows. Files are named by content
 hash (as `tiles build` names them), so unchanged images are never drawn twice.
 
-A request carries the tag's source text and where it starts in its file; the
-tag is read by `service.tag_props`, the same reader `tiles lint` uses:
+A request carries the tag's source text and where it starts in its file (and
+``tag``, the element name, when it is not ``Tiles``; ``prefix``, its line's text
+before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the tag is read by
+`service.tag_props`, the same reader `tiles lint` uses:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -34,7 +36,7 @@ from urllib.parse import quote, urlencode
 
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
-from .docs_scan import TagSyntaxError, line_col, scan_text
+from .docs_scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .subject import arrange
 from .version import RENDERER_VERSION
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
@@ -79,12 +81,20 @@ class Batch:
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
+        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
+        if not isinstance(prefix, str):
+            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
         try:
-            [tag, *_] = scan_text(source, path) or [None]
+            tag_pattern(name)
+        except ValueError as err:
+            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
+        try:
+            [tag, *_] = scan_text(source, path, name, prefix) or [None]
         except TagSyntaxError as err:
             return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
         if tag is None:
-            return {"id": rid, "ok": False, "fatal": "the source holds no <Tiles> tag"}
+            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
         read = read_tag(tag, themes[0])
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:

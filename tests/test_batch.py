@@ -79,3 +79,20 @@ def test_a_tags_own_format_wins_over_the_sites(tmp_path):
     assert png["images"][0]["src"].endswith(".png") and png["images"][0]["srcSet"].endswith("@3x.png 3x")
     assert site["images"][0]["src"].endswith(".svg")
     assert expr["errors"][0]["message"].startswith("format={...} is an expression")
+
+
+def test_batch_reads_the_tag_name_and_the_blockquote_it_is_in():
+    """Issue 23 items 13, 14: remark-tiles sends `tag` (its tagName) and `prefix` (the "> " before the tag)."""
+    from service.batch import Batch
+
+    batch = Batch(None, "/tiles/")
+    hand = batch.answer({"id": 1, "path": "a.mdx", "line": 2, "column": 1, "tag": "Hand",
+                         "source": '<Hand\n  notation="123m" />'})
+    assert hand["ok"] and hand["alt"].startswith("Hand: 1m 2m 3m")
+    quoted = batch.answer({"id": 2, "path": "a.mdx", "line": 5, "column": 5, "prefix": "> > ",
+                           "source": '<Tiles\n> >   notation="1m&#43;2a"\n> >   caption="x" />'})
+    assert quoted["ok"] is False
+    assert quoted["errors"][0] == {"line": 6, "column": 25, "message": "'a' is not a suit letter (use m, p, s or z)",
+                                   "warning": False}
+    bad = batch.answer({"id": 3, "source": '<Hand notation="1m" />', "tag": "<script"})
+    assert bad["fatal"] == "tag: '<script' is not a JSX element name"

@@ -53,6 +53,12 @@ def test_a_bad_tag_is_422_with_line_and_column(client):
     assert set(r.json["errorImage"]["data"]) == {"1x", "2x", "3x"}
 
 
+def test_the_tag_name_and_blockquote_prefix_reach_the_reader(client):
+    """Issue 23 items 13, 14: remark-tiles' tagName and a tag in a blockquote, in service mode."""
+    r = ask(client, source='<Hand\n>   notation="12a" />', tag="Hand", prefix="> ", line=3, column=3)
+    assert r.status_code == 422 and (r.json["errors"][0]["line"], r.json["errors"][0]["column"]) == (4, 17)
+
+
 @pytest.mark.parametrize("body, words", [
     ("not json", "JSON object"),
     ("[1]", "JSON object"),

@@ -24,7 +24,7 @@ from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
 from service.tag_props import tag_options
 from service.layout import layout
 from service.notation import ParseError, parse
-from service.options import RenderOptions
+from service.options import OptionError, RenderOptions
 from service.subject import arrange, read
 from service.views import hand_json
 
@@ -52,6 +52,60 @@ def test_scan_reads_every_prop_form():
     assert tags[2].props["theme"] == "dark"
     assert tags[3].props["caption"] == 'a "b"'
     assert tags[2].where(1) == (5, 15)  # the 's' of "3s", on the tag's third line
+
+
+TAG_PROPS_CASES = json.loads((ROOT / "tests" / "fixtures" / "tag_props.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", TAG_PROPS_CASES, ids=[c["name"] for c in TAG_PROPS_CASES])
+def test_props_are_read_as_mdx_and_the_component_read_them(case):
+    """Issue 23 items 14, 15: the cases remark-tiles' test/props.test.js checks MDX and Tiles.jsx against."""
+    [tag] = scan_text(case["source"], "p.mdx")
+    assert {k: tag.props.get(k) for k in case["props"]} == case["props"]
+    try:
+        height = tag_options(tag).height
+    except OptionError:
+        height = None
+    assert height == case["height"]
+
+
+def test_a_props_error_points_into_the_source_through_references_and_quotes():
+    [tag] = scan_text('> <Tiles\n>   caption="&amp;"\n>   notation="1m&#43;2a" />\n', "q.mdx")
+    assert tag.notation == "1m+2a" and tag.where(4) == (3, 23)  # the 'a', after the 5-character &#43;
+    [read] = [r for r in read_docs_of(tag)]
+    assert [str(p) for p in read.errors] == ["q.mdx:3:23: 'a' is not a suit letter (use m, p, s or z)"]
+
+
+def read_docs_of(tag):
+    from service.tag_props import read_tag
+
+    return [read_tag(tag)]
+
+
+def test_scan_reads_another_tag_name():
+    """Issue 23 item 13: remark-tiles' tagName reaches the reader."""
+    text = '<Hand notation="1m" />\n<Tiles notation="2m" />\n<Handy notation="3m" />\n'
+    assert [t.notation for t in scan_text(text, name="Hand")] == ["1m"]
+    assert [t.notation for t in scan_text(text)] == ["2m"]
+    with pytest.raises(TagSyntaxError, match="<Hand> tag is never closed"):
+        scan_text("<Hand notation='1m'", name="Hand")
+    with pytest.raises(ValueError, match="not a JSX element name"):
+        scan_text(text, name="<x")
+
+
+def test_lint_and_build_read_a_multi_line_tag_in_a_blockquote(tmp_path, capsys):
+    """Issue 23 item 14: the `> ` markers of a blockquote are not the end of the tag."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "q.mdx").write_text('> Quoted:\n>\n> <Tiles\n>   notation="123m"\n>   height="50" />\n'
+                                '\n> > <Tiles\n> >   notation="45p" />\n')
+    assert lint.lint_paths([docs]) == []
+    assert main(["build", str(docs), "--out", str(tmp_path / "out")]) == 0
+    images = json.loads((tmp_path / "out" / "manifest.json").read_text())["images"]
+    assert sorted(images) == ["123m?height=50", "45p"]
+    (docs / "q.mdx").write_text('> <Tiles\n>   notation="12a" />\n')
+    assert [str(p) for p in lint.lint_paths([docs])] == [
+        f"{docs / 'q.mdx'}:2:17: 'a' is not a suit letter (use m, p, s or z)"]
 
 
 def test_scan_skips_code_but_reads_comments():

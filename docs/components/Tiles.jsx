@@ -7,7 +7,7 @@
 // For a static site with no client code at all, see remark-tiles
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 import React, { createContext, useContext } from "react";
-import { SPEC, heightOk, tileLayout } from "./tileLayout.js";
+import { SPEC, heightOk, tagHeight, tileLayout } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
@@ -175,10 +175,10 @@ function attrsFor(site, props, notation, height, theme) {
  * which it does for a tag with format="svg", else the manifest's PNG).
  */
 export default function Tiles(props) {
-  const { notation, caption, inline = false, height, theme, river = false } = props;
+  const { notation, caption, inline = false, theme, river = false } = props;
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
-  const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
+  const h = tagHeight(props);
   const className = (inline ? M.inlineClassName : M.className) + (river ? ` ${M.riverClassName}` : "");
   const style = inline ? M.inlineStyle : M.blockStyle;
   const img = (th, extraClass) => (

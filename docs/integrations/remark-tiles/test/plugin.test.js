@@ -72,6 +72,28 @@ test("the compiled page has no component, import or client code", async () => {
   assert.match(code, /"img"/);
 });
 
+test("tagName: another element name is read by the same Python reader", async () => {
+  const root = site();
+  const file = page(root, "hand.mdx", '<Hand notation="123m" caption="Mine" />\n');
+  const out = await html(file, { tagName: "Hand" });
+  const [img] = imgs(out);
+  assert.match(img.alt, /1m 2m 3m/);
+  assert.match(out, /<figcaption>Mine<\/figcaption>/);
+  const bad = page(root, "bad-hand.mdx", '<Hand\n  notation="12a" />\n');
+  await assert.rejects(html(bad, { tagName: "Hand" }), /bad-hand\.mdx:2:15: 'a' is not a suit letter/);
+});
+
+test("a multi-line tag inside a blockquote is read as MDX reads it", async () => {
+  const root = site();
+  const text = '> Quoted:\n>\n> <Tiles\n>   notation="123m"\n>   caption="In a quote" />\n\n> > <Tiles\n> >   notation="12a" />\n';
+  const file = page(root, "quote.mdx", text.split("\n\n> > ")[0] + "\n");
+  const out = await html(file);
+  const [img] = imgs(out);
+  assert.match(img.alt, /1m 2m 3m/);
+  assert.match(out, /<blockquote>[\s\S]*<figcaption>In a quote<\/figcaption>[\s\S]*<\/blockquote>/);
+  await assert.rejects(html(page(root, "quote2.mdx", text)), /quote2\.mdx:8:19: 'a' is not a suit letter/);
+});
+
 test("a bad notation fails the build with file:line:col, the message and a caret", async () => {
   const root = site();
   const file = page(root, "bad.mdx", "---\ntitle: x\n---\n\nText\n\n  <Tiles caption=\"c\" notation=\"123a\" />\n");
