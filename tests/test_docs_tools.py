@@ -619,3 +619,30 @@ def test_a_format_other_than_png_or_svg_is_an_error_at_its_place(tmp_path):
         "1:30: format must be png or svg, not 'webp'",
         "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark for png",
     ]
+
+
+def test_link_md_keeps_crlf_and_writes_through_a_symlink_in_place(tmp_path):
+    """Issue 23 item 17: only the added lines change; a symlinked (or hard-linked) page stays linked."""
+    docs = tmp_path / "docs"
+    (docs / "real").mkdir(parents=True)
+    crlf = docs / "real" / "crlf.md"
+    crlf.write_bytes(b'# Hands\r\n\r\n<!-- <Tiles notation="1m" /> -->\r\nText\r\n<!-- <Tiles notation="2m" /> -->')
+    link = docs / "link.md"
+    link.symlink_to(Path("real") / "crlf.md")
+    lf = docs / "lf.md"
+    lf.write_bytes(b'<!-- <Tiles notation="3m" /> -->\n<img src="old/x.png">\nEnd\n')
+    hard = tmp_path / "hard.md"
+    hard.hardlink_to(lf)
+    inode = crlf.stat().st_ino
+    assert main(["build", str(docs), "--out", str(docs / "img"), "--link-md"]) == 0
+    assert link.is_symlink() and crlf.stat().st_ino == inode
+    lines = crlf.read_bytes().split(b"\r\n")
+    assert [l for l in lines if not l.startswith(b"<img ")] == [
+        b"# Hands", b"", b'<!-- <Tiles notation="1m" /> -->', b"Text", b'<!-- <Tiles notation="2m" /> -->']
+    assert lines[3].startswith(b'<img src="../img/') and lines[-1].startswith(b'<img src="../img/')
+    assert b"\n" not in crlf.read_bytes().replace(b"\r\n", b"")
+    assert hard.read_bytes() == lf.read_bytes()  # same file: written in place
+    assert lf.read_bytes().split(b"\n")[1].startswith(b'<img src="img/')
+    before = crlf.read_bytes()
+    assert main(["build", str(docs), "--out", str(docs / "img"), "--link-md"]) == 0
+    assert crlf.read_bytes() == before
