@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
-from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
+from .build import (BATCH_MARK, BATCH_MARK_TEXT, SCALES, Job, ensure_files, file_name, jobs_for, mark_batch_folder,
+                    scales_of, write_file)
 from .describe import describe
 from .docs_scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .subject import arrange
@@ -69,7 +70,9 @@ class Batch:
             tiles_version = "unknown"
         from .spec import spec
 
-        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec()}
+        # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
+        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
+                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         rid = req.get("id")
@@ -236,6 +239,7 @@ def serve(batch: Batch, stdin: TextIO, stdout: TextIO) -> int:
 def cmd_batch(args) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    mark_batch_folder(out)
     public = args.public_path
     if public and not public.endswith("/"):
         public += "/"

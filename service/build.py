@@ -46,6 +46,10 @@ MANIFEST = "manifest.json"
 DEFAULT = RenderOptions()
 # The only files `--prune` may delete: the names file_name() gives.
 OWN_FILE = re.compile(r"[0-9a-f]{16}((@[23]x)?\.png|\.svg)")
+# `tiles batch` (remark-tiles) marks a folder it writes to: `--prune` cannot tell its files
+# from stale ones there (they are in no manifest), so it leaves such a folder alone.
+BATCH_MARK = ".tiles-batch"
+BATCH_MARK_TEXT = "remark-tiles (tiles batch) writes images here; `tiles build --prune` leaves this folder alone.\n"
 
 
 def image_id(hand: Hand, options: RenderOptions) -> str:
@@ -194,6 +198,12 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manife
     return {"images": len(jobs), "rendered": rendered, "skipped": len(files) - rendered}
 
 
+def mark_batch_folder(out: Path) -> None:
+    """Say that `tiles batch` writes to ``out`` (see `BATCH_MARK`)."""
+    if not (out / BATCH_MARK).exists():
+        write_file(out / BATCH_MARK, BATCH_MARK_TEXT.encode())
+
+
 def prune(out: Path, images: dict[str, dict]) -> list[Path]:
     """Delete the build's own files (`OWN_FILE` names) that the manifest no longer names.
 
@@ -300,6 +310,11 @@ def cmd_build(args) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     out = Path(args.out)
+    if args.prune and (out / BATCH_MARK).exists():
+        print(f"error: {out} also holds the images remark-tiles draws ({out / BATCH_MARK}); --prune would delete "
+              "them, as no manifest names them. Give `tiles build` a folder of its own (--out), "
+              "or leave out --prune", file=sys.stderr)
+        return 2
     jobs, errors = collect(args.paths, themes)
     for p in errors:
         print(p, file=sys.stderr)
@@ -337,5 +352,6 @@ def register(sub) -> None:
                         "in place, keeping line endings (symlinks leading out of the docs tree are skipped)")
     p.add_argument("--prune", action="store_true",
                    help="delete the build's own files (<16 hex digits>[@2x|@3x].png) in STATIC_DIR that the "
-                        "manifest no longer names; nothing else is ever deleted")
+                        "manifest no longer names; nothing else is ever deleted. Refused in a folder that "
+                        "remark-tiles (tiles batch) also writes to")
     p.set_defaults(func=cmd_build)

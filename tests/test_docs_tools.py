@@ -646,3 +646,23 @@ def test_link_md_keeps_crlf_and_writes_through_a_symlink_in_place(tmp_path):
     before = crlf.read_bytes()
     assert main(["build", str(docs), "--out", str(docs / "img"), "--link-md"]) == 0
     assert crlf.read_bytes() == before
+
+
+def test_prune_spares_a_folder_that_tiles_batch_writes_to(tmp_path, capsys):
+    """Issue 23, also seen: --prune deleted remark-tiles' images when both used static/tiles."""
+    import subprocess
+    import sys
+
+    static = tmp_path / "static" / "tiles"
+    request = json.dumps({"id": 1, "source": '<Tiles notation="456p" />', "themes": ["light"]})
+    subprocess.run([sys.executable, "-m", "service.cli", "batch", "--out", str(static)], input=request + "\n",
+                   capture_output=True, text=True, timeout=120, check=True)
+    drawn = sorted(p.name for p in static.glob("*.png"))
+    assert len(drawn) == 3 and (static / ".tiles-batch").is_file()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text('<Tiles notation="1m" />\n')
+    assert main(["build", str(tmp_path / "docs"), "--out", str(static), "--prune"]) == 2
+    assert "also holds the images remark-tiles draws" in capsys.readouterr().err
+    assert sorted(p.name for p in static.glob("*.png")) == drawn
+    assert main(["build", str(tmp_path / "docs"), "--out", str(static)]) == 0  # without --prune: both live there
+    assert len(list(static.glob("*.png"))) == 6
