@@ -24,6 +24,12 @@ from .options import THEME_AUTO, RenderOptions
 from .subject import Subject, arrange
 
 DIM = f"{PREFIX}dim"
+# `a.svg#2x` shows the drawing tuned for 2x screens (hairlines of one device pixel there);
+# `a.svg` the one tuned for 1x. Chromium ignores resolution media queries in an SVG shown
+# by <img>, but honours :target, so the page picks: srcset="a.svg 1x, a.svg#2x 2x".
+HIDPI = "2x"
+HIDPI_CSS = (f'[id="{HIDPI}"]{{display:none}}[id="{HIDPI}"]:target{{display:inline}}'
+             f'[id="{HIDPI}"]:target~.{PREFIX}lo{{display:none}}')
 
 
 def dim_filter() -> str:
@@ -46,11 +52,21 @@ def render_svg(subject: Subject, options: RenderOptions = RenderOptions(format="
     lay = lay or arrange(subject, options)
     themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
     doc = Document(themes, options.height, options.scale)
-    uses, dims = [], False
-    for p in lay.placements:
-        ref = doc.tile(p.tile.code, p.sideways)
-        dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
-        dims = dims or bool(dim)
-        uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    dims = any(p.tile.tsumogiri for p in lay.placements)
+    if options.scale != 1:  # tuned for one density, as asked
+        body, css = _uses(doc, lay, options.scale), ""
+    else:  # for every screen: the 2x drawing first, shown by #2x, which then hides the 1x one
+        body = [f'<g id="{HIDPI}">', *_uses(doc, lay, 2), f'</g><g class="{PREFIX}lo">', *_uses(doc, lay, 1), "</g>"]
+        css = HIDPI_CSS
     defs = [dim_filter()] if dims else []
-    return doc.svg(lay.width, lay.height, uses, options.background, describe(subject), defs).encode()
+    return doc.svg(lay.width, lay.height, body, options.background, describe(subject), defs, css).encode()
+
+
+def _uses(doc: Document, lay: Layout, scale: int) -> list[str]:
+    """A `<use>` per placed tile, of its drawing tuned for ``scale``."""
+    out = []
+    for p in lay.placements:
+        ref = doc.tile(p.tile.code, p.sideways, scale)
+        dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
+        out.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    return out

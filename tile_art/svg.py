@@ -133,24 +133,30 @@ class Document:
         for t in themes:
             get_theme(t)  # ValueError for unknown names
         self.themes, self.height, self.scale = tuple(themes), height, scale
-        self.tiles: dict[tuple[str, bool], tuple[str, list, tuple[int, int]]] = {}
+        self.tiles: dict[tuple[str, bool, int], tuple[str, list, tuple[int, int]]] = {}
 
-    def tile(self, code: str, sideways: bool = False) -> str:
-        """The reference (`#...`) of tile `code`'s symbol, drawing it on first use."""
-        key = (code, bool(sideways))
+    def tile(self, code: str, sideways: bool = False, scale: int | None = None) -> str:
+        """The reference (`#...`) of tile `code`'s symbol, drawing it on first use.
+
+        ``scale`` (default: the document's) is the density the drawing is tuned for:
+        its hairlines are whole device pixels there; the symbol is the same size.
+        """
+        scale = self.scale if scale is None else scale
+        key = (code, bool(sideways), scale)
         if key not in self.tiles:
-            faces.check(code, self.height, self.scale, self.themes[0])
-            nodes, size = themed_tile(code, self.height, self.scale, self.themes, bool(sideways))
+            faces.check(code, self.height, scale, self.themes[0])
+            nodes, size = themed_tile(code, self.height, scale, self.themes, bool(sideways))
             self.tiles[key] = (f"{PREFIX}t{len(self.tiles)}", nodes, size)
         return "#" + self.tiles[key][0]
 
     def svg(self, width: int, height: int, body: list[str], background=None, title: str = "",
-            defs: list[str] = ()) -> str:
+            defs: list[str] = (), css: str = "") -> str:
         """The whole document: `width` x `height` CSS px; `body` (uses of tile references)
-        over an optional `background` (RGBA); `defs` more definitions (ids start with PREFIX).
+        over an optional `background` (RGBA); `defs` more definitions (ids start with PREFIX),
+        `css` more style rules.
         Ids and classes are scoped by a hash of the content, so several of our SVGs can be
         inlined in one page."""
-        text = _Writer(self).write(width, height, body, background, title, list(defs))
+        text = _Writer(self).write(width, height, body, background, title, list(defs), css)
         scope = "k" + hashlib.blake2b(text.encode(), digest_size=3).hexdigest()
         return text.replace(PREFIX, scope)
 
@@ -238,7 +244,8 @@ class _Writer:
                 out.append(f"<g{transform}{cls}>{self._nodes(n.children)}</g>")
         return "".join(out)
 
-    def write(self, width: int, height: int, body: list[str], background, title: str, defs: list[str]) -> str:
+    def write(self, width: int, height: int, body: list[str], background, title: str, defs: list[str],
+              css: str = "") -> str:
         tiles = list(self.doc.tiles.values())
         for _, nodes, _ in tiles:
             self._scan(nodes)
@@ -248,7 +255,7 @@ class _Writer:
                  f'viewBox="0 0 {width} {height}">']
         if title:
             parts.append(f"<title>{escape(title, quote=False)}</title>")
-        parts.append(f"<style>{self._css(tiles)}</style>")
+        parts.append(f"<style>{self._css(tiles)}{css}</style>")
         parts.append("<defs>" + "".join(self.defs + defs) + "".join(symbols) + "</defs>")
         if background is not None:
             r, g, b, a = background
