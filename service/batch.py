@@ -37,6 +37,7 @@ from urllib.parse import quote, urlencode
 from .build import (BATCH_MARK, BATCH_MARK_TEXT, SCALES, Job, ensure_files, file_name, jobs_for, mark_batch_folder,
                     scales_of, write_file)
 from .describe import describe
+from .svg import svg_srcset
 from .docs_scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .subject import arrange
 from .version import RENDERER_VERSION
@@ -132,6 +133,8 @@ class Batch:
         files = {f"{s}x": file_name(image, s, fmt) for s in scales}
         urls = {k: self.public_path + name for k, name in files.items()}
         srcset = {"srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())} if len(urls) > 1 else {}
+        if fmt == "svg":  # one file: its 2x drawing is a.svg#2x
+            srcset = {"srcSet": svg_srcset(urls["1x"])}
         return {"src": urls["1x"], **srcset, "files": files}
 
     def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,

@@ -55,6 +55,7 @@ def spec() -> dict:
     from .model import HONOR_NAMES, SUITS
     from .notation import MAX_CHARS, MAX_TILES
     from .options import DEFAULT_ROW, MAX_HEIGHT, MAX_ROW, MAX_SCALE, MIN_HEIGHT, MIN_ROW, MIN_SCALE, RenderOptions
+    from .svg import svg_srcset
     from .tag_props import INLINE_HEIGHT
 
     heights = range(MIN_HEIGHT, MAX_HEIGHT + 1)
@@ -82,7 +83,7 @@ def spec() -> dict:
         # per height from minHeight: the width of an upright tile and the default gap
         "tileWidths": [tile_width(h) for h in heights],
         "gaps": [default_gap(h) for h in heights],
-        "markup": MARKUP,
+        "markup": {**MARKUP, "svgSrcSet": svg_srcset("{src}")},  # an SVG's 1x and 2x drawings
     }
 
 

@@ -28,6 +28,17 @@ DIM = f"{PREFIX}dim"
 # `a.svg` the one tuned for 1x. Chromium ignores resolution media queries in an SVG shown
 # by <img>, but honours :target, so the page picks: srcset="a.svg 1x, a.svg#2x 2x".
 HIDPI = "2x"
+
+
+def svg_srcset(url: str) -> str:
+    """The srcset of an SVG: its 1x drawing, and on 2x screens its `#2x` one.
+
+    >>> svg_srcset("/t/a.svg")
+    '/t/a.svg 1x, /t/a.svg#2x 2x'
+    """
+    return f"{url} 1x, {url}#{HIDPI} 2x"
+
+
 HIDPI_CSS = (f'[id="{HIDPI}"]{{display:none}}[id="{HIDPI}"]:target{{display:inline}}'
              f'[id="{HIDPI}"]:target~.{PREFIX}lo{{display:none}}')
 

@@ -75,7 +75,8 @@ def test_a_tags_own_format_wins_over_the_sites(tmp_path):
     ]
     _, svg, png, site, expr = run_batch(tmp_path, reqs)
     [image] = svg["images"]
-    assert image["theme"] == "auto" and image["src"].endswith(".svg") and "srcSet" not in image
+    assert image["theme"] == "auto" and image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["srcSet"] == f"{image['src']} 1x, {image['src']}#2x 2x"  # one file: its 2x drawing at #2x
     assert (tmp_path / image["src"]).read_text().startswith("<svg")
     assert png["images"][0]["src"].endswith(".png") and png["images"][0]["srcSet"].endswith("@3x.png 3x")
     assert site["images"][0]["src"].endswith(".svg")

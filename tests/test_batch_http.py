@@ -82,7 +82,8 @@ def test_an_oversized_body_is_413(client):
 def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
     tag = '<Tiles notation="123m" />'
     [image] = ask(client, source=tag, format="svg", publicPath="/t/").json["images"]
-    assert "srcSet" not in image and image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["srcSet"] == f"{image['src']} 1x, {image['src']}#2x 2x"  # one file: its 2x drawing at #2x
     assert image["fetch"] == {"1x": "tiles/123m.svg?height=38&theme=light"}
     svg = client.get("/" + image["fetch"]["1x"], headers={"Accept-Encoding": "identity"})
     local = Batch(tmp_path, "/t/")

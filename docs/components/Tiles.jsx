@@ -82,6 +82,8 @@ export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = fa
 }
 
 const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(d)} ${d}x`).join(", ");
+// An SVG is one file holding a 1x and a 2x drawing; `#2x` shows the second (service/svg.py).
+const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
 /** The densities the service draws for this layout: within its cost ceiling (service/limits.py). */
 export function densitiesFor(lay, height) {
@@ -96,7 +98,7 @@ export function densitiesFor(lay, height) {
 /**
  * img attributes from a `tiles build` manifest entry, or null when it has none. An SVG
  * asked for is looked up first, then the PNG (a tag without format="svg" is built as PNG
- * even on a site whose provider asks for SVG); an SVG entry has one file and no srcSet.
+ * even on a site whose provider asks for SVG); an SVG entry has one file (srcSet: its #2x).
  */
 function fromManifest(manifest, assets, notation, height, theme, river, row, format) {
   const images = manifest && (manifest.images || manifest);
@@ -105,7 +107,8 @@ function fromManifest(manifest, assets, notation, height, theme, river, row, for
   if (!hit) return null;
   // bare file names (tiles build without --public-path) sit under the site's assets URL
   const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
-  const set = hit["2x"] ? srcSet(url, SPEC.densities.filter((d) => hit[`${d}x`])) : undefined;
+  const svg = /\.svg$/i.test(hit["1x"]);
+  const set = svg ? svgSrcSet(url(1)) : hit["2x"] ? srcSet(url, SPEC.densities.filter((d) => hit[`${d}x`])) : undefined;
   return { src: url(1), srcSet: set, width: hit.width, height: hit.height, alt: hit.alt };
 }
 
@@ -125,7 +128,7 @@ function fromService(base, notation, height, theme, river, row, format) {
   const lay = layoutOf(notation, height, river, row);
   return {
     src: url(1),
-    srcSet: svg ? undefined : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
+    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,

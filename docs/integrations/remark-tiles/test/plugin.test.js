@@ -163,14 +163,14 @@ test("colour modes: a light/dark pair switched by CSS, or a <picture> for prefer
   assert.doesNotMatch(plain, /<style>/);
 });
 
-test('format: "svg" writes one vector file per image: one src, no srcSet', async () => {
+test('format: "svg" writes one vector file per image: one src, a srcSet of its 1x and #2x drawings', async () => {
   const root = site();
   const text = '<Tiles notation="123m" caption="c" />\n\nIn a line: <Tiles notation="5z" inline />\n';
   const out = await html(page(root, "s.mdx", text), { format: "svg" });
   const [block, inline] = imgs(out);
   for (const img of [block, inline]) {
     assert.match(img.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
-    assert.equal(img.srcset, undefined);
+    assert.equal(img.srcset, `${img.src} 1x, ${img.src}#2x 2x`); // one file, whose #2x is tuned for 2x screens
     const svg = readFileSync(path.join(root, "public", img.src), "utf8");
     assert.match(svg, /^<svg[^>]* width="[\d.]+"/);
   }
@@ -180,7 +180,7 @@ test('format: "svg" writes one vector file per image: one src, no srcSet', async
   const png = imgs(await html(page(root, "p.mdx", text)));
   assert.equal(png[0].width, block.width, "the same CSS size as the PNG");
   const media = await html(page(root, "sm.mdx", text), { format: "svg", colorMode: "media" });
-  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="\/tiles\/[0-9a-f]{16}\.svg" width="84"/);
+  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="(\/tiles\/[0-9a-f]{16}\.svg) 1x, \1#2x 2x" width="84"/);
   await assert.rejects(html(page(root, "bad.mdx", text), { format: "webp" }), /format must be "png" or "svg", not "webp"/);
 });
 
@@ -189,7 +189,7 @@ test('a tag\'s own format wins over the site\'s, as in <Tiles>; a bad one fails 
   const text = '<Tiles notation="123m" format="svg" theme="auto" />\n\n<Tiles notation="456p" />\n';
   const [svg, png] = imgs(await html(page(root, "f.mdx", text)));
   assert.match(svg.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
-  assert.equal(svg.srcset, undefined);
+  assert.equal(svg.srcset, `${svg.src} 1x, ${svg.src}#2x 2x`);
   assert.match(readFileSync(path.join(root, "public", svg.src), "utf8"), /prefers-color-scheme/);
   assert.match(png.src, /^\/tiles\/[0-9a-f]{16}\.png$/);
   const [back] = imgs(await html(page(root, "g.mdx", '<Tiles notation="123m" format="png" />\n'), { format: "svg" }));
