@@ -99,10 +99,10 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
         if value is EXPR:
             out.dynamic.append(name)
         elif name not in KNOWN_PROPS:
-            out.problems.append(problem_at(tag, f"<Tiles> has no prop {name!r}; it is ignored", warning=True))
+            out.problems.append(problem_at(tag, f"<{tag.name}> has no prop {name!r}; it is ignored", warning=True))
     notation = props.get("notation")
     if notation is None:
-        out.problems.append(problem_at(tag, "<Tiles> has no notation prop"))
+        out.problems.append(problem_at(tag, f"<{tag.name}> has no notation prop"))
         return out
     if notation is EXPR or not isinstance(notation, str):
         out.problems.append(problem_at(

@@ -87,6 +87,10 @@ def test_scan_reads_another_tag_name():
     text = '<Hand notation="1m" />\n<Tiles notation="2m" />\n<Handy notation="3m" />\n'
     assert [t.notation for t in scan_text(text, name="Hand")] == ["1m"]
     assert [t.notation for t in scan_text(text)] == ["2m"]
+    from service.tag_props import read_tag
+
+    [hand] = scan_text('<Hand caption="x" />', name="Hand")
+    assert [p.message for p in read_tag(hand).problems] == ["<Hand> has no notation prop"]
     with pytest.raises(TagSyntaxError, match="<Hand> tag is never closed"):
         scan_text("<Hand notation='1m'", name="Hand")
     with pytest.raises(ValueError, match="not a JSX element name"):
