@@ -53,7 +53,8 @@ class Tags(html.parser.HTMLParser):
 
 
 def urls(tag: dict) -> list[str]:
-    return [c.split()[0] for c in tag.get("srcset", "").split(",") if c.strip()] + \
+    """The files a tag names (a.svg#2x is a view of the file a.svg)."""
+    return [c.split()[0].split("#")[0] for c in tag.get("srcset", "").split(",") if c.strip()] + \
         ([tag["src"]] if "src" in tag else [])
 
 
