@@ -282,7 +282,7 @@ def _read_tag(text: str, start: int, path: str, name: str = TAG_NAME, depth: int
             continue
         i = j + 1
         while i < len(text) and text[i].isspace():
-            i += 1
+            i = _next_line_of_tag(text, i + 1, depth) if text[i] == "\n" else i + 1
         if i < len(text) and text[i] in "\"'":
             value, offs, i = _read_quoted(text, i, jsx=True, depth=depth)
         elif i < len(text) and text[i] == "{":
