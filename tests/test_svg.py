@@ -172,9 +172,11 @@ def test_each_glyph_and_shared_group_is_written_once():
         data = svg_of(notation, scale=2)  # one density
         (gid,) = re.findall(rb'<g id="([^"]+)">', data)
         assert data.count(b'href="#' + gid + b'"') == uses
-        data = svg_of(notation)  # 1x and 2x: a shared group each (their hairlines differ)
-        shared = [g for g in re.findall(rb'<g id="([^"]+)">', data) if g != b"2x"]
-        assert [data.count(b'href="#' + g + b'"') for g in shared] == [uses, uses]
+    # 1x and 2x drawings: a body each (their hairlines differ), each face's content once for both
+    data = svg_of("1m2m3m")
+    shared = [g for g in re.findall(rb'<g id="([^"]+)">', data) if g != b"2x"]
+    assert sorted(data.count(b'href="#' + g + b'"') for g in shared) == [2, 2, 2, 3, 3]
+    assert len(svg_of(HAND)) < 1.4 * len(svg_of(HAND, scale=2))
 
 
 def test_deterministic_same_bytes_twice_and_across_processes():
@@ -213,8 +215,8 @@ def test_auto_is_light_with_dark_colours_under_the_media_query():
 def test_themes_that_draw_different_shapes_get_one_group_each(monkeypatch):
     real = svg.tile_nodes
 
-    def skewed(code, height, scale, theme, sideways):
-        nodes, size = real(code, height, scale, theme, sideways)
+    def skewed(code, height, scale, theme, sideways, content_scale=None):
+        nodes, size = real(code, height, scale, theme, sideways, content_scale)
         if theme == "dark":
             nodes += (Shape("circle", 'cx="1" cy="1" r="1"', (0, 0, 0)),)
         return nodes, size
