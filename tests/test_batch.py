@@ -46,7 +46,8 @@ def test_batch_answers_each_request_and_reuses_files(tmp_path):
     assert junk["fatal"].startswith("unreadable request")
     assert six["ok"] and six["warnings"][0]["message"].startswith("more than four copies")
     files = sorted(p.name for p in tmp_path.iterdir())
-    assert len(files) == 3 * 4 and file_name(light, 2) in files
+    assert files[0] == ".tiles-batch"  # `tiles build --prune` spares this folder
+    assert len(files) == 1 + 3 * 4 and file_name(light, 2) in files
     before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
     again = run_batch(tmp_path, reqs[:2])
     assert again[1:] == [one | {"images": [{**i, "src": i["src"].removeprefix("/base/tiles/"),
@@ -74,8 +75,26 @@ def test_a_tags_own_format_wins_over_the_sites(tmp_path):
     ]
     _, svg, png, site, expr = run_batch(tmp_path, reqs)
     [image] = svg["images"]
-    assert image["theme"] == "auto" and image["src"].endswith(".svg") and "srcSet" not in image
+    assert image["theme"] == "auto" and image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["srcSet"] == f"{image['src']} 1x, {image['src']}#2x 2x"  # one file: its 2x drawing at #2x
     assert (tmp_path / image["src"]).read_text().startswith("<svg")
     assert png["images"][0]["src"].endswith(".png") and png["images"][0]["srcSet"].endswith("@3x.png 3x")
     assert site["images"][0]["src"].endswith(".svg")
     assert expr["errors"][0]["message"].startswith("format={...} is an expression")
+
+
+def test_batch_reads_the_tag_name_and_the_blockquote_it_is_in():
+    """Issue 23 items 13, 14: remark-tiles sends `tag` (its tagName) and `prefix` (the "> " before the tag)."""
+    from service.docs.batch import Batch
+
+    batch = Batch(None, "/tiles/")
+    hand = batch.answer({"id": 1, "path": "a.mdx", "line": 2, "column": 1, "tag": "Hand",
+                         "source": '<Hand\n  notation="123m" />'})
+    assert hand["ok"] and hand["alt"].startswith("Hand: 1m 2m 3m")
+    quoted = batch.answer({"id": 2, "path": "a.mdx", "line": 5, "column": 5, "prefix": "> > ",
+                           "source": '<Tiles\n> >   notation="1m&#43;2a"\n> >   caption="x" />'})
+    assert quoted["ok"] is False
+    assert quoted["errors"][0] == {"line": 6, "column": 25, "message": "'a' is not a suit letter (use m, p, s or z)",
+                                   "warning": False}
+    bad = batch.answer({"id": 3, "source": '<Hand notation="1m" />', "tag": "<script"})
+    assert bad["fatal"] == "tag: '<script' is not a JSX element name"

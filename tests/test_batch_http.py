@@ -53,6 +53,12 @@ def test_a_bad_tag_is_422_with_line_and_column(client):
     assert set(r.json["errorImage"]["data"]) == {"1x", "2x", "3x"}
 
 
+def test_the_tag_name_and_blockquote_prefix_reach_the_reader(client):
+    """Issue 23 items 13, 14: remark-tiles' tagName and a tag in a blockquote, in service mode."""
+    r = ask(client, source='<Hand\n>   notation="12a" />', tag="Hand", prefix="> ", line=3, column=3)
+    assert r.status_code == 422 and (r.json["errors"][0]["line"], r.json["errors"][0]["column"]) == (4, 17)
+
+
 @pytest.mark.parametrize("body, words", [
     ("not json", "JSON object"),
     ("[1]", "JSON object"),
@@ -76,7 +82,8 @@ def test_an_oversized_body_is_413(client):
 def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
     tag = '<Tiles notation="123m" />'
     [image] = ask(client, source=tag, format="svg", publicPath="/t/").json["images"]
-    assert "srcSet" not in image and image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["src"].endswith(".svg") and list(image["files"]) == ["1x"]
+    assert image["srcSet"] == f"{image['src']} 1x, {image['src']}#2x 2x"  # one file: its 2x drawing at #2x
     assert image["fetch"] == {"1x": "tiles/123m.svg?height=38&theme=light"}
     svg = client.get("/" + image["fetch"]["1x"], headers={"Accept-Encoding": "identity"})
     local = Batch(tmp_path, "/t/")

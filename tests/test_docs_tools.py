@@ -19,13 +19,13 @@ from service.docs import lint
 from service.analysis import result as analysis_result
 from service.docs.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
 from service.cli import main
-from service.notation.describe import describe
 from service.docs.scan import EXPR, TagSyntaxError, iter_tags, scan_text
 from service.docs.tag_props import tag_options
-from service.drawing.layout import layout
-from service.notation.grammar import ParseError, parse
-from service.notation.options import RenderOptions
 from service.drawing.arrange import arrange
+from service.drawing.layout import layout
+from service.notation.describe import describe
+from service.notation.grammar import ParseError, parse
+from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
 from service.notation.views import hand_json
 
@@ -53,6 +53,64 @@ def test_scan_reads_every_prop_form():
     assert tags[2].props["theme"] == "dark"
     assert tags[3].props["caption"] == 'a "b"'
     assert tags[2].where(1) == (5, 15)  # the 's' of "3s", on the tag's third line
+
+
+TAG_PROPS_CASES = json.loads((ROOT / "tests" / "fixtures" / "tag_props.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", TAG_PROPS_CASES, ids=[c["name"] for c in TAG_PROPS_CASES])
+def test_props_are_read_as_mdx_and_the_component_read_them(case):
+    """Issue 23 items 14, 15: the cases remark-tiles' test/props.test.js checks MDX and Tiles.jsx against."""
+    [tag] = scan_text(case["source"], "p.mdx")
+    assert {k: tag.props.get(k) for k in case["props"]} == case["props"]
+    try:
+        height = tag_options(tag).height
+    except OptionError:
+        height = None
+    assert height == case["height"]
+
+
+def test_a_props_error_points_into_the_source_through_references_and_quotes():
+    [tag] = scan_text('> <Tiles\n>   caption="&amp;"\n>   notation="1m&#43;2a" />\n', "q.mdx")
+    assert tag.notation == "1m+2a" and tag.where(4) == (3, 23)  # the 'a', after the 5-character &#43;
+    [read] = [r for r in read_docs_of(tag)]
+    assert [str(p) for p in read.errors] == ["q.mdx:3:23: 'a' is not a suit letter (use m, p, s or z)"]
+
+
+def read_docs_of(tag):
+    from service.docs.tag_props import read_tag
+
+    return [read_tag(tag)]
+
+
+def test_scan_reads_another_tag_name():
+    """Issue 23 item 13: remark-tiles' tagName reaches the reader."""
+    text = '<Hand notation="1m" />\n<Tiles notation="2m" />\n<Handy notation="3m" />\n'
+    assert [t.notation for t in scan_text(text, name="Hand")] == ["1m"]
+    assert [t.notation for t in scan_text(text)] == ["2m"]
+    from service.docs.tag_props import read_tag
+
+    [hand] = scan_text('<Hand caption="x" />', name="Hand")
+    assert [p.message for p in read_tag(hand).problems] == ["<Hand> has no notation prop"]
+    with pytest.raises(TagSyntaxError, match="<Hand> tag is never closed"):
+        scan_text("<Hand notation='1m'", name="Hand")
+    with pytest.raises(ValueError, match="not a JSX element name"):
+        scan_text(text, name="<x")
+
+
+def test_lint_and_build_read_a_multi_line_tag_in_a_blockquote(tmp_path, capsys):
+    """Issue 23 item 14: the `> ` markers of a blockquote are not the end of the tag."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "q.mdx").write_text('> Quoted:\n>\n> <Tiles\n>   notation="123m"\n>   height="50" />\n'
+                                '\n> > <Tiles\n> >   notation="45p" />\n')
+    assert lint.lint_paths([docs]) == []
+    assert main(["build", str(docs), "--out", str(tmp_path / "out")]) == 0
+    images = json.loads((tmp_path / "out" / "manifest.json").read_text())["images"]
+    assert sorted(images) == ["123m?height=50", "45p"]
+    (docs / "q.mdx").write_text('> <Tiles\n>   notation="12a" />\n')
+    assert [str(p) for p in lint.lint_paths([docs])] == [
+        f"{docs / 'q.mdx'}:2:17: 'a' is not a suit letter (use m, p, s or z)"]
 
 
 def test_scan_skips_code_but_reads_comments():
@@ -566,3 +624,50 @@ def test_a_format_other_than_png_or_svg_is_an_error_at_its_place(tmp_path):
         "1:30: format must be png or svg, not 'webp'",
         "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark for png",
     ]
+
+
+def test_link_md_keeps_crlf_and_writes_through_a_symlink_in_place(tmp_path):
+    """Issue 23 item 17: only the added lines change; a symlinked (or hard-linked) page stays linked."""
+    docs = tmp_path / "docs"
+    (docs / "real").mkdir(parents=True)
+    crlf = docs / "real" / "crlf.md"
+    crlf.write_bytes(b'# Hands\r\n\r\n<!-- <Tiles notation="1m" /> -->\r\nText\r\n<!-- <Tiles notation="2m" /> -->')
+    link = docs / "link.md"
+    link.symlink_to(Path("real") / "crlf.md")
+    lf = docs / "lf.md"
+    lf.write_bytes(b'<!-- <Tiles notation="3m" /> -->\n<img src="old/x.png">\nEnd\n')
+    hard = tmp_path / "hard.md"
+    hard.hardlink_to(lf)
+    inode = crlf.stat().st_ino
+    assert main(["build", str(docs), "--out", str(docs / "img"), "--link-md"]) == 0
+    assert link.is_symlink() and crlf.stat().st_ino == inode
+    lines = crlf.read_bytes().split(b"\r\n")
+    assert [l for l in lines if not l.startswith(b"<img ")] == [
+        b"# Hands", b"", b'<!-- <Tiles notation="1m" /> -->', b"Text", b'<!-- <Tiles notation="2m" /> -->']
+    assert lines[3].startswith(b'<img src="../img/') and lines[-1].startswith(b'<img src="../img/')
+    assert b"\n" not in crlf.read_bytes().replace(b"\r\n", b"")
+    assert hard.read_bytes() == lf.read_bytes()  # same file: written in place
+    assert lf.read_bytes().split(b"\n")[1].startswith(b'<img src="img/')
+    before = crlf.read_bytes()
+    assert main(["build", str(docs), "--out", str(docs / "img"), "--link-md"]) == 0
+    assert crlf.read_bytes() == before
+
+
+def test_prune_spares_a_folder_that_tiles_batch_writes_to(tmp_path, capsys):
+    """Issue 23, also seen: --prune deleted remark-tiles' images when both used static/tiles."""
+    import subprocess
+    import sys
+
+    static = tmp_path / "static" / "tiles"
+    request = json.dumps({"id": 1, "source": '<Tiles notation="456p" />', "themes": ["light"]})
+    subprocess.run([sys.executable, "-m", "service.cli", "batch", "--out", str(static)], input=request + "\n",
+                   capture_output=True, text=True, timeout=120, check=True)
+    drawn = sorted(p.name for p in static.glob("*.png"))
+    assert len(drawn) == 3 and (static / ".tiles-batch").is_file()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text('<Tiles notation="1m" />\n')
+    assert main(["build", str(tmp_path / "docs"), "--out", str(static), "--prune"]) == 2
+    assert "also holds the images remark-tiles draws" in capsys.readouterr().err
+    assert sorted(p.name for p in static.glob("*.png")) == drawn
+    assert main(["build", str(tmp_path / "docs"), "--out", str(static)]) == 0  # without --prune: both live there
+    assert len(list(static.glob("*.png"))) == 6

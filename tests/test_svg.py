@@ -72,6 +72,17 @@ def svg_of(notation: str, **kw) -> bytes:
     return render_svg(parse(notation), RenderOptions(format="svg", **kw))
 
 
+def placed(root, scale: int = 1) -> list:
+    """The tiles' `<use>`s of the drawing tuned for `scale`: the top level of a one-density
+    SVG, else the 1x group or the `#2x` one."""
+    groups = [g for g in root if g.tag == f"{NS}g"]
+    if not groups:
+        return [u for u in root if u.tag == f"{NS}use"]
+    hi, lo = groups
+    assert hi.get("id") == "2x" and lo.get("class")
+    return [u for u in (hi if scale == 2 else lo) if u.tag == f"{NS}use"]
+
+
 def test_the_vector_pen_has_every_method_of_the_pillow_pen():
     """Drawing code may call any public Pen method; the SVG backend must mirror each one."""
     pillow_only = {"px"}  # pixel coordinates: meaningless in vectors, not for drawing code
@@ -103,11 +114,12 @@ def test_rivers_riichi_sideways_and_tsumogiri_dimmed():
     assert unsafe(data) == []
     root = ET.fromstring(data)
     lay = arrange(river, opts)
-    uses = [u for u in root if u.tag == f"{NS}use"]
-    assert [(int(u.get("x")), int(u.get("y")), int(u.get("width")), int(u.get("height"))) for u in uses] == \
-        [(p.x, p.y, p.w, p.h) for p in lay.placements]
-    dimmed = [bool(u.get("filter")) for u in uses]
-    assert dimmed == [p.tile.tsumogiri for p in lay.placements] and sum(dimmed) == 2
+    for scale in (1, 2):
+        uses = placed(root, scale)
+        assert [(int(u.get("x")), int(u.get("y")), int(u.get("width")), int(u.get("height"))) for u in uses] == \
+            [(p.x, p.y, p.w, p.h) for p in lay.placements]
+        dimmed = [bool(u.get("filter")) for u in uses]
+        assert dimmed == [p.tile.tsumogiri for p in lay.placements] and sum(dimmed) == 2
     assert len(list(root.iter(f"{NS}filter"))) == 1
     assert "filter" not in svg_of(HAND).decode()  # only when a tile is dimmed
 
@@ -137,15 +149,16 @@ def test_size_matches_the_layout_and_every_tile_is_placed():
         root = ET.fromstring(render_svg(hand, RenderOptions(height=41, gap=7, format="svg")))
         assert (root.get("width"), root.get("height")) == (str(lay.width), str(lay.height))
         assert root.get("viewBox") == f"0 0 {lay.width} {lay.height}"
-        uses = [u for u in root if u.tag == f"{NS}use"]
-        assert [(int(u.get("x")), int(u.get("y")), int(u.get("width")), int(u.get("height"))) for u in uses] == \
-            [(p.x, p.y, p.w, p.h) for p in lay.placements]
         symbols = {s.get("id"): s for s in root.iter(f"{NS}symbol")}
         distinct = {(p.tile.code, p.sideways) for p in lay.placements}
-        assert len(symbols) == len(distinct)  # each distinct face once
-        for u, p in zip(uses, lay.placements):
-            w, h = symbols[u.get("href")[1:]].get("viewBox").split()[2:]
-            assert (int(w), int(h)) == (p.w, p.h)  # at scale 1
+        assert len(symbols) == 2 * len(distinct)  # each distinct face once per density (1x, 2x)
+        for scale in (1, 2):
+            uses = placed(root, scale)
+            assert [(int(u.get("x")), int(u.get("y")), int(u.get("width")), int(u.get("height"))) for u in uses] == \
+                [(p.x, p.y, p.w, p.h) for p in lay.placements]
+            for u, p in zip(uses, lay.placements):
+                w, h = symbols[u.get("href")[1:]].get("viewBox").split()[2:]
+                assert (int(w), int(h)) == (p.w * scale, p.h * scale)  # device px at that density
 
 
 def test_each_glyph_and_shared_group_is_written_once():
@@ -157,9 +170,14 @@ def test_each_glyph_and_shared_group_is_written_once():
     # the body is one <g> used by all three symbols; the sideways 4m reuses the upright content
     # 4m-4m: the face content, upright in one symbol and turned in the other; 1m2m3m: the body
     for notation, uses in (("4m-4m", 2), ("1m2m3m", 3)):
-        data = svg_of(notation)
+        data = svg_of(notation, scale=2)  # one density
         (gid,) = re.findall(rb'<g id="([^"]+)">', data)
         assert data.count(b'href="#' + gid + b'"') == uses
+    # 1x and 2x drawings: a body each (their hairlines differ), each face's content once for both
+    data = svg_of("1m2m3m")
+    shared = [g for g in re.findall(rb'<g id="([^"]+)">', data) if g != b"2x"]
+    assert sorted(data.count(b'href="#' + g + b'"') for g in shared) == [2, 2, 2, 3, 3]
+    assert len(svg_of(HAND)) < 1.4 * len(svg_of(HAND, scale=2))
 
 
 def test_deterministic_same_bytes_twice_and_across_processes():
@@ -198,8 +216,8 @@ def test_auto_is_light_with_dark_colours_under_the_media_query():
 def test_themes_that_draw_different_shapes_get_one_group_each(monkeypatch):
     real = svg.tile_nodes
 
-    def skewed(code, height, scale, theme, sideways):
-        nodes, size = real(code, height, scale, theme, sideways)
+    def skewed(code, height, scale, theme, sideways, content_scale=None):
+        nodes, size = real(code, height, scale, theme, sideways, content_scale)
         if theme == "dark":
             nodes += (Shape("circle", 'cx="1" cy="1" r="1"', (0, 0, 0)),)
         return nodes, size
@@ -230,11 +248,14 @@ def test_background_and_gap_as_for_png():
 
 
 def test_scale_tunes_the_hairline_only():
-    """The symbol's viewBox is the tile in device px at `scale`; the document's size stays CSS px."""
+    """The symbol's viewBox is the tile in device px at `scale`; the document's size stays CSS px.
+    Without a scale (1) the SVG holds both the 1x and the 2x drawing, `#2x` showing the second."""
     one, two = ET.fromstring(svg_of("1m", scale=1)), ET.fromstring(svg_of("1m", scale=2))
     assert one.get("width") == two.get("width") == "28"
-    assert next(one.iter(f"{NS}symbol")).get("viewBox") == "0 0 28 38"
-    assert next(two.iter(f"{NS}symbol")).get("viewBox") == "0 0 56 76"
+    assert [s.get("viewBox") for s in one.iter(f"{NS}symbol")] == ["0 0 56 76", "0 0 28 38"]
+    assert [s.get("viewBox") for s in two.iter(f"{NS}symbol")] == ["0 0 56 76"]
+    style = next(one.iter(f"{NS}style")).text
+    assert '[id="2x"]:target{display:inline}' in style and "2x" not in next(two.iter(f"{NS}style")).text
 
 
 def test_options_for_svg():

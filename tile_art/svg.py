@@ -26,7 +26,7 @@ from functools import lru_cache
 from html import escape
 
 from . import faces
-from .body import draw_body
+from .body import draw_body, face_box
 from .pen import Gradient
 from .svg_pen import Group, Shape, SvgPen, num
 from .theme import get_theme
@@ -38,9 +38,13 @@ PREFIX = "\x01"  # stands for the document's scope until its hash is known
 
 
 @lru_cache(maxsize=512)
-def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool) -> tuple[tuple, tuple[int, int]]:
+def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool,
+               content_scale: int | None = None) -> tuple[tuple, tuple[int, int]]:
     """The drawing of one tile through the vector pen, and its size in device px at `scale`.
 
+    ``content_scale``: the face content is the one drawn for that scale, fitted into
+    this body's face (the SVG's 2x drawing reuses the 1x content: the face boxes
+    differ by well under a tenth of a CSS px, and the content is drawn, and written, once).
     Cached (a few kB each) and shared between documents: read-only.
     """
     colours = get_theme(theme)
@@ -48,8 +52,24 @@ def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool) -
     size = (h, w) if sideways else (w, h)
     root = SvgPen(size[1])
     face = draw_body(root.group(), size, colours, 1.0, back=code == "x", sideways=sideways)
-    faces.paint_face(root.frame(face), colours, code, sideways, faces.upright_fh((w, h), 1.0))
+    cs = scale if content_scale is None else content_scale
+    upright = (faces.tile_width(height) * cs, height * cs)
+    if cs != scale:  # the content's face, as tall for its width as at `cs`, centred in this one
+        box = face_box(upright[::-1] if sideways else upright, 1.0, sideways)[3]
+        half = (face[2] - face[0]) * (box[3] - box[1]) / (box[2] - box[0]) / 2
+        face = (face[0], (face[1] + face[3]) / 2 - half, face[2], (face[1] + face[3]) / 2 + half)
+    frame = root.frame(face)
+    fh, content_fh = (round(v, 6) for v in (frame.fh, faces.upright_fh(upright, 1.0)))  # cache keys
+    frame.nodes.extend(_content(code, theme, sideways, fh, content_fh))
     return _frozen(root.nodes), size
+
+
+@lru_cache(maxsize=512)
+def _content(code: str, theme: str, sideways: bool, fh: float, content_fh: float) -> tuple:
+    """A face's content in face units (100 wide, `fh` tall); cached, read-only."""
+    pen = SvgPen(fh)
+    faces.paint_face(pen, get_theme(theme), code, sideways, content_fh)
+    return _frozen(pen.nodes)
 
 
 def _frozen(nodes: list) -> tuple:
@@ -94,11 +114,12 @@ def _key(n) -> str:
 
 
 @lru_cache(maxsize=512)
-def themed_tile(code: str, height: int, scale: int, themes: tuple[str, ...], sideways: bool):
+def themed_tile(code: str, height: int, scale: int, themes: tuple[str, ...], sideways: bool,
+                content_scale: int | None = None):
     """(nodes, size) of a tile drawn in each of `themes`, merged; cached, read-only."""
     trees, size = [], (0, 0)
     for theme in themes:
-        nodes, size = tile_nodes(code, height, scale, theme, sideways)
+        nodes, size = tile_nodes(code, height, scale, theme, sideways, content_scale)
         trees.append(nodes)
     try:
         return merge(trees), size
@@ -133,24 +154,32 @@ class Document:
         for t in themes:
             get_theme(t)  # ValueError for unknown names
         self.themes, self.height, self.scale = tuple(themes), height, scale
-        self.tiles: dict[tuple[str, bool], tuple[str, list, tuple[int, int]]] = {}
+        self.tiles: dict[tuple[str, bool, int], tuple[str, list, tuple[int, int]]] = {}
 
-    def tile(self, code: str, sideways: bool = False) -> str:
-        """The reference (`#...`) of tile `code`'s symbol, drawing it on first use."""
-        key = (code, bool(sideways))
+    def tile(self, code: str, sideways: bool = False, scale: int | None = None) -> str:
+        """The reference (`#...`) of tile `code`'s symbol, drawing it on first use.
+
+        ``scale`` (default: the document's) is the density the drawing is tuned for:
+        its hairlines are whole device pixels there; the symbol is the same size, and
+        its face content is the document's (drawn and written once).
+        """
+        scale = self.scale if scale is None else scale
+        key = (code, bool(sideways), scale)
         if key not in self.tiles:
-            faces.check(code, self.height, self.scale, self.themes[0])
-            nodes, size = themed_tile(code, self.height, self.scale, self.themes, bool(sideways))
+            faces.check(code, self.height, scale, self.themes[0])
+            content = None if scale == self.scale else self.scale  # the document's face content
+            nodes, size = themed_tile(code, self.height, scale, self.themes, bool(sideways), content)
             self.tiles[key] = (f"{PREFIX}t{len(self.tiles)}", nodes, size)
         return "#" + self.tiles[key][0]
 
     def svg(self, width: int, height: int, body: list[str], background=None, title: str = "",
-            defs: list[str] = ()) -> str:
+            defs: list[str] = (), css: str = "") -> str:
         """The whole document: `width` x `height` CSS px; `body` (uses of tile references)
-        over an optional `background` (RGBA); `defs` more definitions (ids start with PREFIX).
+        over an optional `background` (RGBA); `defs` more definitions (ids start with PREFIX),
+        `css` more style rules.
         Ids and classes are scoped by a hash of the content, so several of our SVGs can be
         inlined in one page."""
-        text = _Writer(self).write(width, height, body, background, title, list(defs))
+        text = _Writer(self).write(width, height, body, background, title, list(defs), css)
         scope = "k" + hashlib.blake2b(text.encode(), digest_size=3).hexdigest()
         return text.replace(PREFIX, scope)
 
@@ -238,7 +267,8 @@ class _Writer:
                 out.append(f"<g{transform}{cls}>{self._nodes(n.children)}</g>")
         return "".join(out)
 
-    def write(self, width: int, height: int, body: list[str], background, title: str, defs: list[str]) -> str:
+    def write(self, width: int, height: int, body: list[str], background, title: str, defs: list[str],
+              css: str = "") -> str:
         tiles = list(self.doc.tiles.values())
         for _, nodes, _ in tiles:
             self._scan(nodes)
@@ -248,7 +278,7 @@ class _Writer:
                  f'viewBox="0 0 {width} {height}">']
         if title:
             parts.append(f"<title>{escape(title, quote=False)}</title>")
-        parts.append(f"<style>{self._css(tiles)}</style>")
+        parts.append(f"<style>{self._css(tiles)}{css}</style>")
         parts.append("<defs>" + "".join(self.defs + defs) + "".join(symbols) + "</defs>")
         if background is not None:
             r, g, b, a = background

@@ -7,7 +7,7 @@
 // For a static site with no client code at all, see remark-tiles
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 import React, { createContext, useContext } from "react";
-import { SPEC, heightOk, tileLayout } from "./tileLayout.js";
+import { SPEC, heightOk, tagHeight, tileLayout } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
@@ -82,6 +82,8 @@ export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = fa
 }
 
 const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(d)} ${d}x`).join(", ");
+// An SVG is one file holding a 1x and a 2x drawing; `#2x` shows the second (service/drawing/svg.py).
+const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
 /** The densities the service draws for this layout: within its cost ceiling (service/drawing/limits.py). */
 export function densitiesFor(lay, height) {
@@ -96,7 +98,7 @@ export function densitiesFor(lay, height) {
 /**
  * img attributes from a `tiles build` manifest entry, or null when it has none. An SVG
  * asked for is looked up first, then the PNG (a tag without format="svg" is built as PNG
- * even on a site whose provider asks for SVG); an SVG entry has one file and no srcSet.
+ * even on a site whose provider asks for SVG); an SVG entry has one file (srcSet: its #2x).
  */
 function fromManifest(manifest, assets, notation, height, theme, river, row, format) {
   const images = manifest && (manifest.images || manifest);
@@ -105,7 +107,8 @@ function fromManifest(manifest, assets, notation, height, theme, river, row, for
   if (!hit) return null;
   // bare file names (tiles build without --public-path) sit under the site's assets URL
   const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
-  const set = hit["2x"] ? srcSet(url, SPEC.densities.filter((d) => hit[`${d}x`])) : undefined;
+  const svg = /\.svg$/i.test(hit["1x"]);
+  const set = svg ? svgSrcSet(url(1)) : hit["2x"] ? srcSet(url, SPEC.densities.filter((d) => hit[`${d}x`])) : undefined;
   return { src: url(1), srcSet: set, width: hit.width, height: hit.height, alt: hit.alt };
 }
 
@@ -125,7 +128,7 @@ function fromService(base, notation, height, theme, river, row, format) {
   const lay = layoutOf(notation, height, river, row);
   return {
     src: url(1),
-    srcSet: svg ? undefined : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
+    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
     // an invalid notation gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
@@ -175,10 +178,10 @@ function attrsFor(site, props, notation, height, theme) {
  * which it does for a tag with format="svg", else the manifest's PNG).
  */
 export default function Tiles(props) {
-  const { notation, caption, inline = false, height, theme, river = false } = props;
+  const { notation, caption, inline = false, theme, river = false } = props;
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
-  const h = Number(height ?? (inline ? INLINE_HEIGHT : DEFAULT_HEIGHT));
+  const h = tagHeight(props);
   const className = (inline ? M.inlineClassName : M.className) + (river ? ` ${M.riverClassName}` : "");
   const style = inline ? M.inlineStyle : M.blockStyle;
   const img = (th, extraClass) => (

@@ -17,6 +17,15 @@ export function heightOk(height) {
   return Number.isInteger(height) && height >= SPEC.minHeight && height <= SPEC.maxHeight;
 }
 
+/**
+ * The CSS height a tag asks for, from its props as MDX hands them over: Number() of
+ * the value, so height={38.0} and height="38" are 38 (service/docs/tag_props.py reads
+ * them the same way). tagHeight({inline: true}) === 24
+ */
+export function tagHeight({ height, inline } = {}) {
+  return Number(height ?? (inline ? SPEC.inlineHeight : SPEC.defaultHeight));
+}
+
 /** CSS width of an upright tile (service/drawing/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
   return SPEC.tileWidths[height - SPEC.minHeight];

@@ -6,8 +6,10 @@ request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
 (`service.docs.spec`) the plugin's markup follows. Files are named by content
 hash (as `tiles build` names them), so unchanged images are never drawn twice.
 
-A request carries the tag's source text and where it starts in its file; the
-tag is read by `service.docs.tag_props`, the same reader `tiles lint` uses:
+A request carries the tag's source text and where it starts in its file (and
+``tag``, the element name, when it is not ``Tiles``; ``prefix``, its line's text
+before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the tag is read by
+`service.docs.tag_props`, the same reader `tiles lint` uses:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -33,11 +35,13 @@ from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
 from service.drawing.arrange import arrange
+from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
 
-from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
-from .scan import TagSyntaxError, line_col, scan_text
+from .build import (BATCH_MARK, BATCH_MARK_TEXT, SCALES, Job, ensure_files, file_name, jobs_for, mark_batch_folder,
+                    scales_of, write_file)
+from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
@@ -68,7 +72,9 @@ class Batch:
             tiles_version = "unknown"
         from .spec import spec
 
-        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec()}
+        # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
+        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
+                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         rid = req.get("id")
@@ -80,12 +86,20 @@ class Batch:
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
+        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
+        if not isinstance(prefix, str):
+            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
         try:
-            [tag, *_] = scan_text(source, path) or [None]
+            tag_pattern(name)
+        except ValueError as err:
+            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
+        try:
+            [tag, *_] = scan_text(source, path, name, prefix) or [None]
         except TagSyntaxError as err:
             return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
         if tag is None:
-            return {"id": rid, "ok": False, "fatal": "the source holds no <Tiles> tag"}
+            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
         read = read_tag(tag, themes[0])
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
@@ -120,6 +134,8 @@ class Batch:
         files = {f"{s}x": file_name(image, s, fmt) for s in scales}
         urls = {k: self.public_path + name for k, name in files.items()}
         srcset = {"srcSet": ", ".join(f"{u} {k}" for k, u in urls.items())} if len(urls) > 1 else {}
+        if fmt == "svg":  # one file: its 2x drawing is a.svg#2x
+            srcset = {"srcSet": svg_srcset(urls["1x"])}
         return {"src": urls["1x"], **srcset, "files": files}
 
     def _fail(self, rid, problems: list[Problem], start, read: TagRead | None = None,
@@ -231,6 +247,7 @@ def serve(batch: Batch, stdin: TextIO, stdout: TextIO) -> int:
 def cmd_batch(args) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    mark_batch_folder(out)
     public = args.public_path
     if public and not public.endswith("/"):
         public += "/"

@@ -50,6 +50,10 @@ MANIFEST = "manifest.json"
 DEFAULT = RenderOptions()
 # The only files `--prune` may delete: the names file_name() gives.
 OWN_FILE = re.compile(r"[0-9a-f]{16}((@[23]x)?\.png|\.svg)")
+# `tiles batch` (remark-tiles) marks a folder it writes to: `--prune` cannot tell its files
+# from stale ones there (they are in no manifest), so it leaves such a folder alone.
+BATCH_MARK = ".tiles-batch"
+BATCH_MARK_TEXT = "remark-tiles (tiles batch) writes images here; `tiles build --prune` leaves this folder alone.\n"
 
 
 def image_id(hand: Hand, options: RenderOptions) -> str:
@@ -200,6 +204,12 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manife
     return {"images": len(jobs), "rendered": rendered, "skipped": len(files) - rendered}
 
 
+def mark_batch_folder(out: Path) -> None:
+    """Say that `tiles batch` writes to ``out`` (see `BATCH_MARK`)."""
+    if not (out / BATCH_MARK).exists():
+        write_file(out / BATCH_MARK, BATCH_MARK_TEXT.encode())
+
+
 def prune(out: Path, images: dict[str, dict]) -> list[Path]:
     """Delete the build's own files (`OWN_FILE` names) that the manifest no longer names.
 
@@ -222,9 +232,12 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
 
     For Markdown viewers without the component (e.g. a repository's web view):
     the comment names the image, the line after it shows it. Returns True if the
-    file changed.
+    file changed. Only those lines change: the file keeps its line endings (CRLF
+    too) and is written in place, through a symlink to it.
     """
-    lines = path.read_text(encoding="utf-8").split("\n")
+    text = path.read_bytes().decode("utf-8")
+    crlf = "\r\n" in text
+    lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
     out_lines, changed, i = [], False, 0
     while i < len(lines):
@@ -245,30 +258,44 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
         img = (f'<img src="{rel}/{Path(e.get("2x", e["1x"])).name}" width="{e["width"]}" height="{e["height"]}" '
                f'alt="{html.escape(e["alt"])}">')
         if i < len(lines) and lines[i].startswith(f'<img src="{rel}/'):
-            changed |= lines[i] != img
+            old = lines[i]
+            img += "\r" if old.endswith("\r") else ""
+            changed |= old != img
             i += 1
         else:
+            if i == len(lines):  # the comment was the last line, with no line ending
+                out_lines[-1] += "\r" if crlf else ""
+            else:
+                img += "\r" if line.endswith("\r") else ""  # the comment line's own ending
             changed = True
         out_lines.append(img)
     if changed:
-        write_file(path, "\n".join(out_lines).encode("utf-8"))
+        _write_in_place(path, "\n".join(out_lines).encode("utf-8"))
     return changed
+
+
+def _write_in_place(path: Path, data: bytes) -> None:
+    """Overwrite a file's bytes in the file itself (a symlink stays a symlink, a hard link a link)."""
+    with open(path, "r+b") as f:
+        f.write(data)
+        f.truncate()
 
 
 def linkable_markdown(paths) -> list[Path]:
     """The .md files `--link-md` may rewrite: real files inside the docs tree.
 
-    A symlinked .md is skipped when it leads outside the folder it was found in.
+    A symlinked .md is skipped when it leads outside the folder it was found in;
+    else it is its target, named once (the image paths are relative to where the file is).
     """
-    out = []
+    out: dict[Path, Path] = {}
     for root in paths:
         top = Path(root).resolve()
         base = top if top.is_dir() else top.parent
         for path in doc_files(root):
             real = path.resolve()
             if path.suffix == ".md" and real.is_file() and real.is_relative_to(base):
-                out.append(path)
-    return out
+                out.setdefault(real, real if path.is_symlink() else path)
+    return list(out.values())
 
 
 def images_of(out: Path) -> dict[str, dict]:
@@ -289,6 +316,11 @@ def cmd_build(args) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     out = Path(args.out)
+    if args.prune and (out / BATCH_MARK).exists():
+        print(f"error: {out} also holds the images remark-tiles draws ({out / BATCH_MARK}); --prune would delete "
+              "them, as no manifest names them. Give `tiles build` a folder of its own (--out), "
+              "or leave out --prune", file=sys.stderr)
+        return 2
     jobs, errors = collect(args.paths, themes)
     for p in errors:
         print(p, file=sys.stderr)
@@ -323,8 +355,9 @@ def register(sub) -> None:
                         "to draw both for a site that switches colour mode (default: light)")
     p.add_argument("--link-md", action="store_true",
                    help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line "
-                        "(symlinks leading out of the docs tree are skipped)")
+                        "in place, keeping line endings (symlinks leading out of the docs tree are skipped)")
     p.add_argument("--prune", action="store_true",
                    help="delete the build's own files (<16 hex digits>[@2x|@3x].png) in STATIC_DIR that the "
-                        "manifest no longer names; nothing else is ever deleted")
+                        "manifest no longer names; nothing else is ever deleted. Refused in a folder that "
+                        "remark-tiles (tiles batch) also writes to")
     p.set_defaults(func=cmd_build)

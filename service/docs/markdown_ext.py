@@ -174,8 +174,8 @@ class PageTiles:
         notation, _, caption = line.partition("|")
         lead = len(notation) - len(notation.lstrip())
         notation = notation.strip()
-        tag = TilesTag(self.path, self.text, start + lead, start + len(line), dict(opts.props),
-                       {"notation": list(range(start + lead, start + lead + len(notation)))})
+        tag = TilesTag(self.path, self.text, start + lead, end=start + len(line), props=dict(opts.props),
+                       spans={"notation": list(range(start + lead, start + lead + len(notation)))})
         tag.props["notation"] = notation
         if caption.strip():
             tag.props["caption"] = caption.strip()

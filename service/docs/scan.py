@@ -8,22 +8,41 @@ is a way to name an image in a plain `.md` file.
 >>> t = tags[0]
 >>> t.notation, t.props["inline"], t.where(1)
 ('123m', True, (2, 14))
+
+Props read as MDX reads them: character references in "strings" are decoded,
+a tag may span the lines of a blockquote, and `{38.0}` is the number 38.
+
+>>> t = scan_text('> <Tiles\\n>   notation="1m&#43;2m" caption="A &amp; B"\\n>   height={38.0} />')[0]
+>>> t.notation, t.props["caption"], t.props["height"], t.where(2)
+('1m+2m', 'A & B', 38.0, (2, 17))
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
-from dataclasses import dataclass, field
+from html.entities import html5
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 DOC_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", ".git", ".docusaurus", "build", ".next"}
 
-_TAG = re.compile(r"<Tiles(?=[\s/>])")
+TAG_NAME = "Tiles"  # remark-tiles' `tagName` option names another
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")  # used with .match at a line start
 _NAME = re.compile(r"[A-Za-z_$][\w$:.-]*")
+_TAG_NAME = re.compile(r"[A-Za-z_$][\w$.-]*")  # a JSX element name, e.g. Hand or Mj.Hand
+_QUOTE = re.compile(r"(?:[ \t]*>)*")  # the blockquote markers that open a line
+_MARKER = re.compile(r"[ \t]*>")
+# a JS number literal, as in height={38.0} or row={0x8}; `_` separates digits
+_DIGITS = r"[0-9](?:_?[0-9])*"
+_JS_LITERAL = re.compile(
+    rf"[+-]?(?:0[xX][0-9a-fA-F](?:_?[0-9a-fA-F])*|0[oO][0-7](?:_?[0-7])*|0[bB][01](?:_?[01])*"
+    rf"|(?:(?:0|[1-9](?:_?[0-9])*)(?:\.(?:{_DIGITS})?)?|\.{_DIGITS})(?:[eE][+-]?{_DIGITS})?)")
+_CHAR_REF = re.compile(r"&(?:#[xX]([0-9a-fA-F]*)|#([0-9]*)|([A-Za-z0-9]*))")
+_LEGACY_REFS = {k for k in html5 if not k.endswith(";")}  # &amp without ';' (HTML's legacy names)
 _JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "`": "`"}
 
 EXPR = object()  # marks a prop whose value is a JS expression we do not evaluate
@@ -45,7 +64,9 @@ class TilesTag:
     path: str
     text: str  # the whole file, to turn offsets into line:col
     offset: int  # where '<Tiles' starts
+    _: KW_ONLY
     end: int = 0  # just past its '>' (what a converter replaces)
+    name: str = TAG_NAME  # the element name the tag was found by
     props: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, list[int]] = field(default_factory=dict)  # prop -> offset of each char
 
@@ -89,17 +110,43 @@ def walk_docs(paths: Iterable[str | os.PathLike]) -> Iterator[tuple[Path, str]]:
             yield path, path.read_text(encoding="utf-8-sig", errors="replace")
 
 
-def scan_text(text: str, path: str = "") -> list[TilesTag]:
-    """All readable tags in a document; raises `TagSyntaxError` on the first broken one."""
-    return list(_scan(text, path, strict=True))
+def scan_text(text: str, path: str = "", name: str = TAG_NAME, prefix: str = "") -> list[TilesTag]:
+    """All readable tags in a document; raises `TagSyntaxError` on the first broken one.
+
+    ``name`` is the element to find (``"Hand"`` finds ``<Hand notation="1m" />``);
+    ``prefix`` is the text before ``text`` on its first line (``"> "`` in a blockquote).
+    """
+    return list(_scan(text, path, strict=True, name=name, prefix=prefix))
 
 
-def iter_tags(text: str, path: str = "") -> Iterator[TilesTag | TagSyntaxError]:
+def iter_tags(text: str, path: str = "", name: str = TAG_NAME) -> Iterator[TilesTag | TagSyntaxError]:
     """Like `scan_text`, but yields a `TagSyntaxError` for a broken tag and goes on."""
-    return _scan(text, path, strict=False)
+    return _scan(text, path, strict=False, name=name)
 
 
-def _scan(text: str, path: str, strict: bool) -> Iterator[TilesTag | TagSyntaxError]:
+def tag_pattern(name: str) -> re.Pattern:
+    """The start of a `<name` tag; raises ValueError for a name JSX cannot have.
+
+    >>> bool(tag_pattern("Hand").match("<Hand/>")), bool(tag_pattern("Hand").match("<Handy/>"))
+    (True, False)
+    """
+    if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+        raise ValueError(f"{str(name)[:32]!r} is not a JSX element name")
+    return re.compile("<" + re.escape(name) + r"(?=[\s/>])")
+
+
+def quote_depth(line_head: str) -> int:
+    """How many blockquotes hold a line, from its text before a tag.
+
+    >>> quote_depth("> > "), quote_depth(">> "), quote_depth("  "), quote_depth("a > b ")
+    (2, 2, 0, 0)
+    """
+    return _QUOTE.match(line_head).group().count(">")
+
+
+def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
+          prefix: str = "") -> Iterator[TilesTag | TagSyntaxError]:
+    start_tag = tag_pattern(name)
     i, n = 0, len(text)
     fence = ""
     line_start = True
@@ -120,9 +167,11 @@ def _scan(text: str, path: str, strict: bool) -> Iterator[TilesTag | TagSyntaxEr
         elif text.startswith("{/*", i):  # an MDX comment hides what it holds
             end = text.find("*/}", i + 3)
             i = n if end < 0 else end + 3
-        elif c == "<" and _TAG.match(text, i):
+        elif c == "<" and start_tag.match(text, i):
             try:
-                tag, i = _read_tag(text, i, path)
+                line = text.rfind("\n", 0, i) + 1
+                depth = quote_depth((prefix if not line else "") + text[line:i])
+                tag, i = _read_tag(text, i, path, name, depth)
                 yield tag
             except TagSyntaxError as err:
                 if strict:
@@ -151,46 +200,106 @@ def _skip_code_span(text: str, i: int) -> int:
     return end + len(run)
 
 
-def _read_tag(text: str, start: int, path: str) -> tuple[TilesTag, int]:
-    tag = TilesTag(path, text, start)
-    i = start + len("<Tiles")
+def _next_line_of_tag(text: str, i: int, depth: int) -> int:
+    """After a line ending inside a tag: past the line's blockquote markers and indent, as MDX."""
+    for _ in range(depth):
+        m = _MARKER.match(text, i)
+        if not m:
+            break
+        i = m.end()
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    return i
+
+
+def _char_ref(text: str, i: int) -> tuple[str, int] | None:
+    """The character reference at ``text[i] == "&"`` decoded as MDX does, and its end; or None.
+
+    >>> _char_ref("&#x2B;", 0), _char_ref("&ampx;", 0), _char_ref("&amp x", 0), _char_ref("&#128;", 0)
+    (('+', 6), ('&', 4), None, ('€', 6))
+    """
+    m = _CHAR_REF.match(text, i)
+    hexa, dec, named = m.groups()
+    digits = hexa if hexa is not None else dec
+    if m.end() >= len(text) or text[m.end()] != ";" or not (digits or named):
+        return None  # only a reference ended by ';' is decoded
+    if named is not None:
+        if named + ";" in html5:
+            return html5[named + ";"], m.end() + 1
+        # an unknown name that starts with a legacy one (&ampx;) decodes that part
+        legacy = next((named[:k] for k in range(len(named), 0, -1) if named[:k] in _LEGACY_REFS), None)
+        return (html5[legacy], i + 1 + len(legacy)) if legacy else None
+    code = int(digits, 16 if hexa is not None else 10)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF or code == 0:
+        return "\ufffd", m.end() + 1
+    if 0x80 <= code <= 0x9F:  # HTML reads C1 controls as windows-1252
+        try:
+            return bytes([code]).decode("cp1252"), m.end() + 1
+        except UnicodeDecodeError:
+            pass
+    return chr(code), m.end() + 1
+
+
+def js_number_literal(source: str) -> int | float | None:
+    """The value of a JS number literal (``38``, ``38.0``, ``3.8e1``, ``0x26``, ``-1``), else None.
+
+    >>> js_number_literal("38.0"), js_number_literal("0x26"), js_number_literal("1_0"), js_number_literal("0b")
+    (38.0, 38, 10, None)
+    """
+    if not _JS_LITERAL.fullmatch(source):
+        return None
+    text = source.replace("_", "")
+    body = text.lstrip("+-")
+    if body[:2].lower() in ("0x", "0o", "0b"):
+        value = int(body, 0)
+        return -value if text[0] == "-" else value
+    value = float(text)
+    return int(value) if re.fullmatch(r"[+-]?[0-9]+", text) and math.isfinite(value) else value
+
+
+def _read_tag(text: str, start: int, path: str, name: str = TAG_NAME, depth: int = 0) -> tuple[TilesTag, int]:
+    tag = TilesTag(path, text, start, name=name)
+    i = start + 1 + len(name)
     while True:
         while i < len(text) and text[i].isspace():
-            i += 1
+            i = _next_line_of_tag(text, i + 1, depth) if text[i] == "\n" else i + 1
         if i >= len(text):
-            raise TagSyntaxError("<Tiles> tag is never closed", start)
+            raise TagSyntaxError(f"<{name}> tag is never closed", start)
         if text.startswith("/>", i) or text[i] == ">":
             tag.end = i + (2 if text[i] == "/" else 1)
             return tag, tag.end
         if text[i] == "{":  # {...spread}
-            _, _, i = _read_braces(text, i)
+            _, _, i = _read_braces(text, i, depth)
             continue
         m = _NAME.match(text, i)
         if not m:
-            raise TagSyntaxError(f"unexpected {text[i]!r} in <Tiles> tag", i)
-        name, i = m.group(), m.end()
+            raise TagSyntaxError(f"unexpected {text[i]!r} in <{name}> tag", i)
+        prop, i = m.group(), m.end()
         j = i
         while j < len(text) and text[j] in " \t":
             j += 1
         if j >= len(text) or text[j] != "=":
-            tag.props[name] = True
+            tag.props[prop] = True
             continue
         i = j + 1
         while i < len(text) and text[i].isspace():
-            i += 1
+            i = _next_line_of_tag(text, i + 1, depth) if text[i] == "\n" else i + 1
         if i < len(text) and text[i] in "\"'":
-            value, offs, i = _read_quoted(text, i, jsx=True)
+            value, offs, i = _read_quoted(text, i, jsx=True, depth=depth)
         elif i < len(text) and text[i] == "{":
-            value, offs, i = _read_braces(text, i)
+            value, offs, i = _read_braces(text, i, depth)
         else:
-            raise TagSyntaxError(f"prop {name!r} needs a quoted string or {{...}} after '='", i)
-        tag.props[name] = value
+            raise TagSyntaxError(f"prop {prop!r} needs a quoted string or {{...}} after '='", i)
+        tag.props[prop] = value
         if offs is not None:
-            tag.spans[name] = offs
+            tag.spans[prop] = offs
 
 
-def _read_quoted(text: str, i: int, jsx: bool) -> tuple[str, list[int], int]:
-    """A JSX attribute string (no escapes) or a JS string literal (backslash escapes)."""
+def _read_quoted(text: str, i: int, jsx: bool, depth: int = 0) -> tuple[str, list[int], int]:
+    """A JSX attribute string (character references, no escapes) or a JS string literal (escapes).
+
+    A new line in the value starts after its blockquote markers and indent, as in MDX.
+    """
     q = text[i]
     chars, offs = [], []
     j = i + 1
@@ -205,20 +314,25 @@ def _read_quoted(text: str, i: int, jsx: bool) -> tuple[str, list[int], int]:
             continue
         if q != "`" and not jsx and c == "\n":
             break
+        if c == "&" and jsx and (ref := _char_ref(text, j)):
+            chars += ref[0]
+            offs += [j] * len(ref[0])
+            j = ref[1]
+            continue
         chars.append(c)
         offs.append(j)
-        j += 1
+        j = _next_line_of_tag(text, j + 1, depth) if c == "\n" else j + 1
     raise TagSyntaxError("string is never closed", i)
 
 
-def _read_braces(text: str, i: int) -> tuple[Any, list[int] | None, int]:
-    """`{'lit'}`, `{"lit"}`, `` {`lit`} ``, `{38}`, `{true}`; anything else is `EXPR`."""
+def _read_braces(text: str, i: int, depth: int = 0) -> tuple[Any, list[int] | None, int]:
+    """`{'lit'}`, `{"lit"}`, `` {`lit`} ``, `{38}`, `{38.0}`, `{true}`; anything else is `EXPR`."""
     depth, j = 0, i
     lit = None
     while j < len(text):
         c = text[j]
         if c in "\"'`":
-            value, offs, end = _read_quoted(text, j, jsx=False)
+            value, offs, end = _read_quoted(text, j, jsx=False, depth=depth)
             if lit is None and not text[i + 1 : j].strip():
                 lit = (value, offs, end)
             j = end
@@ -234,8 +348,8 @@ def _read_braces(text: str, i: int) -> tuple[Any, list[int] | None, int]:
                     if text[lit[2] - 1] == "`" and "${" in value:
                         return EXPR, None, j + 1
                     return value, offs, j + 1
-                if re.fullmatch(r"\d+(\.\d+)?", inner):
-                    return (float(inner) if "." in inner else int(inner)), None, j + 1
+                if (number := js_number_literal(inner)) is not None:
+                    return number, None, j + 1
                 if inner in ("true", "false"):
                     return inner == "true", None, j + 1
                 return EXPR, None, j + 1

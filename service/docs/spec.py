@@ -64,6 +64,7 @@ def spec() -> dict:
     )
 
     from .build import SCALES
+    from service.drawing.svg import svg_srcset
     from .tag_props import INLINE_HEIGHT
 
     heights = range(MIN_HEIGHT, MAX_HEIGHT + 1)
@@ -91,7 +92,7 @@ def spec() -> dict:
         # per height from minHeight: the width of an upright tile and the default gap
         "tileWidths": [tile_width(h) for h in heights],
         "gaps": [default_gap(h) for h in heights],
-        "markup": MARKUP,
+        "markup": {**MARKUP, "svgSrcSet": svg_srcset("{src}")},  # an SVG's 1x and 2x drawings
     }
 
 

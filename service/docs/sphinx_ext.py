@@ -79,8 +79,8 @@ def _tag(env, lineno: int, notation: str, props: dict, skip: int = 0) -> TilesTa
     line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
     col = line.find(notation, skip)
     offsets = list(range(start + col, start + col + len(notation))) if col >= 0 else []
-    return TilesTag(_shown(str(source)), text, start + max(col, 0), 0, {**props, "notation": notation},
-                    {"notation": offsets} if offsets else {})
+    return TilesTag(_shown(str(source)), text, start + max(col, 0), props={**props, "notation": notation},
+                    spans={"notation": offsets} if offsets else {})
 
 
 def _check(env, tag: TilesTag, inline: bool, node_class):
@@ -164,7 +164,7 @@ def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
 def visit_html(self, node) -> None:
     """Draw the node's images into ``_images`` (unless there) and write their markup."""
     config = self.builder.config
-    tag = TilesTag("", "", 0, 0, dict(node["props"]))
+    tag = TilesTag("", "", 0, props=dict(node["props"]))
     tag.props.setdefault("format", config.tiles_format)
     read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light")
     request = read.request

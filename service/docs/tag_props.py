@@ -14,6 +14,8 @@ a tag here, so they cannot disagree about what ``inline``, ``height``,
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
@@ -32,6 +34,12 @@ STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
                "manifest", "dora", "ura", "lang"}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
+NUMBER_PROPS = ("height", "row")  # read as Tiles.jsx reads them: Number(value)
+# JavaScript's white space and line terminators, which Number() trims
+_JS_SPACE = "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+            "\u2028\u2029\u202f\u205f\u3000\ufeff"
+_JS_NUMBER = re.compile(r"[+-]?(?:Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)"
+                        r"|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+")
 
 
 @dataclass(frozen=True)
@@ -93,10 +101,10 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
         if value is EXPR:
             out.dynamic.append(name)
         elif name not in KNOWN_PROPS:
-            out.problems.append(problem_at(tag, f"<Tiles> has no prop {name!r}; it is ignored", warning=True))
+            out.problems.append(problem_at(tag, f"<{tag.name}> has no prop {name!r}; it is ignored", warning=True))
     notation = props.get("notation")
     if notation is None:
-        out.problems.append(problem_at(tag, "<Tiles> has no notation prop"))
+        out.problems.append(problem_at(tag, f"<{tag.name}> has no notation prop"))
         return out
     if notation is EXPR or not isinstance(notation, str):
         out.problems.append(problem_at(
@@ -147,13 +155,44 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
     draw indicator strips labelled in ``lang``.
     """
     props = tag.props
-    params = {k: str(props[k]) for k in ("height", "theme", "row", "dora", "ura", "lang")
-              if isinstance(props.get(k), (str, int, float)) and not isinstance(props.get(k), bool)}
+    params = {k: number_param(props[k]) for k in NUMBER_PROPS if k in props and props[k] is not EXPR}
+    for k in ("theme", "dora", "ura", "lang"):
+        if isinstance(props.get(k), str):
+            params[k] = props[k]
     params["layout"] = tag_layout(tag)
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)
     params.setdefault("theme", default_theme)
     return RenderOptions.from_query(params, "svg" if props.get("format") == "svg" else "png")
+
+
+def js_number(text: str) -> float:
+    """JavaScript's ``Number(text)``: how `<Tiles>` reads ``height="38"`` (NaN when not a number).
+
+    >>> js_number(" 38.0 "), js_number("0x26"), js_number(""), js_number("38px")
+    (38.0, 38.0, 0.0, nan)
+    """
+    s = text.strip(_JS_SPACE)
+    if not s:
+        return 0.0
+    if not _JS_NUMBER.fullmatch(s):
+        return math.nan
+    return float(int(s, 0)) if s[:2].lower() in ("0x", "0o", "0b") else float(s)
+
+
+def number_param(value) -> str:
+    """A number prop as the query the service reads: the component's ``Number(value)``, whole.
+
+    ``height={38.0}``, ``height="38.0"`` and ``height="38"`` are all ``"38"``; a value
+    that is not a whole number stays as written, for the option's error to show.
+
+    >>> number_param(38.0), number_param(" 38 "), number_param("38.5"), number_param(True)
+    ('38', '38', '38.5', '1')
+    """
+    n = js_number(value) if isinstance(value, str) else float(value)
+    if math.isfinite(n) and n == int(n):
+        return str(int(n))
+    return value if isinstance(value, str) else repr(value)
 
 
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME) -> Iterator[TagRead | Problem]:

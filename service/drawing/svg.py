@@ -29,6 +29,23 @@ from .shapes import svg_shape_style, svg_shapes
 DIM = f"{PREFIX}dim"
 LABEL = f"{PREFIX}lab"
 SHAPE = f"{PREFIX}sh"
+# `a.svg#2x` shows the drawing tuned for 2x screens (hairlines of one device pixel there);
+# `a.svg` the one tuned for 1x. Chromium ignores resolution media queries in an SVG shown
+# by <img>, but honours :target, so the page picks: srcset="a.svg 1x, a.svg#2x 2x".
+HIDPI = "2x"
+
+
+def svg_srcset(url: str) -> str:
+    """The srcset of an SVG: its 1x drawing, and on 2x screens its `#2x` one.
+
+    >>> svg_srcset("/t/a.svg")
+    '/t/a.svg 1x, /t/a.svg#2x 2x'
+    """
+    return f"{url} 1x, {url}#{HIDPI} 2x"
+
+
+HIDPI_CSS = (f'[id="{HIDPI}"]{{display:none}}[id="{HIDPI}"]:target{{display:inline}}'
+             f'[id="{HIDPI}"]:target~.{PREFIX}lo{{display:none}}')
 
 
 def dim_filter() -> str:
@@ -52,24 +69,35 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
     lay = lay or arrange(subject, options)
     themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
     doc = Document(themes, options.height, options.scale)
-    uses, dims = [], False
-    for p in lay.placements:
-        ref = doc.tile(p.tile.code, p.sideways)
-        dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
-        dims = dims or bool(dim)
-        if p.rotation:  # turned clockwise about the box's centre; the face keeps its own size
-            w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)
-            cx, cy = fnum(p.x + p.w / 2), fnum(p.y + p.h / 2)
-            uses.append(f'<use href="{ref}" x="{fnum(-w / 2)}" y="{fnum(-h / 2)}" width="{w}" height="{h}" '
-                        f'transform="translate({cx} {cy}) rotate({p.rotation})"{dim}/>')
-            continue
-        uses.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    dims = any(p.tile.tsumogiri for p in lay.placements)
+    if options.scale != 1:  # tuned for one density, as asked
+        body, css = _uses(doc, lay, options.scale), ""
+    else:  # for every screen: the 2x drawing first, shown by #2x, which then hides the 1x one
+        body = [f'<g id="{HIDPI}">', *_uses(doc, lay, 2), f'</g><g class="{PREFIX}lo">', *_uses(doc, lay, 1), "</g>"]
+        css = HIDPI_CSS
     defs = [dim_filter()] if dims else []
-    if lay.shapes:
+    if lay.shapes:  # scene shapes and labels: one drawing for every density
         defs.append(svg_shape_style(themes, SHAPE, DARK_QUERY))
-        uses = svg_shapes(lay.shapes, SHAPE) + uses
+        body = svg_shapes(lay.shapes, SHAPE) + body
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
-        uses += svg_labels(lay.labels, LABEL)
+        body += svg_labels(lay.labels, LABEL)
     title = alt_text(subject, options) if title is None else title
-    return doc.svg(lay.width, lay.height, uses, options.background, title, defs).encode()
+    return doc.svg(lay.width, lay.height, body, options.background, title, defs, css).encode()
+
+
+def _uses(doc: Document, lay: Layout, scale: int) -> list[str]:
+    """A `<use>` per placed tile, of its drawing tuned for ``scale``; a turned tile rotates
+    about its box's centre and keeps its face's own size."""
+    out = []
+    for p in lay.placements:
+        ref = doc.tile(p.tile.code, p.sideways, scale)
+        dim = ' filter="url(#%s)"' % DIM if p.tile.tsumogiri else ""
+        if p.rotation:
+            w, h = (p.h, p.w) if p.rotation in (90, 270) else (p.w, p.h)
+            cx, cy = fnum(p.x + p.w / 2), fnum(p.y + p.h / 2)
+            out.append(f'<use href="{ref}" x="{fnum(-w / 2)}" y="{fnum(-h / 2)}" width="{w}" height="{h}" '
+                       f'transform="translate({cx} {cy}) rotate({p.rotation})"{dim}/>')
+            continue
+        out.append(f'<use href="{ref}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+    return out

@@ -218,7 +218,7 @@ class PageSprite:
         """The hidden `<svg>` of every tile used so far (empty when none), and each mark's scope."""
         parts, scopes = [], {}
         for key, doc in self.docs.items():
-            inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple(doc.tiles), key in self.dims, self.dark)
+            inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple((code, sideways) for code, sideways, *_ in doc.tiles), key in self.dims, self.dark)
             parts.append(inner)
             scopes[mark(key)] = scope
         return (HIDDEN + "".join(parts) + "</svg>" if parts else ""), scopes

@@ -200,7 +200,7 @@ def batch_view():
     if problem:
         raise BadRequest("batch", problem)
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
-    answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "themes", "format") if k in body})
+    answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "themes", "format", "tag", "prefix") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)

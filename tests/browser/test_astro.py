@@ -53,7 +53,8 @@ class Tags(html.parser.HTMLParser):
 
 
 def urls(tag: dict) -> list[str]:
-    return [c.split()[0] for c in tag.get("srcset", "").split(",") if c.strip()] + \
+    """The files a tag names (a.svg#2x is a view of the file a.svg)."""
+    return [c.split()[0].split("#")[0] for c in tag.get("srcset", "").split(",") if c.strip()] + \
         ([tag["src"]] if "src" in tag else [])
 
 
@@ -63,7 +64,9 @@ def checked_kind(img: dict) -> str:
     assert img["alt"].startswith(("Hand: ", "called meld: ")), img
     assert img["loading"] == "lazy"
     kind = "svg" if img["src"].endswith(".svg") else "png"
-    assert len(urls(img)) == (1 if kind == "svg" else 4), img  # an SVG needs no srcset
+    assert len(urls(img)) == (3 if kind == "svg" else 4), img
+    if kind == "svg":  # one file: its 1x drawing, and its #2x one for 2x screens
+        assert img["srcset"] == f"{img['src']} 1x, {img['src']}#2x 2x", img
     return kind
 
 

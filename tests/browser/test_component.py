@@ -311,7 +311,7 @@ def test_component_manifest_path_follows_the_site(tmp_path):
 
 
 def test_component_takes_svg_from_the_manifest(tmp_path):
-    """A tag with format="svg" gets the SVG `tiles build` drew (one src, no srcSet); a site-wide
+    """A tag with format="svg" gets the SVG `tiles build` drew (one file: src, and #2x in srcSet); a site-wide
     format="svg" falls back to the manifest's PNG for tags that did not ask; a miss names the key."""
     from service.docs.build import collect
 
@@ -330,10 +330,11 @@ def test_component_takes_svg_from_the_manifest(tmp_path):
         {"props": {"notation": "123m", "format": "svg"}, "provider": {**site, "colorMode": "media"}},
         {"props": {"notation": "456p", "format": "svg"}, "provider": site},
     ], tmp_path)
-    assert svg["attrs"]["src"] == "/t/" + images["123m?format=svg"]["1x"] and "srcSet" not in svg["attrs"]
+    assert svg["attrs"]["src"] == "/t/" + images["123m?format=svg"]["1x"]
+    assert svg["attrs"]["srcSet"] == f"{svg['attrs']['src']} 1x, {svg['attrs']['src']}#2x 2x"
     assert (svg["attrs"]["width"], svg["attrs"]["height"]) == ("84", "38")
     assert fallback["attrs"]["src"] == "/t/" + images["456s"]["1x"] and fallback["attrs"]["srcSet"].endswith("3x")
     assert auto["attrs"]["src"] == "/t/" + images["5z?theme=auto&format=svg"]["1x"]
     dark_svg = images["123m?theme=dark&format=svg"]["1x"]
-    assert f'<source media="(prefers-color-scheme: dark)" srcSet="/t/{dark_svg}"' in media["html"]
+    assert f'<source media="(prefers-color-scheme: dark)" srcSet="/t/{dark_svg} 1x, /t/{dark_svg}#2x 2x"' in media["html"]
     assert 'the manifest has no image "456p?format=svg"' in miss["error"]

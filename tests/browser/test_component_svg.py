@@ -1,4 +1,4 @@
-"""<Tiles format="svg">: one src, no srcSet, and Chromium shows what the live service sends.
+"""<Tiles format="svg">: one file (src, and its #2x drawing in srcSet), and Chromium shows what the live service sends.
 
 The SSR half needs node and the npm packages of tests/browser; the browser half
 needs Chromium; both skip locally and fail on CI when missing (see test_component).
@@ -53,7 +53,7 @@ def test_svg_option_gives_one_src_the_service_answers(tmp_path):
         h = p.get("height", 24 if p.get("inline") else 38)
         query = f"height={h}" + (f"&theme={p['theme']}" if "theme" in p else "")
         assert a["src"] == f"{p.get('base', '').rstrip('/')}/tiles/{quote(p['notation'], safe='')}.svg?{query}"
-        assert "srcSet" not in a and "srcset" not in a
+        assert a["srcSet"] == f"{a['src']} 1x, {a['src']}#2x 2x"  # one file: its #2x is tuned for 2x screens
         view = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}").get_json()
         assert (int(a["width"]), int(a["height"])) == (view["width"], view["height"])
         r = client.get(a["src"].removeprefix("https://t.example"))

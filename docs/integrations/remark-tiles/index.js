@@ -51,6 +51,8 @@ export default function remarkTiles(options = {}) {
           line: node.position?.start.line ?? 1,
           column: node.position?.start.column ?? 1,
           source: sourceOf(node, text),
+          ...linePrefix(node, text), // the "> " of a blockquote the tag's lines carry
+          ...(tagName !== "Tiles" ? { tag: tagName } : {}),
           themes: themesFor(settings),
           ...(settings.format === "svg" ? { format: "svg" } : {}),
         }),
@@ -146,6 +148,14 @@ function sourceOf(node, text) {
     return `${a.name}={${a.value.value}}`;
   });
   return `<${node.name} ${props.join(" ")} />`;
+}
+
+/** `{prefix}`: the text before the tag on its first line, when there is any. */
+function linePrefix(node, text) {
+  const at = node.position?.start.offset;
+  if (at == null) return {};
+  const prefix = text.slice(text.lastIndexOf("\n", at - 1) + 1, at);
+  return prefix ? { prefix } : {};
 }
 
 function attr(node, name) {

@@ -29,7 +29,7 @@ export function styleNode(css) {
 
 /**
  * The node that replaces a <Tiles> tag.
- * answer: {width, height, alt, caption, inline, images: [{theme, src, srcSet}]} (an SVG has no srcSet)
+ * answer: {width, height, alt, caption, inline, images: [{theme, src, srcSet}]} (an SVG's srcSet: "a.svg 1x, a.svg#2x 2x")
  * colorMode: false, "media", or a dark-mode selector/shortcut (CSS switches the pair).
  */
 export function tilesNode(spec, answer, notation, colorMode) {

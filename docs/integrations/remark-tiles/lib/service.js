@@ -55,7 +55,7 @@ class ServiceClient {
     const payload = JSON.stringify({ ...request, publicPath: this.publicPath, errorImages: this.errorImages });
     const init = { method: "POST", body: payload, headers: { "content-type": "application/json" } };
     const { r, body: answer } = await this.request("batch", init, (r) => this.json(r, "POST batch"));
-    await mkdir(this.outDir, { recursive: true });
+    await this.prepare();
     if (r.status === 422 && answer.ok === false) {
       if (answer.errorImage) await this.saveInline(answer.errorImage);
       return answer;
@@ -82,8 +82,21 @@ class ServiceClient {
     await atomicWrite(file, body);
   }
 
+  /** outDir, made once, with the mark `tiles batch` leaves (so `tiles build --prune` spares the folder). */
+  prepare() {
+    this.prepared ||= this.start().then(async (hello) => {
+      await mkdir(this.outDir, { recursive: true });
+      const mark = hello.folderMark;
+      if (!mark || !/^\.[\w-]+$/.test(mark.name)) return;
+      await writeFile(path.join(this.outDir, mark.name), String(mark.text), { flag: "wx" }).catch((err) => {
+        if (err.code !== "EEXIST") throw err;
+      });
+    });
+    return this.prepared;
+  }
+
   async saveInline(image) {
-    await mkdir(this.outDir, { recursive: true });
+    await this.prepare();
     await Promise.all(Object.entries(image.files).map(([scale, name]) => {
       const file = this.fileFor(name);
       return existsSync(file) ? null : atomicWrite(file, Buffer.from(image.data[scale], "base64"));

@@ -72,6 +72,28 @@ test("the compiled page has no component, import or client code", async () => {
   assert.match(code, /"img"/);
 });
 
+test("tagName: another element name is read by the same Python reader", async () => {
+  const root = site();
+  const file = page(root, "hand.mdx", '<Hand notation="123m" caption="Mine" />\n');
+  const out = await html(file, { tagName: "Hand" });
+  const [img] = imgs(out);
+  assert.match(img.alt, /1m 2m 3m/);
+  assert.match(out, /<figcaption>Mine<\/figcaption>/);
+  const bad = page(root, "bad-hand.mdx", '<Hand\n  notation="12a" />\n');
+  await assert.rejects(html(bad, { tagName: "Hand" }), /bad-hand\.mdx:2:15: 'a' is not a suit letter/);
+});
+
+test("a multi-line tag inside a blockquote is read as MDX reads it", async () => {
+  const root = site();
+  const text = '> Quoted:\n>\n> <Tiles\n>   notation="123m"\n>   caption="In a quote" />\n\n> > <Tiles\n> >   notation="12a" />\n';
+  const file = page(root, "quote.mdx", text.split("\n\n> > ")[0] + "\n");
+  const out = await html(file);
+  const [img] = imgs(out);
+  assert.match(img.alt, /1m 2m 3m/);
+  assert.match(out, /<blockquote>[\s\S]*<figcaption>In a quote<\/figcaption>[\s\S]*<\/blockquote>/);
+  await assert.rejects(html(page(root, "quote2.mdx", text)), /quote2\.mdx:8:19: 'a' is not a suit letter/);
+});
+
 test("a bad notation fails the build with file:line:col, the message and a caret", async () => {
   const root = site();
   const file = page(root, "bad.mdx", "---\ntitle: x\n---\n\nText\n\n  <Tiles caption=\"c\" notation=\"123a\" />\n");
@@ -141,24 +163,24 @@ test("colour modes: a light/dark pair switched by CSS, or a <picture> for prefer
   assert.doesNotMatch(plain, /<style>/);
 });
 
-test('format: "svg" writes one vector file per image: one src, no srcSet', async () => {
+test('format: "svg" writes one vector file per image: one src, a srcSet of its 1x and #2x drawings', async () => {
   const root = site();
   const text = '<Tiles notation="123m" caption="c" />\n\nIn a line: <Tiles notation="5z" inline />\n';
   const out = await html(page(root, "s.mdx", text), { format: "svg" });
   const [block, inline] = imgs(out);
   for (const img of [block, inline]) {
     assert.match(img.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
-    assert.equal(img.srcset, undefined);
+    assert.equal(img.srcset, `${img.src} 1x, ${img.src}#2x 2x`); // one file, whose #2x is tuned for 2x screens
     const svg = readFileSync(path.join(root, "public", img.src), "utf8");
     assert.match(svg, /^<svg[^>]* width="[\d.]+"/);
   }
   assert.equal(block.width, "84");
   assert.equal(inline.height, "24");
-  assert.deepEqual(readdirSync(path.join(root, "public", "tiles")).filter((f) => !f.endsWith(".svg")), []);
+  assert.deepEqual(readdirSync(path.join(root, "public", "tiles")).filter((f) => !f.endsWith(".svg")), [".tiles-batch"]);
   const png = imgs(await html(page(root, "p.mdx", text)));
   assert.equal(png[0].width, block.width, "the same CSS size as the PNG");
   const media = await html(page(root, "sm.mdx", text), { format: "svg", colorMode: "media" });
-  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="\/tiles\/[0-9a-f]{16}\.svg" width="84"/);
+  assert.match(media, /<source media="\(prefers-color-scheme: dark\)" srcSet="(\/tiles\/[0-9a-f]{16}\.svg) 1x, \1#2x 2x" width="84"/);
   await assert.rejects(html(page(root, "bad.mdx", text), { format: "webp" }), /format must be "png" or "svg", not "webp"/);
 });
 
@@ -167,7 +189,7 @@ test('a tag\'s own format wins over the site\'s, as in <Tiles>; a bad one fails 
   const text = '<Tiles notation="123m" format="svg" theme="auto" />\n\n<Tiles notation="456p" />\n';
   const [svg, png] = imgs(await html(page(root, "f.mdx", text)));
   assert.match(svg.src, /^\/tiles\/[0-9a-f]{16}\.svg$/);
-  assert.equal(svg.srcset, undefined);
+  assert.equal(svg.srcset, `${svg.src} 1x, ${svg.src}#2x 2x`);
   assert.match(readFileSync(path.join(root, "public", svg.src), "utf8"), /prefers-color-scheme/);
   assert.match(png.src, /^\/tiles\/[0-9a-f]{16}\.png$/);
   const [back] = imgs(await html(page(root, "g.mdx", '<Tiles notation="123m" format="png" />\n'), { format: "svg" }));
@@ -196,7 +218,8 @@ test("one tiles process for a whole build; unchanged files are reused", async ()
   assert.equal(readFileSync(log, "utf8"), "start\n");
   const dir = path.join(root, "public", "tiles");
   const before = Object.fromEntries(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));
-  assert.equal(Object.keys(before).length, 6 * 3);
+  assert.deepEqual(Object.keys(before).filter((f) => !f.endsWith(".png")), [".tiles-batch"]); // tiles build --prune spares it
+  assert.equal(Object.keys(before).length, 6 * 3 + 1);
   // a compiled VFile holds JavaScript now: read the pages again, as a new build would
   await Promise.all(files.map((f) => html(new VFile({ path: f.path, value: readFileSync(f.path, "utf8") }), options)));
   const now = Object.fromEntries(readdirSync(dir).map((f) => [f, statSync(path.join(dir, f)).mtimeMs]));

@@ -71,6 +71,7 @@ test("the service path makes the same markup and the same files as the CLI", { s
     assert.deepEqual(Object.keys(b), Object.keys(a));
     for (const name of Object.keys(a)) assert.ok(a[name].equals(b[name]), `${name}: same bytes`);
     assert.ok(Object.keys(a).length >= (options.format === "svg" ? 5 : 5 * 3));
+    assert.ok(a[".tiles-batch"], "both mark the folder, so tiles build --prune spares it");
   }
 });
 

@@ -1,0 +1,40 @@
+// One reading of a <Tiles> tag's props: what MDX hands the component (character
+// references decoded, blockquote markers gone, {38.0} a number) and the height
+// the component draws, against tests/fixtures/tag_props.json, which the Python
+// reader (service/docs/scan.py, service/docs/tag_props.py) is tested against too.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { evaluate } from "@mdx-js/mdx";
+import * as runtime from "react/jsx-runtime";
+import { heightOk, tagHeight } from "../../../components/tileLayout.js";
+
+const FIXTURE = new URL("../../../../tests/fixtures/tag_props.json", import.meta.url);
+const { cases } = JSON.parse(readFileSync(FIXTURE, "utf8"));
+
+/** The props MDX passes to <Tiles> for a page holding one tag. */
+async function propsOf(source) {
+  const mod = await evaluate(source, { ...runtime });
+  const seen = [];
+  const walk = (el) => {
+    if (Array.isArray(el)) return el.forEach(walk);
+    if (!el || typeof el !== "object") return;
+    if (el.type === Tiles) seen.push(el.props);
+    walk(el.props?.children);
+  };
+  function Tiles() {
+    return null;
+  }
+  walk(mod.default({ components: { Tiles } }));
+  assert.equal(seen.length, 1, source);
+  return seen[0];
+}
+
+for (const c of cases) {
+  test(`props: ${c.name}`, async () => {
+    const props = await propsOf(c.source);
+    for (const [name, value] of Object.entries(c.props)) assert.deepEqual(props[name], value, name);
+    const h = tagHeight(props);
+    assert.equal(heightOk(h) ? h : null, c.height);
+  });
+}
