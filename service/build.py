@@ -211,12 +211,14 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manife
     if executor is None:
         rendered = sum(ensure_files(job, out, lambda j: bar.step(j.notation)) for job, _ in todo)
     else:
-        with executor:  # an image a task: its scales share the faces' sizes, not much else
+        try:  # a task per image, its missing scales together
             futures = [executor.submit(draw, job, out, scales) for job, scales in todo]
             for (job, scales), future in zip(todo, futures):
-                future.result()
+                future.result()  # a failed drawing stops the build, as with one process
                 for _ in scales:
                     bar.step(job.notation)
+        finally:
+            executor.shutdown(cancel_futures=True)
     bar.close()
     if manifest:
         images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
