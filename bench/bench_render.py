@@ -11,6 +11,11 @@ Targets from issue 12:
 - ours >= 8x faster than a naive Pillow renderer (open each tile PNG from disk, paste
   into RGBA, save with defaults) at the same 130 px output height.
 
+Issue 26, per scale over the sample hands: a new hand's first render (faces drawn,
+its palette fitted) against the exact render of the same hand (target <= ~1.5x),
+the bytes against those before issue 26 (`BYTES_BEFORE_26`, target within 5%), and
+the quality error against the exact picture (bound: mean 0.5, 99th percentile 8).
+
 Also: the first render of a new set of faces (the palette fit), the cost at a size
 never drawn, how many sample hands take the palette, what stronger deflate levels
 would buy `tiles build`, and the caches' bytes. "Exact" is our own RGBA PNG (rows
@@ -44,6 +49,9 @@ HAND = "11222333s22m+-456m+4s"  # 10 in hand + called meld + winning tile = 14 t
 # the issue measured (b490e98, 17,273 B), took 3.83 ms here on 2026-11-30: this machine
 # then ran at about half the speed, so its "<= 0.8 ms" is read at the issue's speed.
 ISSUE_FLOOR_MS = 1.95
+# PNG bytes of the 18 sample hands (light, transparent) at 1x, 2x, 3x on main before
+# issue 26 (f8f6186).
+BYTES_BEFORE_26 = {1: 61_940, 2: 147_176, 3: 223_290}
 
 
 def pillow_rgba(img: Image.Image) -> bytes:
@@ -120,8 +128,52 @@ def peer(hand) -> None:
           f"naive Pillow {naive:.2f} ms, {naive_bytes:,} B: ours {naive / ours:.1f}x faster   (target >= 8x)")
 
 
+def picture_error(data: bytes, exact: Image.Image) -> np.ndarray:
+    """Premultiplied max-channel error per pixel of a served PNG against the exact picture."""
+    from service.palette import premultiply
+
+    a = premultiply(np.asarray(Image.open(io.BytesIO(data)).convert("RGBA")).reshape(-1, 4))
+    b = premultiply(np.asarray(exact.convert("RGBA")).reshape(-1, 4))
+    return np.abs(a - b).max(axis=1)
+
+
+def new_hand_ms(hand, opts, repeat: int = 5) -> tuple[float, float]:
+    """(first render of `hand` with its faces drawn but its palette not fitted, exact render),
+    the fastest of `repeat` each, interleaved (ms)."""
+    exact_opts = replace(opts, exact=True)
+    render(hand, exact_opts)  # faces drawn
+    new, exact = [], []
+    for _ in range(repeat):
+        indexed.clear_cache(tables=False)
+        t0 = time.perf_counter()
+        render(hand, opts)
+        t1 = time.perf_counter()
+        render(hand, exact_opts)
+        exact.append(time.perf_counter() - t1)
+        new.append(t1 - t0)
+    return min(new) * 1000, min(exact) * 1000
+
+
+def cold(hands) -> None:
+    print(f"\nissue 26: a new hand's first render, {len(hands)} sample hands (light, transparent):")
+    for scale in (1, 2, 3):
+        opts = RenderOptions(scale=scale)
+        times = [new_hand_ms(hand, opts) for hand in hands]
+        ratio = statistics.median(n / e for n, e in times)
+        data = [render(hand, opts) for hand in hands]
+        errors = [picture_error(d, compose(h, opts)) for d, h in zip(data, hands)]
+        mean = max(float(e.mean()) for e in errors)
+        p99 = max(int(np.percentile(e, 99, method="inverted_cdf")) for e in errors)
+        total = sum(map(len, data))
+        print(f"  x{scale}: new hand {statistics.median(n for n, _ in times):.2f} ms, exact "
+              f"{statistics.median(e for _, e in times):.2f} ms: {ratio:.1f}x (target <= ~1.5x); "
+              f"bytes {total:,} = {total / BYTES_BEFORE_26[scale]:.1%} of before issue 26 (target 95-105%); "
+              f"worst picture's error mean {mean:.2f}, p99 {p99} (bound 0.5, 8)")
+
+
 def samples() -> None:
     hands = [parse(n) for n in sample_hands(12)]
+    cold(hands)
     print(f"\n{len(hands)} sample hands (light, transparent):")
     for scale in (1, 2, 3):
         opts = RenderOptions(scale=scale)

@@ -12,10 +12,29 @@ from service.notation.options import RenderOptions
 
 
 def run_batch(out, requests, *flags) -> list[dict]:
+    """The hello line, then the answers in the order of the requests (matched by id, as
+    the plugin does: with several --jobs they come as their files are written)."""
     lines = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
     run = subprocess.run([sys.executable, "-m", "service.cli", "batch", "--out", str(out), *flags],
                          input=lines, capture_output=True, text=True, timeout=120, check=True)
-    return [json.loads(line) for line in run.stdout.splitlines()]
+    hello, *answers = [json.loads(line) for line in run.stdout.splitlines()]
+    ids = [r.get("id") if isinstance(r, dict) else None for r in requests]
+    return [hello, *sorted(answers, key=lambda a: ids.index(a.get("id")))]
+
+
+def test_batch_on_several_processes_answers_and_draws_the_same(tmp_path):
+    """Issue 26: `--jobs 2` draws on a pool; every answer and every file is that of one job."""
+    reqs = [{"id": i, "path": "a.mdx", "line": i, "column": 1, "source": f'<Tiles notation="{n}" />',
+             "themes": ["light", "dark"]}
+            for i, n in enumerate(["11222333s22m+-456m+4s", "5-5=55p", "13579m2468p1357s+7z", "123a", "5-5=55p"])]
+    runs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / jobs
+        runs[jobs] = (run_batch(out, reqs, "--jobs", jobs), {p.name: p.read_bytes() for p in out.iterdir()})
+    assert runs["1"] == runs["2"]
+    answers, files = runs["2"]
+    images = [name for name in files if name.endswith(".png")]  # beside them: the .tiles-batch mark
+    assert [a["ok"] for a in answers[1:]] == [True, True, True, False, True] and len(images) == 3 * 2 * 3
 
 
 def test_batch_answers_each_request_and_reuses_files(tmp_path):

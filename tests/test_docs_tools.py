@@ -671,3 +671,26 @@ def test_prune_spares_a_folder_that_tiles_batch_writes_to(tmp_path, capsys):
     assert sorted(p.name for p in static.glob("*.png")) == drawn
     assert main(["build", str(tmp_path / "docs"), "--out", str(static)]) == 0  # without --prune: both live there
     assert len(list(static.glob("*.png"))) == 6
+
+
+def test_build_on_several_processes_writes_the_same_bytes(tmp_path, capsys):
+    """Issue 26: `--jobs N` draws on N processes; every file and the manifest are byte for
+    byte those of one process, whatever N."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    hands = ["11222333s22m+-456m+4s", "5-5=55p", "13579m2468p1357s+7z", "123m", "r5p0s", "1234567z"]
+    (docs / "a.mdx").write_text("".join(f'<Tiles notation="{h}" />\n' for h in hands) + '<Tiles notation="19m" height="50" />\n')
+    jobs, errors = collect([docs], ("light", "dark"))
+    assert errors == []
+    trees = {}
+    for workers in (1, 3):
+        out = tmp_path / f"out{workers}"
+        assert build(jobs, out, workers=workers) == {"images": 14, "rendered": 42, "skipped": 0}
+        trees[workers] = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert trees[1] == trees[3] and len(trees[1]) == 43
+    code, lines, _ = run_cli(["build", str(docs), "--out", str(tmp_path / "cli"), "--theme", "light",
+                              "--theme", "dark", "-j", "2"], capsys)
+    assert code == 0 and {p.name: p.read_bytes() for p in (tmp_path / "cli").iterdir()} == trees[1]
+    with pytest.raises(SystemExit):
+        run_cli(["build", str(docs), "--out", str(tmp_path / "x"), "--jobs", "0"], capsys)
+    assert "--jobs must be at least 1" in capsys.readouterr().err

@@ -123,7 +123,7 @@ def test_a_picture_with_room_in_the_bound_takes_fewer_entries(monkeypatch):
     lay = arrange(hand, opts)
     indexed.clear_cache(tables=False)
     fewer = indexed.indexed_picture(lay, opts)
-    monkeypatch.setattr(indexed, "FEWER_STEPS", 0)
+    monkeypatch.setattr(indexed, "FEWER_TRIES", 0)
     indexed.clear_cache(tables=False)
     full = indexed.indexed_picture(lay, opts)
     indexed.clear_cache(tables=False)
@@ -308,3 +308,22 @@ def test_serve_takes_a_palette_cache_bound():
         assert held["palettes_max"] == 1024 * 1024 and held["face_colours_max"] == 6 * 1024 * 1024
     finally:
         create_app()
+
+
+def test_fewer_entries_are_foreseen_not_bisected(monkeypatch):
+    """Issue 26: a new hand's first render fits its palette twice (255 entries, then the
+    fewer `_fewer` foresees from that fit's errors), not four times (255, then three
+    bisection steps); still fewer entries than 255 and within the bound."""
+    calls = []
+    real_fit = indexed.fit
+    monkeypatch.setattr(indexed, "fit", lambda *a, **k: calls.append(a[2]) or real_fit(*a, **k))
+    opts = RenderOptions(scale=2)
+    hand = parse("11222333s22m+-456m+4s")
+    indexed.clear_cache(tables=False)
+    try:
+        picture = indexed.indexed_picture(arrange(hand, opts), opts)
+    finally:
+        indexed.clear_cache(tables=False)
+    assert calls[0] == 255 and len(calls) == 2 and calls[1] < 200
+    assert len(picture.palette) // 3 <= calls[1] + 1
+    assert within_bound(error(picture.image(), compose(hand, opts)))

@@ -28,6 +28,8 @@ import hashlib
 import io
 import json
 import sys
+import threading
+from concurrent.futures import Executor, Future
 from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -39,8 +41,22 @@ from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
 
-from .build import (BATCH_MARK, BATCH_MARK_TEXT, SCALES, Job, ensure_files, file_name, jobs_for, mark_batch_folder,
-                    scales_of, write_file)
+from .build import (
+    BATCH_MARK,
+    BATCH_MARK_TEXT,
+    SCALES,
+    Job,
+    default_workers,
+    draw,
+    file_name,
+    jobs_for,
+    mark_batch_folder,
+    missing,
+    pool,
+    scales_of,
+    workers_arg,
+    write_file,
+)
 from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
@@ -54,16 +70,20 @@ class Batch:
 
     ``fetch`` (the HTTP service's POST /batch): nothing is drawn here; each image says
     where to fetch its files (`image_urls`) and an error image comes as base64 bytes.
+    ``executor``: a process pool that draws the files (`ask` then returns before they are
+    written, with what to wait for); None draws them in this process.
     """
 
     def __init__(self, out: Path | None, public_path: str = "", themes: tuple[str, ...] = (DEFAULT_THEME,),
-                 error_images: bool = False, fetch: bool = False):
+                 error_images: bool = False, fetch: bool = False, executor: Executor | None = None):
         self.out = out
         self.public_path = public_path
         self.themes = themes
         self.error_images = error_images
         self.fetch = fetch
+        self.executor = executor
         self.drawn = 0
+        self._drawing: dict[tuple[str, str], Future] = {}  # files on their way, by image and format
 
     def hello(self) -> dict[str, Any]:
         try:
@@ -77,6 +97,33 @@ class Batch:
                 "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The answer to ``req``, its files written."""
+        answer, waits = self.ask(req)
+        for w in waits:
+            w.result()
+        return answer
+
+    def ask(self, req: dict[str, Any]) -> tuple[dict[str, Any], list[Future]]:
+        """The answer to ``req`` and the drawings to wait for before sending it."""
+        waits: list[Future] = []
+        return self._answer(req, waits), waits
+
+    def _draw(self, job: Job) -> list[Future]:
+        """Draw the missing files of ``job``: here, or on the pool (returned to wait for)."""
+        key = (job.image, job.options.format)
+        if key in self._drawing and not self._drawing[key].done():
+            return [self._drawing[key]]  # another request asked for the same image
+        scales = missing(job, self.out)
+        self.drawn += len(scales)
+        if not scales:
+            return []
+        if self.executor is None:
+            draw(job, self.out, scales)
+            return []
+        self._drawing[key] = future = self.executor.submit(draw, job, self.out, scales)
+        return [future]
+
+    def _answer(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
         rid = req.get("id")
         source, path = req.get("source"), str(req.get("path", ""))
         if not isinstance(source, str):
@@ -118,7 +165,7 @@ class Batch:
         for job in jobs_for(req_, themes):
             job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:
-                self.drawn += ensure_files(job, self.out)
+                waits += self._draw(job)
             image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
             if self.fetch:
                 image["fetch"] = image_urls(job)
@@ -220,11 +267,38 @@ def _where(p: Problem, start: tuple[int, int]) -> dict[str, Any]:
 
 
 def serve(batch: Batch, stdin: TextIO, stdout: TextIO) -> int:
-    """Answer every line of ``stdin`` until it closes; return the exit status."""
+    """Answer every line of ``stdin`` until it closes; return the exit status.
+
+    With a pool (`Batch.executor`) an answer is sent once its files are written, so
+    answers may come in another order than the requests (each names its ``id``).
+    """
+    lock = threading.Condition()
+    waiting = [0]  # answers whose files are still being drawn
 
     def send(obj: dict) -> None:
-        stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
-        stdout.flush()
+        with lock:
+            stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            stdout.flush()
+
+    def send_when_drawn(answer: dict, waits: list[Future]) -> None:
+        left = [len(waits)]
+
+        def done(_: Future) -> None:
+            with lock:
+                left[0] -= 1
+                if left[0]:
+                    return
+            failed = next((w.exception() for w in waits if w.exception() is not None), None)
+            send(answer if failed is None else
+                 {"id": answer.get("id"), "ok": False, "fatal": f"{type(failed).__name__}: {failed}"})
+            with lock:
+                waiting[0] -= 1
+                lock.notify_all()
+
+        with lock:
+            waiting[0] += 1
+        for w in waits:
+            w.add_done_callback(done)
 
     send({"hello": batch.hello()})
     for line in stdin:
@@ -238,9 +312,16 @@ def serve(batch: Batch, stdin: TextIO, stdout: TextIO) -> int:
             send({"id": None, "ok": False, "fatal": f"unreadable request: {err}"})
             continue
         try:
-            send(batch.answer(req))
+            answer, waits = batch.ask(req)
         except Exception as err:  # one bad request must not end the build's other answers
             send({"id": req.get("id"), "ok": False, "fatal": f"{type(err).__name__}: {err}"})
+            continue
+        if waits:
+            send_when_drawn(answer, waits)
+        else:
+            send(answer)
+    with lock:
+        lock.wait_for(lambda: waiting[0] == 0)
     return 0
 
 
@@ -252,8 +333,12 @@ def cmd_batch(args) -> int:
     if public and not public.endswith("/"):
         public += "/"
     themes = tuple(dict.fromkeys(args.theme or [DEFAULT_THEME]))
-    batch = Batch(out, public, themes, args.error_images)
-    return serve(batch, sys.stdin, sys.stdout)
+    executor = pool(args.jobs)
+    try:
+        return serve(Batch(out, public, themes, args.error_images, executor=executor), sys.stdin, sys.stdout)
+    finally:
+        if executor is not None:
+            executor.shutdown()
 
 
 def register(sub) -> None:
@@ -265,4 +350,7 @@ def register(sub) -> None:
                    help="themes to draw for tags without a theme prop (repeat for light and dark)")
     p.add_argument("--error-images", action="store_true",
                    help="also draw an error image for a tag that cannot be drawn")
+    p.add_argument("--jobs", "-j", type=workers_arg, default=default_workers(), metavar="N",
+                   help="processes drawing images (default: this machine's cores, %(default)s); with more than "
+                        "one, answers come as their files are written, not in request order")
     p.set_defaults(func=cmd_batch)

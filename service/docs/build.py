@@ -30,6 +30,7 @@ import os
 import re
 import sys
 import tempfile
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -170,29 +171,64 @@ class Progress:
             self.stream.write("\n")
 
 
+def missing(job: Job, out: Path) -> list[int]:
+    """The scales of ``job`` not yet in ``out`` (names are content hashes, so a file that
+    exists is the right one)."""
+    return [s for s in scales_of(job.options) if not (out / file_name(job.image, s, job.options.format)).exists()]
+
+
+def draw(job: Job, out: Path, scales: list[int]) -> None:
+    """Render and write the files of ``job`` at ``scales`` (a pool worker's task too)."""
+    for scale in scales:
+        write_file(out / file_name(job.image, scale, job.options.format), render(job.hand, replace(job.options, scale=scale)))
+
+
 def ensure_files(job: Job, out: Path, on_render=None) -> int:
-    """Render the scales of ``job`` not yet in ``out``; return how many files were drawn.
-
-    Names are content hashes, so a file that exists is the right one.
-    """
-    drawn = 0
-    for scale in scales_of(job.options):
-        path = out / file_name(job.image, scale, job.options.format)
-        if not path.exists():
-            write_file(path, render(job.hand, replace(job.options, scale=scale)))
-            drawn += 1
-            if on_render:
-                on_render(job)
-    return drawn
+    """Render the scales of ``job`` not yet in ``out``; return how many files were drawn."""
+    scales = missing(job, out)
+    for scale in scales:
+        draw(job, out, [scale])
+        if on_render:
+            on_render(job)
+    return len(scales)
 
 
-def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manifest: bool = True) -> dict:
-    """Render missing files and (unless told not to) write the manifest; return counts."""
+def default_workers() -> int:
+    """The cores this process may run on (`--jobs`' default)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def pool(workers: int) -> Executor | None:
+    """A process pool of ``workers`` (None for one: draw in this process). Each worker
+    keeps its own face and palette caches; a picture's bytes depend only on its notation
+    and options, so any split of the images writes the same files."""
+    return ProcessPoolExecutor(workers) if workers > 1 else None
+
+
+def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manifest: bool = True,
+          workers: int = 1) -> dict:
+    """Render missing files on ``workers`` processes and (unless told not to) write the
+    manifest; return counts."""
     out.mkdir(parents=True, exist_ok=True)
     files = [(j, s) for j in jobs for s in scales_of(j.options)]
-    todo = sum(not (out / file_name(j.image, s, j.options.format)).exists() for j, s in files)
-    bar = Progress(todo, stream)
-    rendered = sum(ensure_files(job, out, lambda j: bar.step(j.notation)) for job in jobs)
+    todo = [(j, m) for j in jobs if (m := missing(j, out))]
+    rendered = sum(len(m) for _, m in todo)
+    bar = Progress(rendered, stream)
+    executor = pool(min(workers, len(todo)))
+    if executor is None:
+        rendered = sum(ensure_files(job, out, lambda j: bar.step(j.notation)) for job, _ in todo)
+    else:
+        try:  # a task per image, its missing scales together
+            futures = [executor.submit(draw, job, out, scales) for job, scales in todo]
+            for (job, scales), future in zip(todo, futures):
+                future.result()  # a failed drawing stops the build, as with one process
+                for _ in scales:
+                    bar.step(job.notation)
+        finally:
+            executor.shutdown(cancel_futures=True)
     bar.close()
     if manifest:
         images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
@@ -324,7 +360,7 @@ def cmd_build(args) -> int:
     jobs, errors = collect(args.paths, themes)
     for p in errors:
         print(p, file=sys.stderr)
-    counts = build(jobs, out, args.public_path, manifest=not errors)
+    counts = build(jobs, out, args.public_path, manifest=not errors, workers=args.jobs)
     where = f"manifest in {out / MANIFEST}" if not errors else "manifest NOT written (fix the errors above)"
     print(f"{counts['images']} image(s): rendered {counts['rendered']} file(s), "
           f"{counts['skipped']} already up to date; {where}")
@@ -360,4 +396,24 @@ def register(sub) -> None:
                    help="delete the build's own files (<16 hex digits>[@2x|@3x].png) in STATIC_DIR that the "
                         "manifest no longer names; nothing else is ever deleted. Refused in a folder that "
                         "remark-tiles (tiles batch) also writes to")
+    p.add_argument("--jobs", "-j", type=workers_arg, default=default_workers(), metavar="N",
+                   help="processes drawing images (default: this machine's cores, %(default)s); "
+                        "the files are the same bytes for any N")
     p.set_defaults(func=cmd_build)
+
+
+def workers_arg(text: str) -> int:
+    """`--jobs`: a whole number of processes, at least 1.
+
+    >>> workers_arg("3")
+    3
+    """
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be at least 1, not {n}")
+    return n

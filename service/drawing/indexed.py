@@ -40,6 +40,7 @@ from .layout import Layout, Placement
 from .palette import (
     ENTRIES,
     GIVE_UP,
+    QUALITY_BOUND,
     RGBA,
     errors_allow,
     fit,
@@ -50,7 +51,7 @@ from .palette import (
     unpremultiply,
 )
 
-FEWEST, FEWER_STEPS = 64, 3  # see `_fitted`
+FEWEST, FEWER_TRIES = 64, 2  # see `_fitted`
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 
@@ -170,8 +171,8 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
 
     Fewer entries make smaller files (fewer distinct indices along anti-aliased edges):
     when the faces' own pixels keep `QUALITY_BOUND` with room to spare, up to
-    `FEWER_STEPS` more fits bisect toward the fewest entries (down to `FEWEST`) that
-    still keep it, and the fewest found is used.
+    `FEWER_TRIES` more fits try the fewer entries `_fewer` foresees, and the first that
+    still keeps it is used.
     """
     tables = [face_colours(key) for key, _ in faces]
     keys = np.concatenate([t.colours.view(np.uint32).ravel() for t in tables])
@@ -188,14 +189,12 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     best = _mapped(points, counts, seen, fit(visible, weight, ENTRIES - 1, GIVE_UP, start))
     if best is None:
         return None
-    lo, hi = FEWEST, len(best[0]) - 1  # entry 0 (transparent) is not fitted
-    for _ in range(FEWER_STEPS if hi > FEWEST and errors_allow(best[2]) else 0):
-        k = (lo + hi) // 2
-        fewer = _mapped(points, counts, seen, fit(visible, weight, k, GIVE_UP, start))
-        if fewer is not None and errors_allow(fewer[2]):
-            best, hi = fewer, k
-        else:
-            lo = k
+    if errors_allow(best[2]):
+        for k in _fewer(best[2], len(best[0]) - 1)[:FEWER_TRIES]:  # entry 0 (transparent) is not fitted
+            fewer = _mapped(points, counts, seen, fit(visible, weight, k, GIVE_UP, start))
+            if fewer is not None and errors_allow(fewer[2]):
+                best = fewer
+                break
     entries, owner, histogram = best
     lut = owner.astype(np.uint8)
     indexed, first = {}, 0
@@ -203,6 +202,38 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
         indexed[key] = lut[where[first:first + len(table.colours)]][table.index]
         first += len(table.colours)
     return PicturePalette(entries, indexed, histogram)
+
+
+def _fewer(histogram: np.ndarray, k: int) -> list[int]:
+    """Fewer entries than `k` to try, fewest first: the fewest (down to `FEWEST`) at which
+    the errors of the `k`-entry fit (`histogram`) would just reach `QUALITY_BOUND` if they
+    grew as fits' errors do with fewer entries, then halfway from there back to `k`.
+
+    Over the sample hands at 1x-3x a fit of k' < k entries had a mean error of about
+    mean_k x (k / k')**1.5 and a 99th percentile of about p99_k x k / k'. Both tests are
+    in integers, so every machine foresees the same. One or two fits replace the three
+    of a bisection, within 3.4% of its bytes (`bench render`).
+
+    >>> _fewer(np.bincount([0] * 95 + [4] * 5, minlength=256), 255)  # mean 0.2, p99 4
+    [139, 197]
+    >>> _fewer(np.bincount([0] * 50 + [1] * 50, minlength=256), 100)  # mean 0.5: no room
+    []
+    """
+    n = int(histogram.sum())
+    total = int((histogram * np.arange(len(histogram))).sum())  # the mean is total / n
+    p99 = max(1, int(np.searchsorted(np.cumsum(histogram), 0.99 * n)))
+    bound_mean, bound_p99 = QUALITY_BOUND
+    mean_num, mean_den = (bound_mean * 2).as_integer_ratio()  # the bound's mean as a fraction / 2
+
+    def keeps(j: int) -> bool:  # mean_k (k/j)^1.5 <= bound_mean and p99_k k/j <= bound_p99
+        return (4 * mean_den * mean_den * total * total * k ** 3 <= mean_num * mean_num * n * n * j ** 3
+                and p99 * k <= bound_p99 * j)
+
+    lo, hi = FEWEST, k  # the fewest j in [FEWEST, k] that keeps it (k itself if none fewer)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if keeps(mid) else (mid + 1, hi)
+    return [j for j in dict.fromkeys((lo, (lo + k) // 2)) if j < k]
 
 
 def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: np.ndarray | None):

@@ -103,6 +103,52 @@ def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
     return np.rint(np.bincount(owner, values.astype(np.float64), minlength=k)).astype(np.int64)
 
 
+def pack(points: np.ndarray) -> np.ndarray:
+    """Premultiplied colours (n, 4) as one uint32 each, ordered as the rows are (r, g, b, a).
+
+    >>> pack(np.array([[1, 2, 3, 4]])).tolist() == [0x01020304]
+    True
+    """
+    p = points.astype(np.uint32)
+    return (p[:, 0] << 24) | (p[:, 1] << 16) | (p[:, 2] << 8) | p[:, 3]
+
+
+def distinct(points: np.ndarray) -> np.ndarray:
+    """The distinct rows of premultiplied `points`, sorted (np.unique(axis=0), ~20x faster)."""
+    keys = np.unique(pack(points))
+    return np.stack([(keys >> s) & 255 for s in (24, 16, 8, 0)], axis=1).astype(np.int64)
+
+
+def rounds(points: np.ndarray, counts: np.ndarray, centres: np.ndarray, owner: np.ndarray | None = None,
+           l2: int = L2_ROUNDS, l1: int = L1_ROUNDS) -> np.ndarray:
+    """`centres` (int64, changed in place and returned) after `l2` k-means rounds on squared
+    error and `l1` weighting each point by count / distance; a centre nearest to no point
+    stays where it was. `owner`: each point's nearest centre, if known already.
+
+    The sums of a round are one bincount (float64: exact below 2**53).
+    """
+    k = len(centres)
+    for round_ in range(l2 + l1):
+        if round_ or owner is None:
+            owner = nearest(points, centres)
+        if round_ < l2:
+            weight = counts
+        else:  # count / distance, in integers: 64 * count // ceil(distance)
+            dist = np.sqrt(((points - centres[owner]) ** 2).sum(axis=1))
+            weight = 64 * counts // np.maximum(1, np.ceil(dist).astype(np.int64))
+        sums = np.bincount((owner[:, None] * 5 + _CHANNELS).ravel(),
+                           np.concatenate([points * weight[:, None], weight[:, None]], axis=1).ravel().astype(np.float64),
+                           minlength=5 * k)
+        sums = np.rint(sums).astype(np.int64).reshape(k, 5)
+        total = sums[:, 4]
+        used = total > 0
+        centres[used] = (2 * sums[used, :4] + total[used, None]) // (2 * total[used, None])  # rounded mean
+    return centres
+
+
+_CHANNELS = np.arange(5)
+
+
 def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
         give_up: float | None = None, start: np.ndarray | None = None) -> np.ndarray | None:
     """At most `k` premultiplied centres (int64, sorted, distinct) for `points` seen `counts`
@@ -111,31 +157,18 @@ def fit(points: np.ndarray, counts: np.ndarray, k: int = ENTRIES - 1,
 
     `give_up`: None when the mean error of the starting centres is above it (the rounds
     would not bring it within a bound below it; see `GIVE_UP`), saving the rounds.
-    `start`: the `spread(points, counts, m)` of some m >= k, if made already (its first k
-    centres are the spread of k: each centre is chosen knowing only those before it).
+    `start`: the centres to start from (its first k), else `spread(points, counts, k)`.
     """
     if len(points) <= k:
-        return np.unique(points, axis=0)
-    centres = (spread(points, counts, k) if start is None else start)[:k].copy()
-    owner = nearest(points, centres)
+        return distinct(points)
+    centres = (spread(points, counts, k) if start is None else start)[:k].astype(np.int64)
+    owner = None
     if give_up is not None:
+        owner = nearest(points, centres)
         error = np.abs(points - centres[owner]).max(axis=1)
         if int((error * counts).sum()) > give_up * int(counts.sum()):
             return None
-    k = len(centres)
-    for round_ in range(L2_ROUNDS + L1_ROUNDS):
-        if round_:
-            owner = nearest(points, centres)
-        if round_ < L2_ROUNDS:
-            weight = counts
-        else:  # count / distance, in integers: 64 * count // ceil(distance)
-            dist = np.sqrt(((points - centres[owner]) ** 2).sum(axis=1))
-            weight = 64 * counts // np.maximum(1, np.ceil(dist).astype(np.int64))
-        total = _sum_by(owner, weight, k)
-        sums = np.stack([_sum_by(owner, points[:, ch] * weight, k) for ch in range(4)], axis=1)
-        used = total > 0
-        centres[used] = (2 * sums[used] + total[used, None]) // (2 * total[used, None])  # rounded mean
-    return np.unique(centres, axis=0)
+    return distinct(rounds(points, counts, centres, owner))
 
 
 def over(entries: np.ndarray, background: RGBA | None) -> tuple[bytes, bytes | None]:
@@ -175,5 +208,5 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     return mean <= bound[0] and p99 <= bound[1]
 
 
-__all__ = ["ENTRIES", "QUALITY_BOUND", "premultiply", "unpremultiply", "nearest", "spread", "fit", "over",
-           "errors_allow"]
+__all__ = ["ENTRIES", "QUALITY_BOUND", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
+           "rounds", "fit", "over", "errors_allow"]
