@@ -95,7 +95,7 @@ def test_each_seat_is_turned_toward_its_player():
     sticks = [s for s in lay.shapes if s.kind == "stick"]
     assert len(sticks) == 1 and sticks[0].h > sticks[0].w  # East (left) declared: its stick stands upright
     texts = [lab.text for lab in lay.labels]
-    assert "East (dealer) 31000" in texts and "South 2" in texts and "1 honba · 1 riichi stick(s)" in texts
+    assert "East (dealer) 31000" in texts and "South 2" in texts and "1 honba · 1 riichi stick" in texts
     boxes = [(t.placement.x, t.placement.y, t.placement.x + t.placement.w, t.placement.y + t.placement.h)
              for t in sl.tiles]
     for i, a in enumerate(boxes):  # nothing drawn on top of anything else

@@ -30,9 +30,10 @@ from .river_layout import river_layout
 from .scene_layout import SceneLayout, SceneTile, title_size
 
 TURNS = (0, 270, 180, 90)  # by seat from the view seat, counter-clockwise round the table: bottom, right, across, left
-EXTRA = {"en": {"honba": "{n} honba", "sticks": "{n} riichi stick(s)", "dealer": "{wind} (dealer)"},
-         "ja": {"honba": "{n}本場", "sticks": "供託{n}", "dealer": "{wind}(親)"},
-         "zh": {"honba": "{n}本场", "sticks": "供托{n}", "dealer": "{wind}(庄)"}}
+EXTRA = {"en": {"honba": "{n} honba", "sticks": "{n} riichi stick", "sticks_many": "{n} riichi sticks",
+                "dealer": "{wind} (dealer)"},
+         "ja": {"honba": "{n}本場", "sticks": "供託{n}", "sticks_many": "供託{n}", "dealer": "{wind}(親)"},
+         "zh": {"honba": "{n}本场", "sticks": "供托{n}", "sticks_many": "供托{n}", "dealer": "{wind}(庄)"}}
 
 
 def turn(r: int, x: float, y: float) -> tuple[float, float]:
@@ -89,7 +90,7 @@ def table_layout(table: TableScene, height: int = 38, lang: str = "en") -> Scene
     # the centre, facing the view seat: round, honba and sticks, the dora strip
     title = words["round"].format(wind=words["winds"][WINDS.index(table.round[0])], n=table.round[1])
     counts = [extra["honba"].format(n=table.honba)] + (
-        [extra["sticks"].format(n=table.riichi_sticks)] if table.riichi_sticks else [])
+        [extra["sticks" if table.riichi_sticks == 1 else "sticks_many"].format(n=table.riichi_sticks)] if table.riichi_sticks else [])
     line = words["sep"].join(counts)
     strip_y = small - th // 2
     y2 = strip_y - small // 2
