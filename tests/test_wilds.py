@@ -185,6 +185,14 @@ def test_wilds_left_over_stand_for_any_set():
         "kind": "set", "tiles": "any", "meld": False, "called": False, "wilds": "any"}
 
 
+def test_splits_are_distinct_and_many_wilds_are_cut_short():
+    a = analyse(parse("234567pjjjjjjjj"))
+    assert a.complete and len(a.splits) == 128 and a.to_json()["splits_truncated"] is True
+    keys = [(s.pair.tiles, sorted(b.tiles for b in s.sets), s.wilds) for s in a.splits]
+    assert len({repr(k) for k in keys}) == len(keys)
+    assert "splits_truncated" not in analyse(parse("123456789m12p55sj")).to_json()
+
+
 def test_never_a_fifth_copy():
     # 1111m + a joker: the joker cannot be a fifth 1m, and 1111m is no set and a pair of 1m.
     a = analyse(parse("1111m23456789pj"))

@@ -36,7 +36,9 @@ class Analysis:
     fixed sets counted; None unless they are a hand or one tile short of one.
     ``warnings``: why the hand was not analysed; empty when it was.
     ``wilds``: how many concealed tiles were wilds; ``bonus``: the bonus tiles
-    set aside (both in the JSON only when there are some).
+    set aside (both in the JSON only when there are some). ``splits_cut``: with
+    many wilds, only the first `wilds.MAX_SPLITS` splits are listed (JSON
+    ``"splits_truncated": true``).
     """
 
     complete: bool
@@ -46,6 +48,7 @@ class Analysis:
     warnings: tuple[str, ...] = ()
     wilds: int = 0
     bonus: tuple[str, ...] = ()
+    splits_cut: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -59,6 +62,8 @@ class Analysis:
             out["wilds"] = self.wilds
         if self.bonus:
             out["bonus"] = list(self.bonus)
+        if self.splits_cut:
+            out["splits_truncated"] = True
         return out
 
 
@@ -125,6 +130,8 @@ def _analyse_wild(r: Reading, need: int, caps) -> Analysis:
     """`_analyse` with wilds: the same answers, from `wilds` instead of `forms`."""
     shanten = shanten_of(r.concealed, need, caps, r.wilds)
     splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed) if shanten == -1 else []
+    cut = len(splits) > wilds.MAX_SPLITS
+    splits = splits[: wilds.MAX_SPLITS]
     before, shown, held = list(r.concealed), list(r.visible), r.wilds
     if r.winning is not None:
         before[r.winning] -= 1
@@ -136,7 +143,7 @@ def _analyse_wild(r: Reading, need: int, caps) -> Analysis:
     waits = []
     if r.winning is not None or r.winning_wild or shanten == 0:
         waits = wilds.waits(before, need, held, caps, shown, r.wild)
-    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten, (), r.wilds, r.bonus)
+    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten, (), r.wilds, r.bonus, cut)
 
 
 def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:
