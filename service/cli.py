@@ -17,7 +17,7 @@ import sys
 import textwrap
 
 from .notation import ParseError
-from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions
+from .options import DEFAULT_ROW, FORMATS, LAYOUTS, MAX_ROW, MIN_ROW, OptionError, RenderOptions, parse_wild
 from .subject import arrange, layout_of, read
 from .views import hand_json
 
@@ -84,12 +84,13 @@ def cmd_parse(args) -> int:
     """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
     from .analysis import analyse_safely
 
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row)
+    wild = None if args.wild is None else parse_wild(args.wild)
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, wild=wild)
     subject = read(args.notation, opts.layout)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
-        analysis = analyse_safely(subject, lambda: failed.append(True))
+        analysis = analyse_safely(subject, lambda: failed.append(True), opts.wild)
     view = hand_json(subject, arrange(subject, opts), analysis)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
@@ -139,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    p.add_argument("--wild", help="a tile kind (like 5z) whose tiles are wilds in the analysis, as jokers are")
     _layout_args(p)
     p.set_defaults(func=cmd_parse)
 

@@ -4,6 +4,8 @@
 'h64-s2-light-bgffffffff-gauto-png'
 >>> RenderOptions.from_query({"layout": "river", "row": "8"}).key()
 'h38-s1-light-bgnone-river8-png'
+>>> RenderOptions.from_query({"wild": "0P"}).wild  # analysis only: not in the key
+'5p'
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
@@ -25,6 +27,7 @@ LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (se
 MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+_WILD = re.compile(r"[0-9][mps]|[1-7]z")
 
 
 class OptionError(ValueError):
@@ -55,6 +58,7 @@ class RenderOptions:
     layout: str = "hand"  # or "river"
     row: int = DEFAULT_ROW  # discards per river row; hands ignore it
     exact: bool = False  # True: always the exact RGBA picture, never a palette (PNG/WebP)
+    wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -64,6 +68,8 @@ class RenderOptions:
         _check_int("row", self.row, MIN_ROW, MAX_ROW)
         if self.layout not in LAYOUTS:
             raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
+        if self.wild is not None and parse_wild(self.wild) != self.wild:
+            raise OptionError(f"wild must be written as {parse_wild(self.wild)}, not {self.wild!r}", "wild")
         if not isinstance(self.exact, bool):
             raise OptionError(f"exact must be true or false, not {self.exact!r}", "exact")
         if self.format not in FORMATS:
@@ -77,7 +83,7 @@ class RenderOptions:
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row exact``); others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row exact wild``); others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row"):
             if params.get(name) not in (None, ""):
@@ -90,6 +96,8 @@ class RenderOptions:
             kw["background"] = parse_color(params["bg"])
         if params.get("exact") not in (None, ""):
             kw["exact"] = _parse_bool("exact", params["exact"])
+        if params.get("wild"):
+            kw["wild"] = parse_wild(params["wild"])
         return cls(**kw)
 
     def key(self) -> str:
@@ -104,6 +112,22 @@ class RenderOptions:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
         return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}"
+
+
+def parse_wild(text) -> str:
+    """The kind whose tiles are wilds in the analysis (the laizi rule): one of the 34 kinds.
+
+    >>> parse_wild("5Z"), parse_wild("0s")
+    ('5z', '5s')
+    >>> parse_wild("j")
+    Traceback (most recent call last):
+    ...
+    service.options.OptionError: wild must be one tile kind like 5z or 2m (a joker is always wild), not 'j'
+    """
+    code = str(text).lower()
+    if not _WILD.fullmatch(code):
+        raise OptionError(f"wild must be one tile kind like 5z or 2m (a joker is always wild), not {text!r}", "wild")
+    return ("5" if code[0] == "0" else code[0]) + code[1]
 
 
 def _parse_bool(name: str, text: str) -> bool:

@@ -25,10 +25,11 @@ from .subject import Subject, read as parse
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 
-# Props the component takes; `expect` is for `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "format", "expect")
+# Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
+# `tiles lint --check-wins` only.
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "wild")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
-               "manifest"}
+               "manifest", "wild"}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 
 
@@ -141,10 +142,11 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
     ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed).
+    ``wild="5z"`` names the analysis' wild kind (``tiles lint --check-wins``).
     """
     props = tag.props
-    params = {k: str(props[k]) for k in ("height", "theme", "row") if isinstance(props.get(k), (str, int, float))
-              and not isinstance(props.get(k), bool)}
+    params = {k: str(props[k]) for k in ("height", "theme", "row", "wild")
+              if isinstance(props.get(k), (str, int, float)) and not isinstance(props.get(k), bool)}
     params["layout"] = tag_layout(tag)
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)

@@ -170,6 +170,17 @@ def test_check_wins_says_when_the_analysis_fails(monkeypatch, caplog):
     assert record.exc_info[0] is ZeroDivisionError and "secret" not in problems[0].message
 
 
+def test_check_wins_reads_the_wild_prop(tmp_path):
+    doc = tmp_path / "d.md"
+    doc.write_text('<Tiles notation="123456789m12p555z" wild="5z" expect="win" />\n'
+                   '<Tiles notation="123456789m12p555z" expect="win" />\n'
+                   '<Tiles notation="1m" wild="jj" />\n')
+    assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)], check_wins=True)] == [
+        '2:45: expect="win", but the hand is not complete (shanten 0)',
+        "3:28: wild must be one tile kind like 5z or 2m (a joker is always wild), not 'jj'",
+    ]
+
+
 def test_check_wins_with_the_real_analysis():
     pytest.importorskip("service.analysis")
     problems = [p for p in lint.lint_paths([str(FIXTURES)], check_wins=True) if "caption" in p.message or "expect" in p.message]

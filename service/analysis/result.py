@@ -99,7 +99,7 @@ def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None, w
     True
     """
     try:
-        return analyse(hand, wild)
+        return analyse(hand) if wild is None else analyse(hand, wild)
     except Exception:
         _log.exception("analysis failed for %r", hand.notation)
         if on_failure is not None:
