@@ -30,7 +30,7 @@ ANY_TILE = 0x62
 # Tiles written as one letter, with no digits: their codes and kinds.
 SINGLE_KINDS = {"x": BACK, "j": JOKER, "?": ANY_TILE}
 _SINGLE_CODES = {kind: code for code, kind in SINGLE_KINDS.items()}
-_SINGLE_NAMES = {BACK: "face-down tile", JOKER: "joker", ANY_TILE: "any tile"}
+SINGLE_NAMES = {"x": "face-down tile", "j": "joker", "?": "any tile"}
 
 GroupKind = Literal["hand", "meld", "winning", "river", "bonus"]
 
@@ -114,7 +114,7 @@ class Tile:
         ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile']
         """
         if self.single:
-            return _SINGLE_NAMES[self.kind]
+            return SINGLE_NAMES[_SINGLE_CODES[self.kind]]
         if self.suit == "z":
             return HONOR_NAMES[self.number - 1]
         if self.bonus:

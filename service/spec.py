@@ -52,7 +52,7 @@ def spec() -> dict:
     from .build import SCALES
     from .limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX
     from .layout import default_gap, tile_width
-    from .model import HONOR_NAMES, SUITS
+    from .model import BONUS, BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, SUITS
     from .notation import MAX_CHARS, MAX_TILES
     from .options import DEFAULT_ROW, MAX_HEIGHT, MAX_ROW, MAX_SCALE, MIN_HEIGHT, MIN_ROW, MIN_SCALE, RenderOptions
     from .tag_props import INLINE_HEIGHT
@@ -74,6 +74,9 @@ def spec() -> dict:
         "themes": list(tile_art.THEMES),
         "suits": SUITS,
         "honorNames": list(HONOR_NAMES),
+        "bonusSuit": BONUS,
+        "bonusNames": list(BONUS_NAMES),
+        "singleNames": SINGLE_NAMES,
         "defaultRow": DEFAULT_ROW,
         "minRow": MIN_ROW,
         "maxRow": MAX_ROW,

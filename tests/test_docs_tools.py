@@ -370,6 +370,9 @@ KNOWN = [
     "122334sr5677p+567p+7p", "1-23m+-4-56p+-7=7-7=7s", "  1m  ", "1m\u30002m", "1m\u200b2m", "1m\x1c2m",
     "1m\ufeff", "R5P", "123A", "8z", "0z", "r5z", "1m++2m", "+1m", "1m+", "=1m", "-=1m", "1-m", "r", "",
     "1" * 65 + "m", "1" * 64 + "m", "1m" * 129, "１m", "1m+x", "-x1m", "1=2m",
+    # issue 25: bonus tiles, jokers, any-tiles
+    "123mj?+1234f+5f", "1f", "12345678f", "0f", "9f", "r5f", "2j", "12?m", "1f-456m", "1m+-1f", "-J23M", "x1f1fx",
+    "11m1f+-j-55p+j", "-5p=j5p", "1mj2m?", "?", "jjj+?", "11f",
 ]
 
 
@@ -380,7 +383,7 @@ def test_js_layout_matches_python_on_known_notations():
 
 def test_js_layout_matches_python_on_random_notations():
     rng = random.Random(6)
-    alphabet = "0123456789mpszrx-=+ MPSZRX\t\u3000a."
+    alphabet = "0123456789mpszfrxj?-=+ MPSZFRXJ\t\u3000a."
     cases = []
     for _ in range(3000):
         n = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
@@ -391,7 +394,7 @@ def test_js_layout_matches_python_on_random_notations():
         for _ in range(rng.randint(1, 5)):
             marks = ["", "", "", "", "", "-", "-", "="]
             seg = "".join(rng.choice(marks) + rng.choice("01234567891234567x") for _ in range(rng.randint(1, 5)))
-            segs.append(seg + rng.choice("mpsz"))
+            segs.append(seg + rng.choice("mpszmpszf") + rng.choice(["", "", "", "", "", "j", "?", "-j"]))
         cases.append((rng.choice(["+", " ", " + "]).join(segs), rng.choice((16, 24, 38, 41, 64))))
     got = node_layouts(cases)
     want = [python_layout(n, h) for n, h in cases]
