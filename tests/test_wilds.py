@@ -249,3 +249,35 @@ def test_jokers_in_melds():
 
 def test_counts_of_is_unchanged_by_wilds():
     assert sum(counts_of("123m")) == 3  # the helper the brute force and docs share
+
+
+def test_a_wild_kind_reads_as_that_many_jokers():
+    """wild=X: the X tiles are jokers, and drawing an X draws one more wild."""
+    rng = random.Random(2700)
+    for n in range(400):
+        c = wild_hand(rng, 13 + n % 2, 0)
+        held = [i for i in range(34) if c[i]]
+        x = rng.choice(held) if rng.random() < 0.8 else rng.randrange(34)
+        plain = c[:]
+        plain[x] = 0
+        laizi, jokers = analyse(hand_of(c), wild=code_of(x)), analyse(with_jokers(plain, c[x]))
+        assert (laizi.complete, laizi.shanten, laizi.wilds) == (jokers.complete, jokers.shanten, jokers.wilds)
+        assert [s.to_json() for s in laizi.splits] == [s.to_json() for s in jokers.splits]
+        # X is a wait when the hand is tenpai and a copy of X is left to draw
+        extra = {code_of(x)} if jokers.shanten == 0 and sum(c) == 13 and c[x] < 4 else set()
+        assert set(laizi.waits) == set(jokers.waits) - {code_of(x)} | extra, (c, x)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_notation_with_the_new_tiles_is_analysed_or_warned(seed):
+    rng = random.Random(seed)
+    words = ["1m", "5p", "9s", "1z", "7z", "j", "j", "?", "1f", "8f", "x", "0s"]
+    for _ in range(300):
+        hand = "".join(rng.choice(words) for _ in range(rng.randint(1, 15)))
+        melds = "+".join(rng.choice(["-5pj5p", "jjj", "123s", "4pj6p", "1234f", "-j"]) for _ in range(rng.randint(0, 2)))
+        text = hand + ("+" + melds if melds else "")
+        a = analyse(parse(text), wild=rng.choice([None, "5z", "1m"]))
+        if a.warnings:
+            assert (a.complete, a.splits, a.shanten) == (False, (), None), text
+        else:
+            assert a.complete == (a.shanten == -1) == bool(a.splits), text

@@ -110,7 +110,7 @@ def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None, w
 def _analyse(r: Reading) -> Analysis:
     need = r.sets_needed
     caps = tuple(4 - m for m in r.melded) if r.fixed else None
-    if r.wilds:
+    if r.wilds or r.wild is not None:  # with wild=X, drawing an X draws a wild even when none is held
         return _analyse_wild(r, need, caps)
     shanten = shanten_of(r.concealed, need, caps)
     # Complete exactly when shanten is -1 (no kind exceeds four copies: warnings check that).
@@ -129,7 +129,9 @@ def _analyse(r: Reading) -> Analysis:
 def _analyse_wild(r: Reading, need: int, caps) -> Analysis:
     """`_analyse` with wilds: the same answers, from `wilds` instead of `forms`."""
     shanten = shanten_of(r.concealed, need, caps, r.wilds)
-    splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed) if shanten == -1 else []
+    splits = []
+    if shanten == -1:
+        splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed) if r.wilds else _splits(r.concealed, need, r.fixed)
     cut = len(splits) > wilds.MAX_SPLITS
     splits = splits[: wilds.MAX_SPLITS]
     before, shown, held = list(r.concealed), list(r.visible), r.wilds
