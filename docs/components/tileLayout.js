@@ -80,7 +80,9 @@ export function parseTiles(text) {
     } else if (c >= "0" && c <= "9") {
       const d = Number(c);
       if (red && d !== 5) return null;
-      const tile = { number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=", single: "" };
+      const tile = {
+        number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=", single: "",
+      };
       red = false;
       mark = "";
       pending.push(tile);

@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import product
 
 from .forms import MEMO_LIMIT, ORPHANS, SUIT_SPANS
-from .keys import NUM_KINDS, code_of
+from .keys import NUM_KINDS
 from .parts import ANY, ANY_PAIR, ANY_SET, Block, Split
 from .shanten import shanten
 from .tables import TABLES, combine, suit_table
