@@ -189,10 +189,18 @@ def suit_blocks(h, k: int, pair: bool, runs: bool, start: int, cap) -> tuple:
 
 
 def _block(b: WayBlock, start: int) -> Block:
-    kind, pos, wild = b
-    first = start + pos
-    tiles = (first, first + 1, first + 2) if kind == "run" else (first,) * (2 if kind == "pair" else 3)
-    return Block(kind, tiles, wilds=tuple(start + p for p in wild))  # type: ignore[arg-type]
+    """The `Block` of a suit search's block at the suit's ``start``; few, so each is built once."""
+    found = _block_memo.get((b, start))
+    if found is None:
+        kind, pos, wild = b
+        first = start + pos
+        tiles = (first, first + 1, first + 2) if kind == "run" else (first,) * (2 if kind == "pair" else 3)
+        found = Block(kind, tiles, wilds=tuple(start + p for p in wild))  # type: ignore[arg-type]
+        _block_memo[(b, start)] = found
+    return found
+
+
+_block_memo: dict[tuple[WayBlock, int], Block] = {}  # bounded: blocks of at most 34 kinds
 
 
 def _seven_pairs(counts, wilds: int) -> list[Split]:
