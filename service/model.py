@@ -142,7 +142,9 @@ class Group:
         last one, when it is not the first and holds one face-up tile, is the winning
         tile: upright, or sideways for a win off another player's discard (ron,
         `Group.ron`). A segment of bonus tiles only (``1234f``) is the bonus group,
-        wherever it stands. Every other segment is a meld.
+        wherever it stands; ``index`` and ``count`` leave bonus groups out, so
+        ``1f+123m+4m`` still has its hand and winning tile. Every other segment is
+        a meld.
 
         >>> four, back = (Tile.from_code("4s", sideways=True),), (Tile.from_code("x"),)
         >>> [Group.of_segment(t, 1, 2).kind for t in (four, back, four + four)]

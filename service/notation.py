@@ -249,8 +249,11 @@ class _Parser:
     # -- result ----------------------------------------------------------------
 
     def build(self) -> Hand:
-        count = len(self.segments)
-        groups = [Group.of_segment(tuple(s.tile() for s in seg), n, count) for n, seg in enumerate(self.segments)]
+        # Bonus groups stand apart: the hand, melds and winning tile are counted without them.
+        tiles = [tuple(s.tile() for s in seg) for seg in self.segments]
+        others = [n for n, t in enumerate(tiles) if not all(x.bonus for x in t)]
+        place = {n: k for k, n in enumerate(others)}
+        groups = [Group.of_segment(t, place.get(n, 0), len(others)) for n, t in enumerate(tiles)]
         for group, seg in zip(groups, self.segments):
             if group.kind == "meld" and any(t.bonus for t in group.tiles):
                 pos = next(s.pos for s in seg if s.suit == BONUS)

@@ -160,6 +160,14 @@ def test_where_bonus_tiles_jokers_and_any_tiles_stand():
     assert parse("1mj2m?").canonical() == "1mj2m?"
 
 
+def test_a_bonus_group_does_not_move_the_hand_or_the_winning_tile():
+    """Flowers written first or after the winning tile leave the hand, melds and winning tile as they were."""
+    assert [g.kind for g in parse("123m+4m+1f").groups] == ["hand", "winning", "bonus"]
+    assert [g.kind for g in parse("1f+123m+4m").groups] == ["bonus", "hand", "winning"]
+    assert [g.kind for g in parse("5f 123m+-456p+1f+4m").groups] == ["bonus", "hand", "meld", "bonus", "winning"]
+    assert [g.kind for g in parse("1f+-456p").groups] == ["bonus", "meld"]
+
+
 def test_a_set_has_one_of_each_bonus_tile():
     h = parse("123m1f+1f")
     assert [(w.message, w.position) for w in h.warnings] == [("more than one 1f; a set has one of each bonus tile", 7)]

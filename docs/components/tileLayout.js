@@ -118,7 +118,9 @@ export function parseTiles(text) {
     }
   }
   if (red || mark || pending.length || !segs[segs.length - 1].length) return null;
-  const groups = segs.map((tiles, n) => ({ kind: groupKind(tiles, n, segs.length), tiles }));
+  // bonus groups stand apart: the hand, melds and winning tile are counted without them
+  const others = segs.filter((tiles) => !tiles.every(isBonus));
+  const groups = segs.map((tiles) => ({ kind: groupKind(tiles, others.indexOf(tiles), others.length), tiles }));
   // bonus tiles are never part of a meld
   if (groups.some((g) => g.kind === "meld" && g.tiles.some(isBonus))) return null;
   return groups;
