@@ -281,3 +281,43 @@ def test_any_notation_with_the_new_tiles_is_analysed_or_warned(seed):
             assert (a.complete, a.splits, a.shanten) == (False, (), None), text
         else:
             assert a.complete == (a.shanten == -1) == bool(a.splits), text
+
+
+def test_wilds_with_melds_match_brute_force():
+    """Melds cap what a wild may stand for: never a fifth copy counting the meld's tiles."""
+    rng = random.Random(2800)
+    checked = 0
+    for n in range(int(120 * SCALE) or 1):
+        melds = rng.randint(1, 2)
+        w = rng.randint(1, 2)
+        meld_kinds = rng.sample(range(34), melds)
+        melded = counts(k for k in meld_kinds for _ in range(3))
+        size = 3 * (4 - melds) + 1 + n % 2
+        wall = list(WALL)
+        for k in meld_kinds:
+            for _ in range(3):
+                wall.remove(k)
+        hand = [i for i, c in enumerate(near_complete(rng, 14)) for _ in range(c) if melded[i] + c <= 4]
+        hand = (hand + rng.sample(wall, 14))[: size - w]
+        c = counts(hand)
+        if max(a + b for a, b in zip(c, melded)) > 4:
+            continue
+        caps = [4 - m for m in melded]
+        subs = [s for _, s in substitutions(c, w) if all(x <= cap for x, cap in zip(s, caps))]
+        need = 4 - melds
+        sh = min(plain_shanten(s, need, caps) for s in subs)
+        waits = set()
+        if size == 3 * need + 1:
+            for t in range(34):
+                if c[t] + melded[t] < 4:
+                    c[t] += 1
+                    if any(plain_shanten(s, need, caps) == -1 for _, s in substitutions(c, w)
+                           if all(x <= cap for x, cap in zip(s, caps))):
+                        waits.add(code_of(t))
+                    c[t] -= 1
+        text = "".join(code_of(i) for i, k in enumerate(c) for _ in range(k)) + "j" * w
+        text += "".join(f"+-{code_of(k)[0] * 3}{code_of(k)[1]}" for k in meld_kinds)
+        a = analyse(parse(text))
+        assert (a.shanten, a.complete, set(a.waits)) == (sh, sh == -1, waits), text
+        checked += 1
+    assert checked > 50
