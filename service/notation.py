@@ -257,7 +257,8 @@ class _Parser:
         for group, seg in zip(groups, self.segments):
             if group.kind == "meld" and any(t.bonus for t in group.tiles):
                 pos = next(s.pos for s in seg if s.suit == BONUS)
-                self.fail("bonus tiles are set aside, never part of a meld: give them a group of their own, like +1f", pos)
+                self.fail("bonus tiles are set aside, never part of a meld: "
+                          "give them a group of their own, like +1f", pos)
         slots = [s for seg in self.segments for s in seg]
         return Hand(tuple(groups), _warnings(slots), self.text)
 

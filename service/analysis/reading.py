@@ -153,7 +153,7 @@ def _joker_set(real: list[int], jokers: int, shown: str, called: bool, warnings:
     >>> _joker_set([3, 5], 1, "4j6m", True, []).to_json()["wilds"]
     '5m'
     >>> w = []; _joker_set([3, 4], 1, "4m5mj", False, w); w
-    ['meld 4m5mj: its joker could stand for 3m or 6m; write the meld with the tile it stands for']
+    ['meld 4m5mj could be 345m or 456m: write it with the tile its joker stands for']
     """
     options = []
     size = len(real) + jokers
@@ -164,12 +164,12 @@ def _joker_set(real: list[int], jokers: int, shown: str, called: bool, warnings:
             run = [start, start + 1, start + 2]
             if all(real.count(i) <= 1 and i in run for i in real):
                 options.append((run, [i for i in run if i not in real]))
-    if len(options) != 1:
-        why = "is not a run, triplet or kan" if not options else (
-            "its joker could stand for " + " or ".join(code_of(w[0]) if len(w) == 1 else codes(w) for _, w in options[:3])
-            + (" or more" if len(options) > 3 else "") + "; write the meld with the tile it stands for"
-        )  # fmt: skip
-        warnings.append(f"meld {shown}: {why}" if options else f"meld {shown} {why}")
+    if not options:
+        warnings.append(f"meld {shown} is not a run, triplet or kan")
+        return None
+    if len(options) > 1:
+        sets = " or ".join(codes(t) for t, _ in options[:3]) + (" or more" if len(options) > 3 else "")
+        warnings.append(f"meld {shown} could be {sets}: write it with the tile its joker stands for")
         return None
     tiles, wilds = options[0]
     kind = _set_kind(tiles)

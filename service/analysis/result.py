@@ -130,8 +130,10 @@ def _analyse_wild(r: Reading, need: int, caps) -> Analysis:
     """`_analyse` with wilds: the same answers, from `wilds` instead of `forms`."""
     shanten = shanten_of(r.concealed, need, caps, r.wilds)
     splits = []
-    if shanten == -1:
-        splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed) if r.wilds else _splits(r.concealed, need, r.fixed)
+    if shanten == -1 and r.wilds:
+        splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed)
+    elif shanten == -1:  # wild=X with no X held
+        splits = _splits(r.concealed, need, r.fixed)
     cut = len(splits) > wilds.MAX_SPLITS
     splits = splits[: wilds.MAX_SPLITS]
     before, shown, held = list(r.concealed), list(r.visible), r.wilds

@@ -112,7 +112,8 @@ def json_response(notation: str) -> Response:
         # read as the SVG's options: the JSON says nothing of colours, so it takes
         # every theme an image does, `auto` too, and validates the rest alike
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
-        analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
+        # a river is no hand to analyse
+        analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
         r = jsonify(hand_json(hand, arrange(hand, options), analysis))
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
