@@ -116,6 +116,8 @@ def test_wild_query_reaches_the_analysis_and_is_checked_on_every_route(client):
     assert body["analysis"]["complete"] and body["analysis"]["wilds"] == 3
     assert not client.get("/tiles/123456789m12p555z.json").get_json()["analysis"]["complete"]
     assert client.get("/tiles.json?n=123456789m12p55sj").get_json()["analysis"]["complete"]  # a joker
+    same = [client.get(u).headers["ETag"] for u in ("/tiles/1m.png", "/tiles/1m.png?wild=5z")]
+    assert same[0] == same[1]  # the picture (and its cache entry) ignores the wild kind
     for url in ("/tiles/1m.json?wild=j", "/tiles/1m.png?wild=8z", "/tiles/1m.svg?wild=x"):
         r = client.get(url, headers={"Accept": "application/json"})
         assert r.status_code == 400, url
