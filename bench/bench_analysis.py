@@ -16,6 +16,10 @@ near-complete hands built from sets) and times, on the same hands:
 "steady" rounds keep them: new hands, but suit shapes seen in earlier rounds
 are memoised, as in a long-running service. Prints medians over rounds and
 the ratios.
+
+Then wilds (issue 25): the same hands analysed as drawn and with three of their
+tiles turned into jokers, steady and cold; the ratio (target at most ~5x) is
+what three jokers cost over none.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from mahjong.hand_calculating.divider import HandDivider
 from mahjong.shanten import Shanten
 
 from service.analysis import analyse, clear_caches
+from service.notation.model import JOKER, Group, Hand, Tile
 from tests.sample_hands import hand_of, near_complete, wall_hand
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -138,10 +143,41 @@ def run(kind: str, make, n: int) -> None:
     print(f"  seed        {med['seed']:9.0f}   (complete + waits only)")
 
 
+def with_jokers(rng: random.Random, c: list[int], k: int) -> Hand:
+    """The hand of ``c`` with ``k`` of its tiles, picked at random, turned into jokers."""
+    tiles = [i for i, n in enumerate(c) for _ in range(n)]
+    for i in rng.sample(tiles, k):
+        tiles.remove(i)
+    plain = hand_of([tiles.count(i) for i in range(34)]).groups[0].tiles
+    return Hand((Group("hand", plain + (Tile(JOKER),) * k),))
+
+
+def run_wilds(kind: str, make, n: int, jokers: int = 3) -> None:
+    rng = random.Random(11)
+    rates: dict[str, list[float]] = {"none": [], "jokers": [], "none cold": [], "jokers cold": []}
+    for r in range(2 * ROUNDS):
+        counts = [make(rng, 13 + k % 2) for k in range(n)]
+        plain = [hand_of(c) for c in counts]
+        wild = [with_jokers(rng, c, jokers) for c in counts]
+        cold = " cold" if r < ROUNDS else ""
+        for label, hands in (("none", plain), ("jokers", wild)):
+            if cold:
+                clear_caches()
+            rates[label + cold].append(rate(analyse, hands))
+    med = {k: statistics.median(v) for k, v in rates.items()}
+    print(f"{kind} hands with {jokers} jokers, {n} per round, medians of {ROUNDS} rounds (hands/s):")
+    for cold in ("", " cold"):
+        none, wild = med["none" + cold], med["jokers" + cold]
+        print(f"  {'steady' if not cold else 'cold':>6}: none {none:9.0f}   {jokers} jokers {wild:9.0f}"
+              f"   cost ratio {none / wild:.2f}x")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     run("random wall", wall_hand, n)
     run("near-complete", near_complete, n)
+    run_wilds("random wall", wall_hand, n)
+    run_wilds("near-complete", near_complete, n)
 
 
 if __name__ == "__main__":

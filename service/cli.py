@@ -27,6 +27,7 @@ from service.notation.options import (
     MIN_ROW,
     OptionError,
     RenderOptions,
+    parse_wild,
 )
 from service.notation.subject import layout_of, read
 from service.notation.views import hand_json
@@ -97,12 +98,13 @@ def cmd_parse(args) -> int:
     """Print the JSON view; exit 1 if the analysis hit a bug (logged on stderr)."""
     from .analysis import analyse_safely
 
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, **_strips(args))
+    wild = None if args.wild is None else parse_wild(args.wild)
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, wild=wild, **_strips(args))
     subject = read(args.notation, opts.layout)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
-        analysis = analyse_safely(subject, lambda: failed.append(True))
+        analysis = analyse_safely(subject, lambda: failed.append(True), opts.wild)
     view = hand_json(subject, arrange(subject, opts), analysis, opts)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
@@ -199,6 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
     p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    p.add_argument("--wild", help="a tile kind (like 5z) whose tiles are wilds in the analysis, as jokers are")
     _layout_args(p)
     _strip_args(p)
     p.set_defaults(func=cmd_parse)

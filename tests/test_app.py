@@ -110,6 +110,20 @@ def test_json_includes_analysis_when_available(client):
     assert "analysis" in body
 
 
+def test_wild_query_reaches_the_analysis_and_is_checked_on_every_route(client):
+    """Issue 25: wild=5z makes every 5z a wild; a bad value is a 400 naming the parameter."""
+    body = client.get("/tiles/123456789m12p555z.json?wild=5z").get_json()
+    assert body["analysis"]["complete"] and body["analysis"]["wilds"] == 3
+    assert not client.get("/tiles/123456789m12p555z.json").get_json()["analysis"]["complete"]
+    assert client.get("/tiles.json?n=123456789m12p55sj").get_json()["analysis"]["complete"]  # a joker
+    same = [client.get(u).headers["ETag"] for u in ("/tiles/1m.png", "/tiles/1m.png?wild=5z")]
+    assert same[0] == same[1]  # the picture (and its cache entry) ignores the wild kind
+    for url in ("/tiles/1m.json?wild=j", "/tiles/1m.png?wild=8z", "/tiles/1m.svg?wild=x"):
+        r = client.get(url, headers={"Accept": "application/json"})
+        assert r.status_code == 400, url
+        assert "wild must be one tile kind like 5z" in r.get_data(as_text=True), url
+
+
 def test_analysis_failure_never_breaks_json(app, client, monkeypatch, caplog):
     """Caught once at the edge: logged with its traceback, counted, answered generically."""
     from service.analysis import result

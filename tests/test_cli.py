@@ -23,6 +23,14 @@ def test_cli_parse_prints_json(capsys):
     assert out["warnings"] == []
 
 
+def test_cli_parse_wild_makes_a_kind_wild(capsys):
+    assert main(["parse", "123456789m12p555z", "--wild", "5Z"]) == 0
+    analysis = json.loads(capsys.readouterr().out)["analysis"]
+    assert analysis["complete"] and analysis["wilds"] == 3
+    assert main(["parse", "1m", "--wild", "1f"]) == 2
+    assert "wild must be one tile kind like 5z or 2m" in capsys.readouterr().err
+
+
 def test_cli_parse_error_has_caret_and_exit_2(capsys):
     assert main(["parse", "123a"]) == 2
     err = capsys.readouterr().err.splitlines()

@@ -229,6 +229,17 @@ def test_check_wins_says_when_the_analysis_fails(monkeypatch, caplog):
     assert record.exc_info[0] is ZeroDivisionError and "secret" not in problems[0].message
 
 
+def test_check_wins_reads_the_wild_prop(tmp_path):
+    doc = tmp_path / "d.md"
+    doc.write_text('<Tiles notation="123456789m12p555z" wild="5z" expect="win" />\n'
+                   '<Tiles notation="123456789m12p555z" expect="win" />\n'
+                   '<Tiles notation="1m" wild="jj" />\n')
+    assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)], check_wins=True)] == [
+        '2:45: expect="win", but the hand is not complete (shanten 0)',
+        "3:28: wild must be one tile kind like 5z or 2m (a joker is always wild), not 'jj'",
+    ]
+
+
 def test_check_wins_with_the_real_analysis():
     pytest.importorskip("service.analysis")
     problems = [p for p in lint.lint_paths([str(FIXTURES)], check_wins=True) if "caption" in p.message or "expect" in p.message]
@@ -418,6 +429,10 @@ KNOWN = [
     "122334sr5677p+567p+7p", "1-23m+-4-56p+-7=7-7=7s", "  1m  ", "1m\u30002m", "1m\u200b2m", "1m\x1c2m",
     "1m\ufeff", "R5P", "123A", "8z", "0z", "r5z", "1m++2m", "+1m", "1m+", "=1m", "-=1m", "1-m", "r", "",
     "1" * 65 + "m", "1" * 64 + "m", "1m" * 129, "１m", "1m+x", "-x1m", "1=2m",
+    # issue 25: bonus tiles, jokers, any-tiles
+    "123mj?+1234f+5f", "1f", "12345678f", "0f", "9f", "r5f", "2j", "12?m", "1f-456m", "1m+-1f", "-J23M", "x1f1fx",
+    "11m1f+-j-55p+j", "-5p=j5p", "1mj2m?", "?", "jjj+?", "11f", "1f+123m+4m", "123m+4m+1f", "5f 1m+-456p+1f+4m",
+    "1f+-456p",
 ]
 
 
@@ -428,7 +443,7 @@ def test_js_layout_matches_python_on_known_notations():
 
 def test_js_layout_matches_python_on_random_notations():
     rng = random.Random(6)
-    alphabet = "0123456789mpszrx-=+ MPSZRX\t\u3000a."
+    alphabet = "0123456789mpszfrxj?-=+ MPSZFRXJ\t\u3000a."
     cases = []
     for _ in range(3000):
         n = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
@@ -439,7 +454,7 @@ def test_js_layout_matches_python_on_random_notations():
         for _ in range(rng.randint(1, 5)):
             marks = ["", "", "", "", "", "-", "-", "="]
             seg = "".join(rng.choice(marks) + rng.choice("01234567891234567x") for _ in range(rng.randint(1, 5)))
-            segs.append(seg + rng.choice("mpsz"))
+            segs.append(seg + rng.choice("mpszmpszf") + rng.choice(["", "", "", "", "", "j", "?", "-j"]))
         cases.append((rng.choice(["+", " ", " + "]).join(segs), rng.choice((16, 24, 38, 41, 64))))
     got = node_layouts(cases)
     want = [python_layout(n, h) for n, h in cases]

@@ -141,6 +141,39 @@ def test_tile_kind_is_the_engine_byte():
     assert parse("x").groups[0].tiles[0].face_down
 
 
+def test_new_kinds_keep_every_old_byte():
+    """Issue 25: bonus tiles are suit 5, joker and any-tile suit 6; old codes keep their bytes."""
+    assert [Tile.from_code(c).kind for c in ("1m", "9p", "0s", "7z", "x")] == [0x11, 0x29, 0xB5, 0x47, 0]
+    assert [Tile.from_code(c).kind for c in ("1f", "8f", "j", "?")] == [0x51, 0x58, 0x61, 0x62]
+    tiles = parse("1234f5678f j ?").tiles
+    assert [t.code for t in tiles] == ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f", "j", "?"]
+    assert [t.suit for t in tiles[-2:]] == ["", ""] and not any(t.face_down for t in tiles)
+    assert all(t.bonus for t in tiles[:8]) and not tiles[8].bonus
+
+
+def test_where_bonus_tiles_jokers_and_any_tiles_stand():
+    assert [g.kind for g in parse("123mj?+1234f+5f").groups] == ["hand", "bonus", "bonus"]
+    assert [g.kind for g in parse("1f").groups] == ["bonus"]
+    assert [t.code for t in parse("123mj?").tiles] == ["1m", "2m", "3m", "j", "?"]
+    assert [g.kind for g in parse("11m1f+-j-55p+j").groups] == ["hand", "meld", "winning"]
+    assert parse("-5p=j5p").tiles[1].stacked  # a joker may stand in an added kan
+    assert parse("1mj2m?").canonical() == "1mj2m?"
+
+
+def test_a_bonus_group_does_not_move_the_hand_or_the_winning_tile():
+    """Flowers written first or after the winning tile leave the hand, melds and winning tile as they were."""
+    assert [g.kind for g in parse("123m+4m+1f").groups] == ["hand", "winning", "bonus"]
+    assert [g.kind for g in parse("1f+123m+4m").groups] == ["bonus", "hand", "winning"]
+    assert [g.kind for g in parse("5f 123m+-456p+1f+4m").groups] == ["bonus", "hand", "meld", "bonus", "winning"]
+    assert [g.kind for g in parse("1f+-456p").groups] == ["bonus", "meld"]
+
+
+def test_a_set_has_one_of_each_bonus_tile():
+    h = parse("123m1f+1f")
+    assert [(w.message, w.position) for w in h.warnings] == [("more than one 1f; a set has one of each bonus tile", 7)]
+    assert not parse("jjjjjjjj").warnings  # American sets hold eight jokers
+
+
 def test_warnings_not_errors():
     h = parse("6666666666666z+6z")
     assert [w.message for w in h.warnings] == ["more than four copies of 6z; a set has four"]
@@ -187,6 +220,16 @@ ERRORS = [
     ("1m#", 2, "'#' is not part of the tile notation"),
     ("1m\u4e00", 2, "not a suit letter"),
     ("\uff11m", 0, "not part of the tile notation"),
+    # bonus tiles, jokers and any-tiles (issue 25)
+    ("0f", 0, "bonus tiles go from 1f to 8f (flowers 1-4, seasons 5-8); there is no 0f"),
+    ("12349f", 4, "there is no 9f"),
+    ("r5f", 0, "bonus tiles have no red five"),
+    ("123m+-1f", 5, "bonus tiles are never called"),
+    ("1f-456m", 0, "never part of a meld: give them a group of their own, like +1f"),
+    ("1m+x11fx", 4, "never part of a meld"),
+    ("2j", 1, "'j' is a joker, one tile that takes no digits: end the digits with their suit letter first, like 12mj"),
+    ("12?m", 2, "'?' is an any-tile, one tile that takes no digits"),
+    ("r?", 1, "must be followed by 5"),
 ]
 
 
@@ -232,7 +275,7 @@ def test_canonical_examples():
 tile_word = st.one_of(
     st.tuples(st.sampled_from("123456789"), st.sampled_from("mps")).map("".join),
     st.tuples(st.sampled_from("1234567"), st.just("z")).map("".join),
-    st.sampled_from(["0m", "0p", "0s", "x"]),
+    st.sampled_from(["0m", "0p", "0s", "x", "j", "?"]),
 )
 
 
@@ -243,14 +286,15 @@ def segments(draw):
     prev_sideways = False
     for code in tiles:
         mark = ""
-        if code != "x":
+        if code not in "x?":
             mark = draw(st.sampled_from(["", "", "-", "=" if prev_sideways else ""]))
         prev_sideways = mark == "-"
         out.append(mark + code)
     return "".join(out)
 
 
-notations = st.lists(segments(), min_size=1, max_size=6).flatmap(
+bonus_segment = st.lists(st.sampled_from("12345678"), min_size=1, max_size=4).map(lambda d: "".join(d) + "f")
+notations = st.lists(st.one_of(segments(), bonus_segment), min_size=1, max_size=6).flatmap(
     lambda segs: st.sampled_from(["+", " ", " + "]).map(lambda sep: sep.join(segs))
 )
 
@@ -264,7 +308,7 @@ def test_canonical_round_trip(notation):
     assert again.canonical() == hand.canonical()
 
 
-@given(st.text(alphabet="0123456789mpszrxMPSZRX+-= \t", max_size=40))
+@given(st.text(alphabet="0123456789mpszfrxjMPSZFRXJ?+-= \t", max_size=40))
 @settings(max_examples=500)
 def test_grammar_alphabet_garbage_only_raises_parse_error(text):
     try:

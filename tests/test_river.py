@@ -154,7 +154,7 @@ def test_warnings_point_into_the_river_text():
     assert [(w.position, w.message) for w in river.warnings] == [(13, "more than four copies of 1m; a set has four")]
 
 
-@given(st.text(alphabet="0123456789mpszrx-=+* MPSZRX\ta.", max_size=30))
+@given(st.text(alphabet="0123456789mpszfrxj?-=+* MPSZFRXJ\ta.", max_size=30))
 def test_any_text_parses_or_fails_with_a_position_inside_it(text):
     try:
         river = parse_river(text)
@@ -462,6 +462,7 @@ KNOWN_RIVERS = [
     "**5m", "*-*5m", "r*5m", "12*m", "5m *", "12x3m", "-5=5m", "12m+3m", "-1m-2m", "--5m", "1m 2a", "*8z",
     "1 2 3", "r 5m", "- 5m", "", "   ", "1m" * 129, "1" * 64 + "m", "1" * 65 + "m", "7z*7z0p*0p",
     "1234m-5m6m*8p", "１m", "*", "-", "1m-", "*r", "R5P", "1z" * 30 + "-*7z",
+    "1m *j -? 2m", "*J1m", "12f", "1m 2j", "j?j?*j*?-j",  # issue 25
 ]
 
 
@@ -492,7 +493,7 @@ def random_river(rng: random.Random) -> str:
 def test_js_river_layout_matches_python_on_random_rivers():
     rng = random.Random(13)
     cases = [(random_river(rng), rng.choice((16, 24, 38, 41, 64)), rng.randint(4, 10)) for _ in range(2500)]
-    alphabet = "0123456789mpszr*-x=+ MPSZR\t\u3000a."
+    alphabet = "0123456789mpszfr*-x=+ MPSZRjJ?\t\u3000a."
     cases += [("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24))), 38, rng.randint(4, 10))
               for _ in range(2500)]
     got = js_river_layouts(cases)

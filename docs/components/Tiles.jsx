@@ -176,6 +176,8 @@ function attrsFor(site, props, notation, height, theme) {
  * format ("svg": one vector src for every screen and zoom, theme "auto" follows
  * the reader's light/dark preference; from a manifest when `tiles build` drew it,
  * which it does for a tag with format="svg", else the manifest's PNG).
+ * `expect` and `wild` (the analysis' wild kind, like "5z") are for
+ * `tiles lint --check-wins` only: the picture ignores them.
  */
 export default function Tiles(props) {
   const { notation, caption, inline = false, theme, river = false } = props;

@@ -18,7 +18,7 @@ export const MAX_ROW = SPEC.maxRow;
 export function parseRiver(text) {
   if (typeof text !== "string" || text.length > MAX_CHARS) return null;
   let kept = ""; // what the tile grammar reads: no whitespace, no '*'
-  const thrown = new Set(); // tile indexes (one tile per digit: a river has no backs)
+  const thrown = new Set(); // tile indexes (one tile per digit, j or ?: a river has no backs)
   let star = false; // a '*' waiting for its tile
   let riichi = false;
   let digits = 0;
@@ -29,11 +29,11 @@ export function parseRiver(text) {
       star = true;
       continue;
     }
-    if ("xX=+".includes(c)) return null;
+    if ("xX=+fF".includes(c)) return null; // no backs, kans, melds or bonus tiles in a river
     if (c === "-") {
       if (riichi) return null;
       riichi = true;
-    } else if (c >= "0" && c <= "9") {
+    } else if ((c >= "0" && c <= "9") || "jJ?".includes(c)) {
       if (star) thrown.add(digits);
       star = false;
       digits++;

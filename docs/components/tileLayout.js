@@ -9,6 +9,9 @@ import SPEC from "./tilesSpec.js";
 export { SPEC };
 const SUITS = SPEC.suits;
 const HONORS = SPEC.honorNames;
+const BONUS = SPEC.bonusSuit; // flowers and seasons, 1f-8f
+const BONUS_NAMES = SPEC.bonusNames;
+const SINGLE_NAMES = SPEC.singleNames; // x, j, ?: one tile each, no digits
 export const MAX_CHARS = SPEC.maxChars;
 export const MAX_TILES = SPEC.maxTiles;
 
@@ -53,7 +56,8 @@ function strip(text) {
 
 /**
  * Read a notation into groups of tiles, or return null when the service would
- * reject it. Each tile: {number (0 for a back), suit, red, sideways, stacked}.
+ * reject it. Each tile: {number (0 for a back, joker or any-tile), suit, red,
+ * sideways, stacked, single ("x", "j" or "?" for those three, else "")}.
  * parseTiles("1m+-23p")[1].tiles[0].sideways === true
  */
 export function parseTiles(text) {
@@ -85,15 +89,18 @@ export function parseTiles(text) {
     } else if (c >= "0" && c <= "9") {
       const d = Number(c);
       if (red && d !== 5) return null;
-      const tile = { number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=" };
+      const tile = {
+        number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=", single: "",
+      };
       red = false;
       mark = "";
       pending.push(tile);
       if (!add(tile)) return null;
-    } else if (SUITS.includes(lc) && c.length === 1 && /[a-z]/i.test(c)) {
+    } else if ((SUITS.includes(lc) || lc === BONUS) && c.length === 1 && /[a-z]/i.test(c)) {
       if (red || mark || !pending.length) return null;
       for (const t of pending) {
         if (lc === "z" && (t.red || t.number > 7)) return null;
+        if (lc === BONUS && (t.red || t.number > 8 || t.sideways)) return null;
         t.suit = lc;
       }
       pending = [];
@@ -102,7 +109,11 @@ export function parseTiles(text) {
       red = true;
     } else if (lc === "x" && /[a-z]/i.test(c)) {
       if (red || mark) return null;
-      if (!add({ number: 0, suit: "", red: false, sideways: false, stacked: false })) return null;
+      if (!add({ number: 0, suit: "", red: false, sideways: false, stacked: false, single: "x" })) return null;
+    } else if ((lc === "j" && /[a-z]/i.test(c)) || c === "?") {
+      if (red || pending.length) return null;
+      if (!add({ number: 0, suit: "", red: false, sideways: !!mark, stacked: mark === "=", single: lc })) return null;
+      mark = "";
     } else if (c === "-" || c === "=") {
       if (red || mark) return null;
       if (c === "=") {
@@ -116,21 +127,31 @@ export function parseTiles(text) {
     }
   }
   if (red || mark || pending.length || !segs[segs.length - 1].length) return null;
-  return segs.map((tiles, n) => ({ kind: groupKind(tiles, n, segs.length), tiles }));
+  // bonus groups stand apart: the hand, melds and winning tile are counted without them
+  const others = segs.filter((tiles) => !tiles.every(isBonus));
+  const groups = segs.map((tiles) => ({ kind: groupKind(tiles, others.indexOf(tiles), others.length), tiles }));
+  // bonus tiles are never part of a meld
+  if (groups.some((g) => g.kind === "meld" && g.tiles.some(isBonus))) return null;
+  return groups;
 }
 
-// Group.of_segment: a first segment that is itself a meld (a called tile, or a
-// concealed kan) is a meld; the last lone face-up tile is the winning tile.
+const isBonus = (t) => t.suit === BONUS;
+const isBack = (t) => t.single === "x";
+
+// Group.of_segment: bonus tiles alone are the bonus group; a first segment that
+// is itself a meld (a called tile, or a concealed kan) is a meld; the last lone
+// face-up tile is the winning tile.
 function groupKind(tiles, n, total) {
+  if (tiles.every(isBonus)) return "bonus";
   if (n === 0) return tiles.some((x) => x.sideways) || concealedKan(tiles) ? "meld" : "hand";
   const t = tiles[0];
-  if (n === total - 1 && tiles.length === 1 && t.number) return "winning"; // Group.of_segment
+  if (n === total - 1 && tiles.length === 1 && !isBack(t)) return "winning"; // Group.of_segment
   return "meld";
 }
 
 function concealedKan(t) {
-  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit;
-  return t.length === 4 && !t[0].number && !t[3].number && !!t[1].number && sameKind(t[1], t[2]);
+  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit && a.single === b.single;
+  return t.length === 4 && isBack(t[0]) && isBack(t[3]) && !isBack(t[1]) && sameKind(t[1], t[2]);
 }
 
 /**
@@ -152,10 +173,11 @@ export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
 }
 
-/** Plain English, as Tile.name in service/notation/model.py: "5p (red)", "East", "face-down tile". */
+/** Plain English, as Tile.name in service/notation/model.py: "5p (red)", "East", "face-down tile", "plum", "joker". */
 export function tileName(t) {
-  if (!t.number) return "face-down tile";
+  if (t.single) return SINGLE_NAMES[t.single];
   if (t.suit === "z") return HONORS[t.number - 1];
+  if (isBonus(t)) return BONUS_NAMES[t.number - 1];
   return `${t.number}${t.suit}` + (t.red ? " (red)" : "");
 }
 
@@ -168,6 +190,7 @@ function groupLabel(grp) {
   const t = grp.tiles;
   if (grp.kind === "hand") return "Hand";
   if (grp.kind === "winning") return t[0].sideways ? "winning tile (ron)" : "winning tile";
+  if (grp.kind === "bonus") return "bonus tiles";
   if (concealedKan(t)) return "concealed kan";
   return t.some((x) => x.sideways) ? "called meld" : "meld";
 }

@@ -7,15 +7,16 @@ No HTTP or drawing here; see docs/analysis.md.
 True
 """
 
-from . import forms, tables
+from . import forms, tables, wilds
 from .parts import Block, Split
 from .result import FAILED, Analysis, analyse, analyse_safely
 
 
 def clear_caches() -> None:
-    """Forget every memo: suit splits, fits, waits and shanten tables (benchmarks use this)."""
+    """Forget every memo: suit splits, fits, waits, shanten tables and wild searches (benchmarks use this)."""
     forms.clear()
     tables.clear()
+    wilds.clear()
 
 
 __all__ = ["FAILED", "Analysis", "Block", "Split", "analyse", "analyse_safely", "clear_caches"]

@@ -6,6 +6,9 @@
 (True, ('2m', '1s', '4s'), -1)
 >>> a.to_json()["splits"][0]["pair"]
 '22m'
+>>> a = analyse(parse("123456789m12p53sj+1f"), wild="3s")  # the 3s and the joker are wilds
+>>> a.complete, a.to_json()["bonus"], a.to_json()["splits"][0]["wilds"]
+(True, ['1f'], ['3p', '5s'])
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from service.notation.model import Hand
+from service.notation.model import Hand, Tile
 
-from . import forms
-from .keys import ORPHAN_ORDER, code_of
+from . import forms, wilds
+from .keys import ORPHAN_ORDER, code_of, index_of
 from .parts import Block, Split
 from .reading import Reading, read
 from .shanten import shanten as shanten_of
@@ -32,6 +35,10 @@ class Analysis:
     ``shanten`` is for the concealed tiles, winning tile included, with the
     fixed sets counted; None unless they are a hand or one tile short of one.
     ``warnings``: why the hand was not analysed; empty when it was.
+    ``wilds``: how many concealed tiles were wilds; ``bonus``: the bonus tiles
+    set aside (both in the JSON only when there are some). ``splits_cut``: with
+    many wilds, only the first `wilds.MAX_SPLITS` splits are listed (JSON
+    ``"splits_truncated": true``).
     """
 
     complete: bool
@@ -39,24 +46,43 @@ class Analysis:
     waits: tuple[str, ...]
     shanten: int | None
     warnings: tuple[str, ...] = ()
+    wilds: int = 0
+    bonus: tuple[str, ...] = ()
+    splits_cut: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "complete": self.complete,
             "splits": [s.to_json() for s in self.splits],
             "waits": list(self.waits),
             "shanten": self.shanten,
             "warnings": list(self.warnings),
         }
+        if self.wilds:
+            out["wilds"] = self.wilds
+        if self.bonus:
+            out["bonus"] = list(self.bonus)
+        if self.splits_cut:
+            out["splits_truncated"] = True
+        return out
 
 
-def analyse(hand: Hand) -> Analysis:
+def analyse(hand: Hand, wild: str | None = None) -> Analysis:
     """Analyse a parsed hand. A hand it cannot read gets warnings; only a bug raises
-    (the HTTP, CLI and lint edges catch that once, with `analyse_safely`)."""
-    reading = read(hand)
+    (the HTTP, CLI and lint edges catch that once, with `analyse_safely`).
+
+    ``wild``: a tile code (``"5z"``); every concealed tile of that kind is a wild,
+    as every joker is."""
+    reading = read(hand, None if wild is None else wild_index(wild))
     if reading.warnings:
-        return Analysis(False, (), (), None, reading.warnings)
+        return Analysis(False, (), (), None, reading.warnings, bonus=reading.bonus)
     return _analyse(reading)
+
+
+def wild_index(code: str) -> int:
+    """The kind index of a ``wild`` tile code: ``wild_index("0p") == wild_index("5p") == 13``."""
+    t = Tile.from_code(code)
+    return index_of(t.number, t.suit)
 
 
 # What the public sees when the analysis has a bug: nothing of its internals.
@@ -64,7 +90,7 @@ FAILED = Analysis(False, (), (), None, ("internal error: this hand could not be 
 _log = logging.getLogger("tiles.analysis")
 
 
-def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None) -> Analysis:
+def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None, wild: str | None = None) -> Analysis:
     """For the edges: `analyse`, or on a bug log it with its traceback, call
     ``on_failure`` (the service counts it there) and answer `FAILED`.
 
@@ -73,7 +99,7 @@ def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None) -
     True
     """
     try:
-        return analyse(hand)
+        return analyse(hand) if wild is None else analyse(hand, wild)
     except Exception:
         _log.exception("analysis failed for %r", hand.notation)
         if on_failure is not None:
@@ -83,7 +109,9 @@ def analyse_safely(hand: Hand, on_failure: Callable[[], object] | None = None) -
 
 def _analyse(r: Reading) -> Analysis:
     need = r.sets_needed
-    caps = tuple(4 - v + c for v, c in zip(r.visible, r.concealed)) if r.fixed else None
+    caps = tuple(4 - m for m in r.melded) if r.fixed else None
+    if r.wilds or r.wild is not None:  # with wild=X, drawing an X draws a wild even when none is held
+        return _analyse_wild(r, need, caps)
     shanten = shanten_of(r.concealed, need, caps)
     # Complete exactly when shanten is -1 (no kind exceeds four copies: warnings check that).
     splits = _splits(r.concealed, need, r.fixed) if shanten == -1 else []
@@ -95,7 +123,31 @@ def _analyse(r: Reading) -> Analysis:
             before[r.winning] -= 1
             shown[r.winning] -= 1
         waits = forms.waits(before, need, shown)
-    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten)
+    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten, bonus=r.bonus)
+
+
+def _analyse_wild(r: Reading, need: int, caps) -> Analysis:
+    """`_analyse` with wilds: the same answers, from `wilds` instead of `forms`."""
+    shanten = shanten_of(r.concealed, need, caps, r.wilds)
+    splits = []
+    if shanten == -1 and r.wilds:
+        splits = wilds.splits(r.concealed, need, r.wilds, caps, r.fixed)
+    elif shanten == -1:  # wild=X with no X held
+        splits = _splits(r.concealed, need, r.fixed)
+    cut = len(splits) > wilds.MAX_SPLITS
+    splits = splits[: wilds.MAX_SPLITS]
+    before, shown, held = list(r.concealed), list(r.visible), r.wilds
+    if r.winning is not None:
+        before[r.winning] -= 1
+        shown[r.winning] -= 1
+    elif r.winning_wild:
+        held -= 1
+        if r.winning_wild > 1:  # a tile of the wild kind, shown as itself
+            shown[r.wild] -= 1
+    waits = []
+    if r.winning is not None or r.winning_wild or shanten == 0:
+        waits = wilds.waits(before, need, held, caps, shown, r.wild)
+    return Analysis(bool(splits), tuple(splits), tuple(code_of(i) for i in waits), shanten, (), r.wilds, r.bonus, cut)
 
 
 def _splits(counts, need: int, fixed: tuple[Block, ...]) -> list[Split]:

@@ -11,6 +11,13 @@ many sets can keep (see `tables`).
 1
 >>> shanten(counts_of("11223344556677z"), 4)
 -1
+
+With ``wilds`` (tiles that stand for any kind) the same tables answer: a wild
+fills one slot of the target the real tiles leave empty, so every form's count
+drops by one per wild (never below -1: a hand holds at most its own tiles).
+
+>>> shanten(counts_of("123456789m12p3s"), 4, wilds=2)  # 3p and 3s stand in
+-1
 """
 
 from __future__ import annotations
@@ -53,15 +60,16 @@ def thirteen_orphans_shanten(counts) -> int:
     return held.count(0) - (1 if max(held) >= 2 else 0)
 
 
-def shanten(counts, sets_needed: int, caps=None) -> int | None:
+def shanten(counts, sets_needed: int, caps=None, wilds: int = 0) -> int | None:
     """Min over the forms, for a hand one tile short of ``sets_needed`` sets + pair, or complete.
 
+    ``counts`` are the real tiles; ``wilds`` more tiles stand for any kind.
     None for any other tile count (a fragment, or a multiple of three).
     """
-    n = sum(counts)
+    n = sum(counts) + wilds
     if n not in (3 * sets_needed + 1, 3 * sets_needed + 2):
         return None
     best = regular_shanten(counts, sets_needed, caps)
     if sets_needed == 4:
         best = min(best, seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
-    return best
+    return best - wilds

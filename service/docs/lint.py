@@ -35,7 +35,7 @@ def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
 def check_read(read: TagRead, check_wins: bool = False) -> list[Problem]:
     """The reader's problems, plus the claim check when asked and the hand is drawable."""
     if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
-        return read.problems + check_claim(read.tag, read.request.hand)
+        return read.problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
     return read.problems
 
 
@@ -50,8 +50,8 @@ def claim(tag: TilesTag) -> tuple[str | None, str]:
     return None, ""
 
 
-def check_claim(tag: TilesTag, hand) -> list[Problem]:
-    """Compare a claimed win or tenpai with `service.analysis.analyse`."""
+def check_claim(tag: TilesTag, hand, wild: str | None = None) -> list[Problem]:
+    """Compare a claimed win or tenpai with `service.analysis.analyse` (``wild``: the tag's wild kind)."""
     what, prop = claim(tag)
     if what is None:
         return []
@@ -60,7 +60,7 @@ def check_claim(tag: TilesTag, hand) -> list[Problem]:
     from service.analysis import analyse_safely
 
     failed: list[bool] = []
-    result = analyse_safely(hand, lambda: failed.append(True))  # a bug is logged, not fatal
+    result = analyse_safely(hand, lambda: failed.append(True), wild)  # a bug is logged, not fatal
     if failed:
         return [problem_at(tag, f"cannot check the claim: {ANALYSIS_FAILED}", 0, prop, warning=True)]
     said = f'expect="{what}"' if prop == "expect" else "the caption says it wins"

@@ -51,7 +51,7 @@ def spec() -> dict:
     from service.drawing.layout import default_gap, tile_width
     from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX
     from service.notation.grammar import MAX_CHARS, MAX_TILES
-    from service.notation.model import HONOR_NAMES, SUITS
+    from service.notation.model import BONUS, BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, SUITS
     from service.notation.options import (
         DEFAULT_ROW,
         MAX_HEIGHT,
@@ -84,6 +84,9 @@ def spec() -> dict:
         "themes": list(tile_art.THEMES),
         "suits": SUITS,
         "honorNames": list(HONOR_NAMES),
+        "bonusSuit": BONUS,
+        "bonusNames": list(BONUS_NAMES),
+        "singleNames": SINGLE_NAMES,
         "defaultRow": DEFAULT_ROW,
         "minRow": MIN_ROW,
         "maxRow": MAX_ROW,

@@ -29,10 +29,11 @@ from .scan import EXPR, TagSyntaxError, TilesTag, iter_tags, line_col, walk_docs
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 
-# Props the component takes; `expect` is for `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang")
+# Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
+# `tiles lint --check-wins` only.
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
-               "manifest", "dora", "ura", "lang"}
+               "manifest", "dora", "ura", "lang", "wild"}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 NUMBER_PROPS = ("height", "row")  # read as Tiles.jsx reads them: Number(value)
 # JavaScript's white space and line terminators, which Number() trims
@@ -152,11 +153,12 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
     ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
-    draw indicator strips labelled in ``lang``.
+    draw indicator strips labelled in ``lang``. ``wild="5z"`` names the analysis' wild kind
+    (``tiles lint --check-wins``).
     """
     props = tag.props
     params = {k: number_param(props[k]) for k in NUMBER_PROPS if k in props and props[k] is not EXPR}
-    for k in ("theme", "dora", "ura", "lang"):
+    for k in ("theme", "dora", "ura", "lang", "wild"):
         if isinstance(props.get(k), str):
             params[k] = props[k]
     params["layout"] = tag_layout(tag)

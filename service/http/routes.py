@@ -115,7 +115,8 @@ def json_response(notation: str) -> Response:
         # read as the SVG's options: the JSON says nothing of colours, so it takes
         # every theme an image does, `auto` too, and validates the rest alike
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
-        analysis = analysis_of(hand) if layout_of(hand) == "hand" else None  # a river is no hand to analyse
+        # a river is no hand to analyse
+        analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
         r = jsonify(hand_json(hand, arrange(hand, options), analysis, options))
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
@@ -128,10 +129,11 @@ def json_response(notation: str) -> Response:
     return r
 
 
-def analysis_of(hand):
-    """The hand analysis; a bug in it is caught here, once: logged with its traceback,
-    counted in tiles_errors_total{kind="analysis"}, answered with a generic warning."""
-    return analyse_safely(hand, service().metrics.errors.labels("analysis").inc)
+def analysis_of(hand, wild: str | None = None):
+    """The hand analysis (``wild``: the query's ``wild=5z``); a bug in it is caught here, once:
+    logged with its traceback, counted in tiles_errors_total{kind="analysis"}, answered with a
+    generic warning."""
+    return analyse_safely(hand, service().metrics.errors.labels("analysis").inc, wild)
 
 
 def answer(notation: str, fmt: str) -> Response:

@@ -5,6 +5,8 @@
 'Hand: 1s 1s; called meld: 4m (sideways) 5m 6m; winning tile: 4s'
 >>> describe(parse("11s+-4s"))
 'Hand: 1s 1s; winning tile (ron): 4s (sideways)'
+>>> describe(parse("11sj?+15f"))
+'Hand: 1s 1s joker any tile; bonus tiles: plum spring'
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ def _label(g: Group) -> str:
         return "Hand"
     if g.kind == "winning":
         return "winning tile (ron)" if g.ron else "winning tile"
+    if g.kind == "bonus":
+        return "bonus tiles"
     if g.concealed_kan:
         return "concealed kan"
     return "called meld" if g.called else "meld"

@@ -1,15 +1,20 @@
 """Parse the `<Tiles>` notation into a `Hand` (``Hand.canonical()`` writes it back).
 
 Grammar (see docs/notation.md): segments split by ``+`` and/or whitespace; in a
-segment, digits wait for the next suit letter ``m p s z``; ``0`` or ``r5`` is a
-red five; ``x`` is a face-down tile; ``-`` before a tile lays it sideways;
-``=`` stacks a sideways tile on the sideways tile just before it (added kan).
+segment, digits wait for the next suit letter ``m p s z`` (``f``: the bonus
+tiles 1f-8f); ``0`` or ``r5`` is a red five; ``x`` is a face-down tile, ``j`` a
+joker, ``?`` an any-tile (one tile each, no digits); ``-`` before a tile lays it
+sideways; ``=`` stacks a sideways tile on the sideways tile just before it
+(added kan). Bonus tiles stand in the hand or in a group of their own, never
+in a meld nor sideways.
 
 >>> h = parse("11222333s22m+-456m+4s")
 >>> [g.kind for g in h.groups]
 ['hand', 'meld', 'winning']
 >>> parse("r5p 1m2m3m").canonical()
 '0p+123m'
+>>> parse("123mj?+1234f").canonical()
+'123mj?+1234f'
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from .model import SUITS, Group, Hand, ParseWarning, Tile, pack
+from .model import BACK, BONUS, SINGLE_KINDS, SUITS, Group, Hand, ParseWarning, Tile, pack
 
 MAX_CHARS = 256
 MAX_TILES = 64
@@ -55,15 +60,17 @@ class _Slot:
     """A tile being read: the suit comes later for digits."""
 
     pos: int
-    number: int = 0  # 0 for a back
+    number: int = 0  # 0 for a tile written as one letter (x, j, ?)
     red_pos: int = -1  # where the red mark ('r' or '0') stands, -1 if not red
     sideways: bool = False
     stacked: bool = False
     suit: str = ""
+    kind: int = BACK  # the kind of a one-letter tile
+    mark_pos: int = -1  # where its '-' or '=' stands
 
     def tile(self) -> Tile:
         if not self.number:
-            return Tile(0, self.sideways, self.stacked)
+            return Tile(self.kind, self.sideways, self.stacked)
         return Tile(pack(self.number, self.suit, self.red_pos >= 0), self.sideways, self.stacked)
 
 
@@ -101,13 +108,15 @@ class _Parser:
             lc = c.lower()
             if c.isascii() and c.isdigit():
                 self.digit(int(c), i)
-            elif lc in SUITS:
+            elif lc in SUITS + BONUS:
                 self.suit(lc, i)
             elif lc == "r":
                 self.no_dangling_red(i)
                 self.red_at = i
             elif lc == "x":
                 self.back(i)
+            elif lc == "j" or c == "?":
+                self.single(lc, i)
             elif c in "-=":
                 self.marker(c, i)
             elif c.isalpha():
@@ -170,6 +179,21 @@ class _Parser:
             self.fail(f"a face-down tile cannot follow '{self.mark[0]}': it cannot lie sideways", i)
         self.add(_Slot(i))
 
+    def single(self, code: str, i: int) -> None:
+        """``j`` or ``?``: one tile each, so no digits may wait for a suit before it."""
+        self.no_dangling_red(i)
+        if self.pending:
+            c = self.text[i]
+            what = "a joker" if code == "j" else "an any-tile"
+            self.fail(
+                f"'{c}' is {what}, one tile that takes no digits: end the digits with their suit"
+                f" letter first, like 12m{c}, or write {c}{c} for two",
+                i,
+            )
+        slot = _Slot(i, kind=SINGLE_KINDS[code])
+        self.take_mark(slot)
+        self.add(slot)
+
     def marker(self, c: str, i: int) -> None:
         self.no_dangling_red(i)
         if self.mark:
@@ -185,6 +209,7 @@ class _Parser:
         if self.mark:
             slot.sideways = True
             slot.stacked = self.mark[0] == "="
+            slot.mark_pos = self.mark[1]
             self.mark = None
 
     def add(self, slot: _Slot) -> None:
@@ -204,20 +229,42 @@ class _Parser:
                 self.fail("honors have no red five (0 and r5 are for m, p and s)", slot.red_pos)
             if s == "z" and slot.number > 7:
                 self.fail(f"honors go from 1z to 7z; there is no {slot.number}z", slot.pos)
+            if s == BONUS:
+                self.bonus(slot)
             slot.suit = s
         self.pending.clear()
+
+    def bonus(self, slot: _Slot) -> None:
+        """Flowers 1f-4f and seasons 5f-8f: no red five, no 0f or 9f, never sideways."""
+        if slot.red_pos >= 0 and self.text[slot.red_pos] == "0":
+            self.fail("bonus tiles go from 1f to 8f (flowers 1-4, seasons 5-8); there is no 0f", slot.red_pos)
+        if slot.red_pos >= 0:
+            self.fail("bonus tiles have no red five (0 and r5 are for m, p and s)", slot.red_pos)
+        if slot.number > 8:
+            self.fail(f"bonus tiles go from 1f to 8f (flowers 1-4, seasons 5-8); there is no {slot.number}f", slot.pos)
+        if slot.sideways:
+            c = self.text[slot.mark_pos]
+            self.fail(f"'{c}' lays a called tile sideways; bonus tiles are never called: leave it out", slot.mark_pos)
 
     # -- result ----------------------------------------------------------------
 
     def build(self) -> Hand:
-        count = len(self.segments)
-        groups = [Group.of_segment(tuple(s.tile() for s in seg), n, count) for n, seg in enumerate(self.segments)]
+        # Bonus groups stand apart: the hand, melds and winning tile are counted without them.
+        tiles = [tuple(s.tile() for s in seg) for seg in self.segments]
+        others = [n for n, t in enumerate(tiles) if not all(x.bonus for x in t)]
+        place = {n: k for k, n in enumerate(others)}
+        groups = [Group.of_segment(t, place.get(n, 0), len(others)) for n, t in enumerate(tiles)]
+        for group, seg in zip(groups, self.segments):
+            if group.kind == "meld" and any(t.bonus for t in group.tiles):
+                pos = next(s.pos for s in seg if s.suit == BONUS)
+                self.fail("bonus tiles are set aside, never part of a meld: "
+                          "give them a group of their own, like +1f", pos)
         slots = [s for seg in self.segments for s in seg]
         return Hand(tuple(groups), _warnings(slots), self.text)
 
 
 def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
-    """More than four copies of a tile, or more than one red five of a suit."""
+    """More than four copies of a tile (one of a bonus tile), or more than one red five of a suit."""
     out = []
     copies: Counter = Counter()
     reds: Counter = Counter()
@@ -226,7 +273,9 @@ def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
             continue
         key = (s.number, s.suit)
         copies[key] += 1
-        if copies[key] == 5:
+        if s.suit == BONUS and copies[key] == 2:
+            out.append(ParseWarning(f"more than one {s.number}f; a set has one of each bonus tile", s.pos))
+        elif copies[key] == 5:
             out.append(ParseWarning(f"more than four copies of {s.number}{s.suit}; a set has four", s.pos))
         if s.red_pos >= 0:
             reds[s.suit] += 1

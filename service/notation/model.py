@@ -1,7 +1,9 @@
 """The hand model: tiles, groups and hands, immutable and hashable.
 
-A tile kind is the engine's packed byte: bits 0-3 the number, bits 4-6 the suit,
-bit 7 the red-five flag. A face-down tile (a tile back) has kind 0.
+A tile kind is the engine's packed byte: bits 0-3 the number, bits 4-6 the suit
+(1-4 ``m p s z``, 5 ``f`` the bonus tiles, 6 the single tiles: 1 a joker ``j``,
+2 an any-tile ``?``), bit 7 the red-five flag. A face-down tile (a tile back)
+has kind 0.
 
 >>> t = Tile.from_code("0p")
 >>> t.number, t.suit, t.red, t.code
@@ -18,16 +20,24 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 SUITS = "mpsz"
+BONUS = "f"  # flowers 1f-4f, seasons 5f-8f: not part of a hand's 14
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+BONUS_NAMES = ("plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter")
 RED_BIT = 0x80
 BACK = 0
+JOKER = 0x61
+ANY_TILE = 0x62
+# Tiles written as one letter, with no digits: their codes and kinds.
+SINGLE_KINDS = {"x": BACK, "j": JOKER, "?": ANY_TILE}
+_SINGLE_CODES = {kind: code for code, kind in SINGLE_KINDS.items()}
+SINGLE_NAMES = {"x": "face-down tile", "j": "joker", "?": "any tile"}
 
-GroupKind = Literal["hand", "meld", "winning", "river", "dora", "ura"]  # dora, ura: indicator strips
+GroupKind = Literal["hand", "meld", "winning", "river", "bonus", "dora", "ura"]  # dora, ura: indicator strips
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:
     """Pack a tile into the engine's byte. ``pack(5, "p", red=True) == 0xA5``."""
-    return (SUITS.index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
+    return ((SUITS + BONUS).index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +61,9 @@ class Tile:
 
     @classmethod
     def from_code(cls, code: str, sideways: bool = False, stacked: bool = False, tsumogiri: bool = False) -> Tile:
-        """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` for a back."""
-        if code == "x":
-            return cls(BACK, sideways, stacked, tsumogiri)
+        """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` a back, ``"j"`` a joker, ``"?"`` any tile."""
+        if code in SINGLE_KINDS:
+            return cls(SINGLE_KINDS[code], sideways, stacked, tsumogiri)
         digit, suit = int(code[0]), code[1]
         return cls(pack(digit or 5, suit, digit == 0), sideways, stacked, tsumogiri)
 
@@ -62,13 +72,23 @@ class Tile:
         return self.kind == BACK
 
     @property
+    def single(self) -> bool:
+        """A tile written as one letter with no digits: a back, a joker or an any-tile."""
+        return self.kind in _SINGLE_CODES
+
+    @property
+    def bonus(self) -> bool:
+        """A flower or season (``1f``-``8f``)."""
+        return self.kind >> 4 & 0x07 == 5
+
+    @property
     def number(self) -> int:
-        return self.kind & 0x0F
+        return 0 if self.single else self.kind & 0x0F
 
     @property
     def suit(self) -> str:
-        """``m p s z``, or ``""`` for a back."""
-        return SUITS[(self.kind >> 4 & 0x07) - 1] if self.kind else ""
+        """``m p s z f``, or ``""`` for a back, a joker or an any-tile."""
+        return "" if self.single else (SUITS + BONUS)[(self.kind >> 4 & 0x07) - 1]
 
     @property
     def red(self) -> bool:
@@ -81,22 +101,24 @@ class Tile:
 
     @property
     def code(self) -> str:
-        """``1m``..``9z``, ``0m``/``0p``/``0s`` for red fives, ``x`` for a back."""
-        if self.face_down:
-            return "x"
+        """``1m``..``7z``, ``1f``..``8f``, ``0m``/``0p``/``0s`` for red fives, ``x`` ``j`` ``?``."""
+        if self.single:
+            return _SINGLE_CODES[self.kind]
         return f"{0 if self.red else self.number}{self.suit}"
 
     @property
     def name(self) -> str:
         """Plain English for alt text.
 
-        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x")]
-        ['5p (red)', '3s', 'East', 'face-down tile']
+        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x", "3f", "j", "?")]
+        ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile']
         """
-        if self.face_down:
-            return "face-down tile"
+        if self.single:
+            return SINGLE_NAMES[_SINGLE_CODES[self.kind]]
         if self.suit == "z":
             return HONOR_NAMES[self.number - 1]
+        if self.bonus:
+            return BONUS_NAMES[self.number - 1]
         return f"{self.number}{self.suit}" + (" (red)" if self.red else "")
 
     def same_kind(self, other: Tile) -> bool:
@@ -119,14 +141,21 @@ class Group:
         (sideways) tile, like ``-456m``, or is a concealed kan, like ``x11xs``. The
         last one, when it is not the first and holds one face-up tile, is the winning
         tile: upright, or sideways for a win off another player's discard (ron,
-        `Group.ron`). Every other segment is a meld.
+        `Group.ron`). A segment of bonus tiles only (``1234f``) is the bonus group,
+        wherever it stands; ``index`` and ``count`` leave bonus groups out, so
+        ``1f+123m+4m`` still has its hand and winning tile. Every other segment is
+        a meld.
 
         >>> four, back = (Tile.from_code("4s", sideways=True),), (Tile.from_code("x"),)
         >>> [Group.of_segment(t, 1, 2).kind for t in (four, back, four + four)]
         ['winning', 'meld', 'meld']
         >>> Group.of_segment(four + four + four, 0, 1).kind
         'meld'
+        >>> Group.of_segment((Tile.from_code("1f"),), 1, 2).kind
+        'bonus'
         """
+        if all(t.bonus for t in tiles):
+            return cls("bonus", tiles)
         if index == 0:
             hand = cls("hand", tiles)
             return cls("meld", tiles) if hand.called or hand.concealed_kan else hand
@@ -161,12 +190,15 @@ class Group:
 
         >>> Group("meld", tuple(map(Tile.from_code, ("x", "1s", "0s", "x", "2m")))).canonical()
         'x10xs2m'
+        >>> Group("hand", tuple(map(Tile.from_code, ("1m", "j", "2m", "?")))).canonical()
+        '1mj2m?'
         """
         out: list[str] = []
         run_suit = ""
         for t in self.tiles:
-            if t.suit and run_suit and t.suit != run_suit:
-                out.append(run_suit)
+            if run_suit and (t.suit and t.suit != run_suit or t.kind in (JOKER, ANY_TILE)):
+                out.append(run_suit)  # a joker or any-tile takes no digits: close the run first
+                run_suit = ""
             if t.suit:
                 run_suit = t.suit
             out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])

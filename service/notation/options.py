@@ -6,6 +6,8 @@
 'h38-s1-light-bgnone-river8-png'
 >>> RenderOptions.from_query({"dora": "4Z1m", "lang": "ja"}).key()
 'h38-s1-light-bgnone-gauto-png-dora4z1m-ja'
+>>> RenderOptions.from_query({"wild": "0P"}).wild  # analysis only: not in the key
+'5p'
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
@@ -30,6 +32,7 @@ LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (se
 MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+_WILD = re.compile(r"[0-9][mps]|[1-7]z")
 
 
 class OptionError(ValueError):
@@ -64,6 +67,7 @@ class RenderOptions:
     dora: str = ""  # dora indicators beside the hand (service/notation/dora.py); kept canonical
     ura: str = ""  # ura dora indicators
     lang: str = "en"  # the language of the strips' labels
+    wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -73,6 +77,8 @@ class RenderOptions:
         _check_int("row", self.row, MIN_ROW, MAX_ROW)
         if self.layout not in LAYOUTS:
             raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
+        if self.wild is not None and parse_wild(self.wild) != self.wild:
+            raise OptionError(f"wild must be written as {parse_wild(self.wild)}, not {self.wild!r}", "wild")
         if not isinstance(self.exact, bool):
             raise OptionError(f"exact must be true or false, not {self.exact!r}", "exact")
         if self.format not in FORMATS:
@@ -98,7 +104,7 @@ class RenderOptions:
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row exact dora ura lang``);
+        """Build from string parameters (``height scale theme bg gap layout row exact dora ura lang wild``);
         others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row"):
@@ -115,6 +121,8 @@ class RenderOptions:
         for name in (*KINDS, "lang"):
             if params.get(name):
                 kw[name] = params[name]
+        if params.get("wild"):
+            kw["wild"] = parse_wild(params["wild"])
         return cls(**kw)
 
     def indicators(self, kind: str = "dora") -> tuple[Tile, ...]:
@@ -136,6 +144,22 @@ class RenderOptions:
         strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
         lang = f"-{self.lang}" if strips else ""  # only the labels are in a language
         return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}"
+
+
+def parse_wild(text) -> str:
+    """The kind whose tiles are wilds in the analysis (the laizi rule): one of the 34 kinds.
+
+    >>> parse_wild("5Z"), parse_wild("0s")
+    ('5z', '5s')
+    >>> parse_wild("j")
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionError: wild must be one tile kind like 5z or 2m (a joker is always wild), not 'j'
+    """
+    code = str(text).lower()
+    if not _WILD.fullmatch(code):
+        raise OptionError(f"wild must be one tile kind like 5z or 2m (a joker is always wild), not {text!r}", "wild")
+    return ("5" if code[0] == "0" else code[0]) + code[1]
 
 
 def _parse_bool(name: str, text: str) -> bool:

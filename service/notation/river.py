@@ -5,7 +5,9 @@ Grammar (docs/notation.md, "Rivers"): the ordinary tile text of one segment
 before a tile ``-`` for the riichi declaration tile (drawn sideways, one per
 river) and ``*`` for tsumogiri, a tile thrown straight from the draw (drawn
 dimmed); ``*-5m`` and ``-*5m`` are a tsumogiri riichi tile. Whitespace is
-ignored everywhere and never starts a row. ``x``, ``=`` and ``+`` are errors.
+ignored everywhere and never starts a row. ``x``, ``=`` and ``+`` are errors,
+and so are bonus tiles (``1f``: set aside, never discarded); a joker ``j`` and
+an any-tile ``?`` are discards like any other.
 
 The river marks are read here; the tiles themselves by `service.notation.grammar.parse`,
 so a river and a hand agree on every tile rule and message.
@@ -55,11 +57,11 @@ class River:
         >>> parse_river("-*R5P *4S").canonical()
         '*-0p*4s'
         """
-        plain = Hand((Group("hand", self.tiles),)).canonical()  # one tile per digit: no backs
+        plain = Hand((Group("hand", self.tiles),)).canonical()  # one tile per digit, j or ?: no backs
         out: list[str] = []
         n = 0
         for c in plain:
-            if c.isdigit():
+            if c.isdigit() or c in "j?":
                 if self.tiles[n].tsumogiri:  # before the tile's '-' if it has one
                     out.insert(len(out) - 1 if out and out[-1] == RIICHI else len(out), TSUMOGIRI)
                 n += 1
@@ -103,11 +105,13 @@ def parse_river(text: str) -> River:
             fail("'=' adds a tile to a called kan; a river has no melds", i)
         if c == "+":
             fail("'+' separates a hand from its melds; a river has none: leave it out (spaces are ignored)", i)
+        if c in "fF":
+            fail("a river has no bonus tiles: they are set aside, never discarded (show them in a hand)", i)
         if c == RIICHI:
             if riichi >= 0:
                 fail(f"a river has one riichi tile; the '-' at position {riichi} marks it already", i)
             riichi = i
-        elif c.isascii() and c.isdigit():
+        elif c.isascii() and c.isdigit() or c in "jJ?":
             if star >= 0:
                 tsumogiri.add(digits)
                 star = -1
