@@ -189,7 +189,7 @@ class TilesWorker(GeventWorker):
             return super().handle_error(req, client, addr, exc)
         status, body = answer
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
-        svc = getattr(getattr(self, "flask", None), "extensions", {}).get("tiles")  # the app's Service (service/http/app.py)
+        svc = getattr(getattr(self, "flask", None), "extensions", {}).get("tiles")  # the app's Service (app.py)
         if svc is not None:  # counted as the app counts its own answers, under route "refused"
             svc.metrics.requests.labels("refused", status[:3]).inc()
         head = (f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: application/json\r\n"
