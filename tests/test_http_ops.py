@@ -497,3 +497,23 @@ def test_no_workers_is_refused(how):
     proc = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--port", str(free_port()), *how],
                           cwd=ROOT, env=env, capture_output=True, timeout=60)
     assert proc.returncode == 2 and b"--workers must be at least 1" in proc.stderr, proc.stderr[-500:]
+
+
+def test_giving_a_reload_up_stops_a_new_worker_that_serves_gracefully():
+    """Issue 23 #1: when one new worker fails, another may already serve requests: SIGTERM it
+    (finish what you have), SIGQUIT only the one still starting; both get a kill deadline."""
+    from service.http.arbiter import TilesArbiter
+
+    class Config:
+        graceful_timeout = 20
+
+    arbiter = TilesArbiter.__new__(TilesArbiter)  # the master's bookkeeping only: no fork, no socket
+    sent: list = []
+    arbiter.cfg, arbiter.log = Config(), type("Log", (), {"error": lambda *a: None})()
+    arbiter.WORKERS = {101: object(), 102: object()}
+    arbiter.fresh, arbiter.stale, arbiter.leaving = {101, 102}, {7}, {}
+    arbiter.serving = lambda pid: pid == 101
+    arbiter.kill_worker = lambda pid, sig: sent.append((pid, sig))
+    arbiter._give_up_reload("a new worker could not boot")
+    assert sorted(sent) == [(101, signal.SIGTERM), (102, signal.SIGQUIT)]
+    assert set(arbiter.leaving) == {101, 102} and not arbiter.fresh
