@@ -517,3 +517,11 @@ def test_giving_a_reload_up_stops_a_new_worker_that_serves_gracefully():
     arbiter._give_up_reload("a new worker could not boot")
     assert sorted(sent) == [(101, signal.SIGTERM), (102, signal.SIGQUIT)]
     assert set(arbiter.leaving) == {101, 102} and not arbiter.fresh
+
+
+def test_the_master_loads_no_flask_stack():
+    """The master imports serve, arbiter and the worker class; the app's stack is for workers only."""
+    code = ("import sys, service.http.serve, service.http.arbiter, service.http.worker\n"
+            "print(' '.join(m for m in ('flask', 'werkzeug', 'PIL', 'prometheus_client') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert run.stdout.split() == [], run.stdout

@@ -38,7 +38,6 @@ from gunicorn.http.errors import (LimitRequestHeaders, LimitRequestLine, ParseEx
                                   InvalidResponseHeader, InvalidResponseHeaderName)
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
-from werkzeug.exceptions import RequestTimeout
 
 from ..views import error_json
 from .arbiter import DRAIN_SIGNAL, RETIRE_MARK
@@ -71,26 +70,23 @@ def limit_answer(exc: BaseException) -> tuple[str, bytes] | None:
     return status, body
 
 
-class BodyTimeout(RequestTimeout):
-    """Raised in the app when a request body is not in by its deadline: a 408 in the JSON error format."""
-
-
 class DeadlineInput:
-    """``wsgi.input`` whose reads fail with `BodyTimeout` past `deadline` (monotonic), however slow the bytes come."""
+    """``wsgi.input`` whose reads raise `timeout` (an exception class) past `deadline` (monotonic),
+    however slowly the bytes come."""
 
-    def __init__(self, body, deadline: float, seconds: float):
-        self.body, self.deadline, self.seconds, self.late = body, deadline, seconds, False
+    def __init__(self, body, deadline: float, timeout: type[Exception]):
+        self.body, self.deadline, self.timeout, self.late = body, deadline, timeout, False
 
     def _within(self, read, *args):
         left = self.deadline - time.monotonic()
-        late = BodyTimeout(f"the request body did not arrive within {self.seconds:g} s")
+        late = self.timeout()
         if left <= 0:
             self.late = True
             raise late
         try:
             with gevent.Timeout(left, late):
                 return read(*args)
-        except BodyTimeout:
+        except self.timeout:
             self.late = True
             raise
 
@@ -110,9 +106,13 @@ class DeadlineInput:
 def with_body_deadline(app, seconds: float):
     """WSGI middleware: the body must arrive within `seconds` of the request head; if it did not,
     the connection is closed after the 408 (through gunicorn's response, ``start_response.__self__``)."""
+    from werkzeug.exceptions import RequestTimeout  # here, not at the top: the master loads no Flask stack
+
+    class BodyTimeout(RequestTimeout):  # the app answers it as it answers any HTTP error: JSON
+        description = f"the request body did not arrive within {seconds:g} s"
 
     def bounded(environ, start_response):
-        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, seconds)
+        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout)
 
         def start(status, headers, exc_info=None):
             if body.late and hasattr(getattr(start_response, "__self__", None), "force_close"):
