@@ -56,7 +56,7 @@ class LiveServer:
     def __init__(self, *args: str, env: dict | None = None, start_timeout: float = 60, code: Path | None = None):
         """`code`: a folder holding a copy of `service` and `tile_art` to run instead (`python -m`)."""
         self.port = free_port()
-        full_env = {**os.environ, **(env or {})}
+        full_env = {**os.environ, "TILES_DRAIN": "0.5", **(env or {})}  # tests stop many servers: short drain
         full_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
         # The installed `tiles` command, as operators run it (gunicorn's USR2 upgrade
         # re-executes the same argv, which `python -m` would not survive).
@@ -79,13 +79,18 @@ class LiveServer:
         for line in self.proc.stdout:
             self.log.append(line.decode(errors="replace").rstrip())
 
+    def serving(self) -> set[int]:
+        """The pids that have logged "Worker serving" (they loaded the app and accept)."""
+        return {int(line.rsplit(":", 1)[1].strip(" )")) for line in list(self.log) if "Worker serving (pid:" in line}
+
     def wait_ready(self, timeout: float, workers: int | None = None) -> None:
-        """Until /healthz answers (and, if given, the master has `workers` live workers)."""
+        """Until /healthz answers (and, if given, the master has `workers` live workers, every one serving)."""
         deadline = time.monotonic() + timeout
         while True:
             try:
                 if fetch(self.port, "/healthz", timeout=5)[0] == 200 and (
-                        workers is None or len(self.workers()) == workers):
+                        workers is None or (len(self.workers()) == workers
+                                            and set(self.workers()) <= self.serving())):
                     return
             except OSError:
                 pass

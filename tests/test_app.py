@@ -811,10 +811,13 @@ def test_serve_runs_gunicorn_with_our_options(monkeypatch):
     from service.http import serve
 
     seen = {}
-    monkeypatch.setattr(serve, "run_gunicorn", lambda factory, options: seen.update(factory=factory, **options))
+    monkeypatch.setattr(serve, "run_gunicorn",
+                        lambda factory, options, tiles: seen.update(factory=factory, tiles=tiles, **options))
     args = serve_args(["--host", "::1", "--port", "8123", "--workers", "2", "--connections", "50",
-                       "--max-requests", "500", "--cache-bytes", "5MiB", "--face-cache-bytes", "8MiB"])
+                       "--max-requests", "500", "--cache-bytes", "5MiB", "--face-cache-bytes", "8MiB",
+                       "--drain", "1.5", "--body-timeout", "4"])
     assert args.func(args) == 0
+    assert seen["tiles"] == {"drain": 1.5, "body_timeout": 4.0, "boot_timeout": 60.0}
     assert seen["bind"] == "[::1]:8123"
     assert (seen["workers"], seen["worker_connections"], seen["worker_class"]) == (2, 50, serve.WORKER_CLASS)
     assert (seen["max_requests"], seen["max_requests_jitter"], seen["keepalive"]) == (500, 50, 5)

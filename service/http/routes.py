@@ -166,9 +166,10 @@ def playground():
 def healthz():
     svc = service()
     cache = svc.cache
-    r = jsonify(status="ok", version=svc.version, renderer=RENDERER_VERSION, pid=os.getpid(),
-                cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
+    r = jsonify(status="draining" if svc.draining else "ok", version=svc.version, renderer=RENDERER_VERSION,
+                pid=os.getpid(), cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
                 memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes()})
+    r.status_code = 503 if svc.draining else 200  # stopping: a balancer should send elsewhere
     r.headers["Cache-Control"] = "no-store"
     return r
 

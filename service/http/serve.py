@@ -37,6 +37,9 @@ DEFAULT_KEEPALIVE = 5        # seconds: an idle keep-alive connection, and the m
 DEFAULT_MAX_REQUESTS = 20000  # then the worker is replaced; jitter spreads the workers' turns
 JITTER_SHARE = 10            # jitter: up to a tenth of max_requests more
 GRACEFUL_TIMEOUT = 20        # seconds a stopping worker may finish what it has in flight
+DEFAULT_DRAIN = 5            # seconds TERM keeps serving, /healthz 503, before the workers stop
+DEFAULT_BODY_TIMEOUT = 10    # seconds a request body may take to arrive, and an answer to be taken
+DEFAULT_BOOT_TIMEOUT = 60    # seconds a new worker has to load the app and start serving
 
 
 def default_workers() -> int:
@@ -49,15 +52,25 @@ def _env_int(name: str, default: int) -> int:
     return int(value) if value.strip().isdigit() else default
 
 
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+
+
 class Server(BaseApplication):
     """gunicorn, configured from a dict instead of a config file or its own argv.
 
-    ``factory`` builds the WSGI app inside each worker, after the fork.
+    ``factory`` builds the WSGI app inside each worker, after the fork; ``tiles``
+    holds our own settings, read by `arbiter.TilesArbiter` and `worker.TilesWorker`
+    (``drain``, ``body_timeout``, ``boot_timeout``).
     """
 
-    def __init__(self, factory: Callable[[], Any], options: dict[str, Any]):
+    def __init__(self, factory: Callable[[], Any], options: dict[str, Any], tiles: dict[str, float] | None = None):
         self.factory = factory
         self.options = options
+        self.tiles = tiles or {}
         super().__init__()
 
     def load_config(self) -> None:
@@ -190,10 +203,10 @@ def metrics_dir() -> Iterator[str]:
             lock.close()
 
 
-def run_gunicorn(factory: Callable[[], Any], options: dict[str, Any]) -> None:
+def run_gunicorn(factory: Callable[[], Any], options: dict[str, Any], tiles: dict[str, float] | None = None) -> None:
     """Run gunicorn until it is stopped; metrics are summed across workers."""
     with metrics_dir():
-        Server(factory, options).run()
+        Server(factory, options, tiles).run()
 
 
 def cmd_serve(args) -> int:
@@ -208,6 +221,10 @@ def cmd_serve(args) -> int:
             except ValueError as err:
                 print(f"error: --{flag.replace('_', '-')}: {err}", file=sys.stderr)
                 return 2
+    for flag, least in (("workers", 1), ("connections", 1), ("drain", 0), ("body_timeout", 1), ("boot_timeout", 1)):
+        if getattr(args, flag) < least:
+            print(f"error: --{flag.replace('_', '-')} must be at least {least}", file=sys.stderr)
+            return 2
     if args.threads is not None:
         print("note: --threads is ignored: workers are gevent (see --connections)", file=sys.stderr)
 
@@ -220,7 +237,8 @@ def cmd_serve(args) -> int:
         factory().run(host=args.host, port=args.port, debug=True, threaded=True)
         return 0
     run_gunicorn(factory, gunicorn_options(args.host, args.port, args.workers, args.connections,
-                                           args.keepalive, args.max_requests, args.access_log))
+                                           args.keepalive, args.max_requests, args.access_log),
+                 {"drain": args.drain, "body_timeout": args.body_timeout, "boot_timeout": args.boot_timeout})
     return 0
 
 
@@ -240,6 +258,15 @@ def register(sub) -> None:
     p.add_argument("--max-requests", type=int, default=_env_int("TILES_MAX_REQUESTS", DEFAULT_MAX_REQUESTS),
                    help="replace a worker after this many requests, plus up to a tenth more at random; "
                         f"0 never (TILES_MAX_REQUESTS, default {DEFAULT_MAX_REQUESTS})")
+    p.add_argument("--drain", type=float, default=_env_float("TILES_DRAIN", DEFAULT_DRAIN),
+                   help="on TERM, seconds the workers go on serving while /healthz answers 503, then stop "
+                        f"(TILES_DRAIN, default {DEFAULT_DRAIN}; 0 stops at once)")
+    p.add_argument("--body-timeout", type=float, default=_env_float("TILES_BODY_TIMEOUT", DEFAULT_BODY_TIMEOUT),
+                   help="seconds a request body may take to arrive (else 408), and a client to take an answer "
+                        f"(TILES_BODY_TIMEOUT, default {DEFAULT_BODY_TIMEOUT})")
+    p.add_argument("--boot-timeout", type=float, default=_env_float("TILES_BOOT_TIMEOUT", DEFAULT_BOOT_TIMEOUT),
+                   help="seconds a new worker has to start serving, else it is stopped and the old ones serve on "
+                        f"(TILES_BOOT_TIMEOUT, default {DEFAULT_BOOT_TIMEOUT})")
     p.add_argument("--cache-bytes", default=None,
                    help="image cache per worker, e.g. 256MiB (TILES_CACHE_BYTES, default 64MiB)")
     p.add_argument("--face-cache-bytes", default=None,

@@ -119,6 +119,7 @@ class Service:
         self.cache = ImageCache(cache_bytes)
         self.error_images = ImageCache(max(cache_bytes // ERROR_CACHE_SHARE, 64 * 1024))
         self.metrics = Metrics()
+        self.draining = False  # the server is stopping: /healthz says 503 (set by worker.TilesWorker)
         self.version = version()
         self.error_cache_control = f"public, max-age={error_max_age}"
         # (format, notation, raw query) -> (cache key, etag): lets a repeat URL

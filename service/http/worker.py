@@ -14,12 +14,25 @@ documented JSON error body instead of gunicorn's HTML page, and are counted in
 >>> status, body = limit_answer(LimitRequestLine(5000, 4094))
 >>> status, json.loads(body)["error"]["message"][:40]
 ('414 URI Too Long', 'the request line is 5000 bytes; the limi')
+
+Operations (docs/service.md, "Operations"): a request's body must arrive within
+``--body-timeout`` seconds of its head (else 408 and the connection closes), and
+a client must take each answer within as long; after each request a connection
+yields to the others, so a busy keep-alive connection cannot starve them. Past
+``--max-requests`` the worker asks the master for a successor (`arbiter.RETIRE_MARK`)
+and serves on until the successor serves. On `arbiter.DRAIN_SIGNAL` it answers
+``/healthz`` with 503 and serves on, until the master's SIGTERM.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sys
+import time
 
+import gevent
 from gunicorn import util
 from gunicorn.http.errors import (
     InvalidResponseHeader,
@@ -28,9 +41,12 @@ from gunicorn.http.errors import (
     LimitRequestLine,
     ParseException,
 )
+from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from service.notation.views import error_json
+
+from .arbiter import DRAIN_SIGNAL, RETIRE_MARK
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
 
@@ -60,8 +76,118 @@ def limit_answer(exc: BaseException) -> tuple[str, bytes] | None:
     return status, body
 
 
+class DeadlineInput:
+    """``wsgi.input`` whose reads raise `timeout` (an exception class) past `deadline` (monotonic),
+    however slowly the bytes come."""
+
+    def __init__(self, body, deadline: float, timeout: type[Exception]):
+        self.body, self.deadline, self.timeout, self.late = body, deadline, timeout, False
+
+    def _within(self, read, *args):
+        left = self.deadline - time.monotonic()
+        late = self.timeout()
+        if left <= 0:
+            self.late = True
+            raise late
+        try:
+            with gevent.Timeout(left, late):
+                return read(*args)
+        except self.timeout:
+            self.late = True
+            raise
+
+    def read(self, size=None):
+        return self._within(self.body.read, size)
+
+    def readline(self, size=None):
+        return self._within(self.body.readline, size)
+
+    def readlines(self, hint=None):
+        return self._within(self.body.readlines, hint)
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+
+def with_body_deadline(app, seconds: float):
+    """WSGI middleware: the body must arrive within `seconds` of the request head; if it did not,
+    the connection is closed after the 408 (through gunicorn's response, ``start_response.__self__``)."""
+    from werkzeug.exceptions import RequestTimeout  # here, not at the top: the master loads no Flask stack
+
+    class BodyTimeout(RequestTimeout):  # the app answers it as it answers any HTTP error: JSON
+        description = f"the request body did not arrive within {seconds:g} s"
+
+    def bounded(environ, start_response):
+        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout)
+
+        def start(status, headers, exc_info=None):
+            if body.late and hasattr(getattr(start_response, "__self__", None), "force_close"):
+                start_response.__self__.force_close()
+            return start_response(status, headers, exc_info)
+
+        return app(environ, start)
+
+    return bounded
+
+
 class TilesWorker(GeventWorker):
     """gunicorn's gevent worker; protocol errors answered in the service's JSON error format."""
+
+    BODY_TIMEOUT = 10.0  # seconds; `serve.py` passes --body-timeout
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.body_timeout = float(getattr(self.app, "tiles", {}).get("body_timeout", self.BODY_TIMEOUT))
+        self.retire_at, self.max_requests = self.max_requests, sys.maxsize  # the master replaces us
+        self.draining = False
+
+    def init_signals(self):
+        super().init_signals()
+        signal.signal(DRAIN_SIGNAL, self.handle_drain)
+
+    def handle_drain(self, sig, frame):
+        self.draining = True
+        self._tell_app()
+
+    def _tell_app(self) -> None:
+        svc = getattr(getattr(self, "flask", None), "extensions", {}).get("tiles")
+        if svc is not None and self.draining:
+            svc.draining = True
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        self.flask = self.wsgi
+        self._tell_app()
+        self.wsgi = with_body_deadline(self.wsgi, self.body_timeout)
+
+    def run(self):
+        self.log.info("Worker serving (pid: %s)", self.pid)
+        super().run()
+
+    def handle(self, listener, client, addr):
+        # Every send and receive is bounded (gevent's default is none): a client that does not take
+        # its answer is cut off. Longer than the keep-alive wait, which bounds request heads itself.
+        client.settimeout(max(self.body_timeout, self.cfg.keepalive + 1))
+        AsyncWorker.handle(self, listener, client, addr)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        try:
+            done = super().handle_request(listener_name, req, sock, addr)
+        except TimeoutError:
+            self.log.info("client %s did not take its answer within %g s: connection closed",
+                          (addr or ("",))[0], self.body_timeout)
+            raise StopIteration from None
+        finally:
+            if self.nr >= self.retire_at:
+                self._ask_for_successor()
+        gevent.sleep(0)  # let the other connections in before this one's next request
+        return done
+
+    def _ask_for_successor(self) -> None:
+        mode = os.fstat(self.tmp.fileno()).st_mode
+        if not mode & RETIRE_MARK:
+            self.log.info("Worker reached max requests (%s): the master starts its successor", self.retire_at)
+            os.fchmod(self.tmp.fileno(), (mode | RETIRE_MARK) & 0o7777)
 
     def handle_error(self, req, client, addr, exc):
         answer = limit_answer(exc)
@@ -69,7 +195,7 @@ class TilesWorker(GeventWorker):
             return super().handle_error(req, client, addr, exc)
         status, body = answer
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
-        svc = getattr(self.wsgi, "extensions", {}).get("tiles")  # the app's Service (service/http/app.py)
+        svc = getattr(getattr(self, "flask", None), "extensions", {}).get("tiles")  # the app's Service (app.py)
         if svc is not None:  # counted as the app counts its own answers, under route "refused"
             svc.metrics.requests.labels("refused", status[:3]).inc()
         head = (f"HTTP/1.1 {status}\r\nConnection: close\r\nContent-Type: application/json\r\n"
