@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from flask import Response
+from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from service.batch import Batch
 from service.http import create_app
@@ -71,6 +74,47 @@ def test_a_body_that_is_no_request_is_400(client, body, words):
 def test_an_oversized_body_is_413(client):
     r = client.post("/batch", data=json.dumps({"source": "x" * 70_000}), content_type="application/json")
     assert r.status_code == 413
+    assert r.json["error"]["message"] == "a batch request is at most 65536 bytes"
+
+
+class Endless(io.RawIOBase):
+    """A chunked body as gunicorn hands it over: no Content-Length, `wsgi.input_terminated`."""
+
+    def __init__(self, total: int):
+        self.left, self.read_bytes = total, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = min(len(buf), self.left)
+        buf[:n] = b" " * n
+        self.left -= n
+        self.read_bytes += n
+        return n
+
+
+def chunked_post(client, stream):
+    environ = EnvironBuilder(path="/batch", method="POST", content_type="application/json",
+                             headers={"Transfer-Encoding": "chunked"}).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ.update({"wsgi.input": stream, "wsgi.input_terminated": True})
+    body, status, headers = run_wsgi_app(client.application, environ, buffered=True)
+    return Response(b"".join(body), status, headers)
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_read_no_further(client):
+    stream = Endless(200 * 1024 * 1024)  # 200 MiB of JSON whitespace was read whole, and answered 200
+    r = chunked_post(client, stream)
+    assert r.status_code == 413 and r.is_json
+    assert r.json["error"]["message"] == "a batch request is at most 65536 bytes"
+    assert stream.read_bytes <= 2 * 65536
+
+
+def test_a_chunked_body_within_the_limit_is_answered(client):
+    body = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
+    r = chunked_post(client, io.BytesIO(body))
+    assert r.status_code == 200 and r.json["images"][0]["fetch"]["1x"].startswith("tiles/123m.png")
 
 
 def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
