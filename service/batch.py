@@ -34,6 +34,7 @@ from urllib.parse import quote, urlencode
 
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
+from .limits import densities
 from .docs_scan import TagSyntaxError, line_col, scan_text
 from .subject import arrange
 from .version import RENDERER_VERSION
@@ -104,9 +105,12 @@ class Batch:
             job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:
                 self.drawn += ensure_files(job, self.out)
-            image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            scales = scales_of(job.options)
+            if self.fetch:  # only what the service draws: it refuses scales over its cost ceiling
+                scales = densities(lay.width, lay.height, job.options.height, scales)
+            image = {"theme": job.options.theme, **self._urls(job.image, scales, fmt)}
             if self.fetch:
-                image["fetch"] = image_urls(job)
+                image["fetch"] = image_urls(job, scales)
             images.append(image)
         return {
             "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": describe(req_.hand),
@@ -165,8 +169,9 @@ class Batch:
                 **({"data": inline} if inline else {})}
 
 
-def image_urls(job: Job) -> dict[str, str]:
-    """Where the HTTP service serves each scale of ``job``, relative to the service root.
+def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
+    """Where the HTTP service serves each of `scales` (default: every scale) of ``job``,
+    relative to the service root.
 
     >>> from .options import RenderOptions
     >>> from service.subject import read
@@ -181,7 +186,7 @@ def image_urls(job: Job) -> dict[str, str]:
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}
-    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales_of(o)}
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales or scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

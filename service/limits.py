@@ -10,6 +10,8 @@ drawing one face the face cache does not hold yet.
 
 >>> fits(420, 38, 38, 3), fits(1400, 128, 128, 3)
 (True, False)
+>>> densities(1400, 128, 128)
+(1, 2)
 """
 
 MAX_PIXELS = 800_000     # device px of the whole image
@@ -22,3 +24,9 @@ def fits(width: int, height: int, tile_height: int, scale: int) -> bool:
     tall is within every limit at ``scale``."""
     w, h = width * scale, height * scale
     return tile_height * scale <= MAX_TILE_PX and max(w, h) <= MAX_SIDE and w * h <= MAX_PIXELS
+
+
+def densities(width: int, height: int, tile_height: int, scales: tuple[int, ...] = (1, 2, 3)) -> tuple[int, ...]:
+    """The `scales` the service draws an image at, as the component's ``densitiesFor`` asks:
+    those within every limit, or the first alone when none is (its error image says why)."""
+    return tuple(s for s in scales if fits(width, height, tile_height, s)) or scales[:1]

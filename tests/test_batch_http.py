@@ -131,3 +131,15 @@ def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
 def test_an_unknown_format_is_400(client):
     r = ask(client, source='<Tiles notation="1m" />', format="webp")
     assert r.status_code == 400 and "format must be png or svg" in r.json["error"]["message"]
+
+
+def test_only_densities_the_service_draws_are_offered(client):
+    """At height 256 this hand is refused at 2x and 3x (over the cost ceiling): the answer
+    offered their URLs and remark-tiles' service mode failed the build on the 400."""
+    [image] = ask(client, source='<Tiles notation="11122233344455m" height="256" />').json["images"]
+    assert list(image["fetch"]) == list(image["files"]) == ["1x"] and "srcSet" not in image
+    assert client.get("/" + image["fetch"]["1x"]).status_code == 200
+    assert client.get("/" + image["fetch"]["1x"].replace("scale=1", "scale=2")).status_code == 400
+    [image] = ask(client, source='<Tiles notation="123m" height="128" />').json["images"]
+    assert list(image["fetch"]) == ["1x", "2x", "3x"]  # 3x is 384 px a tile: within the ceiling
+    assert all(client.get("/" + url).status_code == 200 for url in image["fetch"].values())
