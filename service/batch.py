@@ -34,7 +34,7 @@ from urllib.parse import quote, urlencode
 
 from .build import SCALES, Job, ensure_files, file_name, jobs_for, scales_of, write_file
 from .describe import describe
-from .limits import densities
+from .limits import densities, distinct_faces
 from .docs_scan import TagSyntaxError, line_col, scan_text
 from .subject import arrange
 from .version import RENDERER_VERSION
@@ -107,7 +107,7 @@ class Batch:
                 self.drawn += ensure_files(job, self.out)
             scales = scales_of(job.options)
             if self.fetch:  # only what the service draws: it refuses scales over its cost ceiling
-                scales = densities(lay.width, lay.height, job.options.height, scales)
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
             image = {"theme": job.options.theme, **self._urls(job.image, scales, fmt)}
             if self.fetch:
                 image["fetch"] = image_urls(job, scales)

@@ -50,7 +50,7 @@ def spec() -> dict:
     import tile_art
 
     from .build import SCALES
-    from .limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX
+    from .limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
     from .layout import default_gap, tile_width
     from .model import HONOR_NAMES, SUITS
     from .notation import MAX_CHARS, MAX_TILES
@@ -70,6 +70,8 @@ def spec() -> dict:
         "maxPixels": MAX_PIXELS,
         "maxSide": MAX_SIDE,
         "maxTilePx": MAX_TILE_PX,
+        # per tile size in device px from minHeight to maxTilePx: the most distinct faces an image may show
+        "maxFaces": [max_faces(px) for px in range(MIN_HEIGHT, MAX_TILE_PX + 1)],
         "defaultTheme": RenderOptions().theme,
         "themes": list(tile_art.THEMES),
         "suits": SUITS,

@@ -23,6 +23,7 @@ from service.describe import describe
 from service.docs_scan import EXPR, TagSyntaxError, iter_tags, scan_text
 from service.tag_props import tag_options
 from service.layout import layout
+from service.limits import distinct_faces
 from service.notation import ParseError, parse
 from service.options import RenderOptions
 from service.subject import arrange, read
@@ -349,8 +350,11 @@ def python_layout(notation: str, height: int):
         hand = parse(notation)
     except ParseError:
         return None
-    view = hand_json(hand, layout(hand, height))  # what /tiles/<n>.json answers
-    return {"width": view["width"], "height": view["height"], "description": view["description"]}
+    lay = layout(hand, height)
+    view = hand_json(hand, lay)  # what /tiles/<n>.json answers
+    # faces: what the cost ceiling counts (service/limits.py), for the component's densities
+    return {"width": view["width"], "height": view["height"], "description": view["description"],
+            "faces": distinct_faces(lay)}
 
 
 KNOWN = [
@@ -565,3 +569,4 @@ def test_a_format_other_than_png_or_svg_is_an_error_at_its_place(tmp_path):
         "1:30: format must be png or svg, not 'webp'",
         "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark for png",
     ]
+

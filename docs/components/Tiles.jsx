@@ -83,11 +83,15 @@ export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = fa
 
 const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(d)} ${d}x`).join(", ");
 
-/** The densities the service draws for this layout: within its cost ceiling (service/limits.py). */
+/**
+ * The densities the service draws for this layout: within its cost ceiling (service/limits.py),
+ * the distinct faces it shows (lay.faces) included.
+ */
 export function densitiesFor(lay, height) {
   const fits = (d) => {
-    const w = lay.width * d, h = lay.height * d;
-    return height * d <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels;
+    const w = lay.width * d, h = lay.height * d, px = height * d;
+    return px <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels &&
+      (lay.faces || 1) <= SPEC.maxFaces[px - SPEC.minHeight];
   };
   const ok = SPEC.densities.filter(fits);
   return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why

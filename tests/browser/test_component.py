@@ -21,7 +21,8 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.limits import fits
+from service.limits import distinct_faces, fits
+from service.subject import arrange, read
 from tests.need import need  # the other browser tests import it from here
 from service.http import create_app
 from service.build import Job, build
@@ -251,7 +252,10 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             candidates = [c.rsplit(" ", 1) for c in a["srcSet"].split(", ")]
             for url, density in candidates:
                 assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == 200, (p, density)
-            fitting = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d)]
+            lay = arrange(read(p["notation"], "river" if p.get("river") else "hand"),
+                          RenderOptions(height=h, layout="river" if p.get("river") else "hand", row=p.get("row", 6)))
+            faces = distinct_faces(lay)
+            fitting = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces)] or [1]
             assert [int(d[:-1]) for _, d in candidates] == fitting, p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
         if g["figure"]:
