@@ -143,3 +143,12 @@ def test_only_densities_the_service_draws_are_offered(client):
     [image] = ask(client, source='<Tiles notation="123m" height="128" />').json["images"]
     assert list(image["fetch"]) == ["1x", "2x", "3x"]  # 3x is 384 px a tile: within the ceiling
     assert all(client.get("/" + url).status_code == 200 for url in image["fetch"].values())
+
+
+def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_time(client):
+    """18 different faces at 2x and 3x are over the ceiling's faces (service/limits.py)."""
+    tag = '<Tiles river notation="1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z" />'
+    [image] = ask(client, source=tag).json["images"]
+    assert list(image["fetch"]) == ["1x"]
+    assert client.get("/" + image["fetch"]["1x"]).status_code == 200
+    assert client.get("/" + image["fetch"]["1x"].replace("scale=1", "scale=2")).status_code == 400
