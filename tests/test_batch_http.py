@@ -111,6 +111,26 @@ def test_a_chunked_body_over_the_limit_is_413_and_read_no_further(client):
     assert stream.read_bytes <= 2 * 65536
 
 
+class Trickle(io.RawIOBase):
+    """A body that arrives 1,000 bytes a read, as a socket hands it over."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = min(len(buf), 1000, len(self.data))
+        buf[:n], self.data = self.data[:n], self.data[n:]
+        return n
+
+
+def test_a_body_read_in_pieces_is_read_whole(client):
+    body = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode() + b" " * 5000
+    assert chunked_post(client, Trickle(body)).status_code == 200
+
+
 def test_a_chunked_body_within_the_limit_is_answered(client):
     body = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
     r = chunked_post(client, io.BytesIO(body))

@@ -213,7 +213,12 @@ def json_body(limit: int):
         stream = request.environ["wsgi.input"]  # chunked: the server ends it; we read limit + 1 at most
     else:
         stream = request.stream  # as long as Content-Length says (empty without one)
-    data = stream.read(limit + 1)
+    data = b""
+    while len(data) <= limit:  # a read may return less than asked (a raw stream)
+        chunk = stream.read(limit + 1 - len(data))
+        if not chunk:
+            break
+        data += chunk
     if len(data) > limit:
         raise too_big
     try:
