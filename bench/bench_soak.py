@@ -35,8 +35,11 @@ DOCS = ["11222333s22m+-456m+4s", "123m456p789s11z+-5-55s", "2z+x11xs+x11xp+x11xm
         "5-5=55p", "1234567z", "19m19p19s1234567z+1m", "345m345p345s22z+6-78s", "12345678999m+-5m"]
 
 
-def random_hand(rng: random.Random, tiles: int = 13) -> str:
-    return "".join(sorted(rng.choice(TILES) for _ in range(tiles))) + "+" + rng.choice(TILES)
+def random_hand(rng: random.Random, tiles: int = 13, kinds: int = 8) -> str:
+    """`tiles` + 1 tiles of at most `kinds` kinds (a docs hand shows 6-11; the cost
+    ceiling refuses more than 10 different faces at 3x, see service/drawing/limits.py)."""
+    pool = rng.sample(TILES, kinds)
+    return "".join(sorted(rng.choice(pool) for _ in range(tiles))) + "+" + rng.choice(pool)
 
 
 def _most_tiles(height: int, scale: int) -> int:
@@ -63,7 +66,10 @@ def largest(rng: random.Random) -> str:
     """One of the biggest images accepted (just under the pixel budget), with a new cache key."""
     height, scale = rng.choice(SIZES)
     bg = "%06x" % rng.randrange(1 << 24)
-    return f"/{random_hand(rng, MOST[height, scale] - 1)}?height={height}&scale={scale}&bg={bg}"
+    from service.drawing.limits import max_faces
+
+    kinds = min(8, max_faces(height * scale))
+    return f"/{random_hand(rng, MOST[height, scale] - 1, kinds)}?height={height}&scale={scale}&bg={bg}"
 
 
 # A docs site's worth of images, each asked for again and again (so they fill the

@@ -25,10 +25,10 @@ HAND = "11222333s22m+-456m+4s"
 
 
 def first_svg_ms() -> float:
-    """The first SVG in a process reads the font with fontTools (once)."""
+    """The first SVG in a process reads its glyph outlines (once, a child process runs fontTools)."""
     from tile_art import outline
 
-    outline._tt.cache_clear()
+    outline._outlines.cache_clear()
     outline.path_data.cache_clear()
     t0 = time.perf_counter()
     render(parse(HAND), RenderOptions(format="svg"))

@@ -464,10 +464,33 @@ def test_absurd_size_is_refused_before_drawing(app, client, monkeypatch):
 
 
 def test_the_cost_ceiling_admits_what_docs_use(client):
-    # The <Tiles> component asks for 1x, 2x and 3x; a long hand at the default
-    # height and a short one at 128 px must fit at 3x.
-    assert client.get("/" + "123456789m" * 2 + "1234567z?scale=3").status_code == 200
-    assert client.get("/123m+-456p?height=128&scale=3").status_code == 200
+    # The <Tiles> component asks for 1x, 2x and 3x; a hand at the default height, a
+    # long one of few kinds, and a short one at 128 px must fit at 3x; every kind at 1x.
+    assert client.get("/11222333s22m+-456m+4s?scale=3").status_code == 200
+    assert client.get("/" + "123m456p789s" * 5 + "?scale=3").status_code == 200
+    assert client.get("/123m+1m?height=128&scale=3").status_code == 200
+    assert client.get("/" + "1234567890m1234567890p1234567890s1234567z?scale=1").status_code == 200
+
+
+def test_the_ceiling_counts_the_faces_a_new_size_draws(app, client, monkeypatch):
+    """Every face of a size never seen is drawn first (~7-8 ms each at 2x and 3x): 64
+    distinct faces cost ~10x the ceiling's promise; now refused, before any drawing."""
+    river = "1234567890m1234567890p1234567890s1234567z" + "".join(f"*{n}{s}" for s in "mps" for n in "123456789")
+    monkeypatch.setattr(app_module, "render", lambda *a, **k: pytest.fail("rendered"))
+    r = client.get(f"/tiles/{quote(river, safe='')}.png?layout=river&scale=2")
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert err["message"].startswith("the image shows 64 different faces") and err["param"] == "height"
+    assert "at 76 pixels a tile the limit is 18" in err["message"]
+    assert client.get("/" + "123456789m1234567p?scale=3").status_code == 400  # 16 faces at 114 px: 15
+
+
+def test_docs_images_keep_their_densities_under_the_ceiling(client):
+    """The ceiling leaves what docs pages show at every density: a 14-tile hand of 14 kinds
+    at 3x, an 18-discard river of 18 faces at 2x, 55 faces at 1x."""
+    assert client.get("/" + quote("19m19p19s1234567z+1m", safe="") + "?scale=3").status_code == 200
+    river = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p*7p*8p*9p"
+    assert client.get(f"/tiles/{quote(river, safe='')}.png?layout=river&scale=2").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/tiles/123m.gif", "/tiles/123m", "/tiles.gif?n=1m"])

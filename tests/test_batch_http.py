@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
+from flask import Response
+from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from service.docs.batch import Batch
 from service.http import create_app
@@ -77,6 +80,67 @@ def test_a_body_that_is_no_request_is_400(client, body, words):
 def test_an_oversized_body_is_413(client):
     r = client.post("/batch", data=json.dumps({"source": "x" * 70_000}), content_type="application/json")
     assert r.status_code == 413
+    assert r.json["error"]["message"] == "a batch request is at most 65536 bytes"
+
+
+class Endless(io.RawIOBase):
+    """A chunked body as gunicorn hands it over: no Content-Length, `wsgi.input_terminated`."""
+
+    def __init__(self, total: int):
+        self.left, self.read_bytes = total, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = min(len(buf), self.left)
+        buf[:n] = b" " * n
+        self.left -= n
+        self.read_bytes += n
+        return n
+
+
+def chunked_post(client, stream):
+    environ = EnvironBuilder(path="/batch", method="POST", content_type="application/json",
+                             headers={"Transfer-Encoding": "chunked"}).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ.update({"wsgi.input": stream, "wsgi.input_terminated": True})
+    body, status, headers = run_wsgi_app(client.application, environ, buffered=True)
+    return Response(b"".join(body), status, headers)
+
+
+def test_a_chunked_body_over_the_limit_is_413_and_read_no_further(client):
+    stream = Endless(200 * 1024 * 1024)  # 200 MiB of JSON whitespace was read whole, and answered 200
+    r = chunked_post(client, stream)
+    assert r.status_code == 413 and r.is_json
+    assert r.json["error"]["message"] == "a batch request is at most 65536 bytes"
+    assert stream.read_bytes <= 2 * 65536
+
+
+class Trickle(io.RawIOBase):
+    """A body that arrives 1,000 bytes a read, as a socket hands it over."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = min(len(buf), 1000, len(self.data))
+        buf[:n], self.data = self.data[:n], self.data[n:]
+        return n
+
+
+def test_a_body_read_in_pieces_is_read_whole(client):
+    body = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode() + b" " * 5000
+    assert chunked_post(client, Trickle(body)).status_code == 200
+
+
+def test_a_chunked_body_within_the_limit_is_answered(client):
+    body = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
+    r = chunked_post(client, io.BytesIO(body))
+    assert r.status_code == 200 and r.json["images"][0]["fetch"]["1x"].startswith("tiles/123m.png")
 
 
 def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
@@ -94,3 +158,24 @@ def test_svg_is_one_file_fetched_as_svg(client, tmp_path):
 def test_an_unknown_format_is_400(client):
     r = ask(client, source='<Tiles notation="1m" />', format="webp")
     assert r.status_code == 400 and "format must be png or svg" in r.json["error"]["message"]
+
+
+def test_only_densities_the_service_draws_are_offered(client):
+    """At height 256 this hand is refused at 2x and 3x (over the cost ceiling): the answer
+    offered their URLs and remark-tiles' service mode failed the build on the 400."""
+    [image] = ask(client, source='<Tiles notation="11122233344455m" height="256" />').json["images"]
+    assert list(image["fetch"]) == list(image["files"]) == ["1x"] and "srcSet" not in image
+    assert client.get("/" + image["fetch"]["1x"]).status_code == 200
+    assert client.get("/" + image["fetch"]["1x"].replace("scale=1", "scale=2")).status_code == 400
+    [image] = ask(client, source='<Tiles notation="123m" height="128" />').json["images"]
+    assert list(image["fetch"]) == ["1x", "2x", "3x"]  # 3x is 384 px a tile: within the ceiling
+    assert all(client.get("/" + url).status_code == 200 for url in image["fetch"].values())
+
+
+def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_time(client):
+    """20 different faces at 2x and 3x are over the ceiling's faces (service/drawing/limits.py)."""
+    tag = '<Tiles river notation="1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z 4s*6s7s*8s" />'
+    [image] = ask(client, source=tag).json["images"]
+    assert list(image["fetch"]) == ["1x"]
+    assert client.get("/" + image["fetch"]["1x"]).status_code == 200
+    assert client.get("/" + image["fetch"]["1x"].replace("scale=1", "scale=2")).status_code == 400

@@ -165,3 +165,44 @@ def test_workers_gone_is_a_json_503(tmp_path):
         assert json.loads(body)["error"]["message"].startswith("the service is unavailable")
     finally:
         nginx.stop()
+
+
+def raw(port: int, data: bytes, piece: int = 0) -> bytes:
+    """Send `data` (in pieces of `piece` bytes, 5 ms apart, as a client on a real network
+    does), then read the answer to its end (a reset raises)."""
+    with socket.create_connection((HOST, port), timeout=10) as s:
+        for i in range(0, len(data), piece or len(data)):
+            s.sendall(data[i:i + (piece or len(data))])
+            if piece:
+                time.sleep(0.005)
+        return b"".join(iter(lambda: s.recv(65536), b""))
+
+
+def json_error(answer: bytes, status: bytes) -> str:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 " + status), answer[:300]
+    assert b"Content-Type: application/json" in head, head
+    return json.loads(body)["error"]["message"]
+
+
+def test_batch_bodies_up_to_the_apps_limit_pass_and_larger_are_a_json_413(proxied):
+    tag = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
+    near = tag + b" " * (60 * 1024 - len(tag))  # under /batch's 64 KiB: nginx refused it past 1 KiB
+    head = b"POST /batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+    answer = raw(proxied, head + b"Content-Length: %d\r\n\r\n" % len(near) + near)
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:300]
+    over = tag + b" " * (70 * 1024)
+    message = json_error(raw(proxied, head + b"Content-Length: %d\r\n\r\n" % len(over) + over), b"413")
+    assert "at most 65536 bytes" in message
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(over[i:i + 8192]), over[i:i + 8192]) for i in range(0, len(over), 8192))
+    answer = raw(proxied, head + b"Transfer-Encoding: chunked\r\n\r\n" + chunked + b"0\r\n\r\n")
+    assert "at most 65536 bytes" in json_error(answer, b"413")
+
+
+@pytest.mark.parametrize("size", [9_000, 12_000, 16_000, 24_000, 40_000])
+def test_large_heads_are_answered_in_json_never_reset(proxied, size):
+    for piece in (0, 0, 4096, 1500):  # the reset came 222 times in 4,000
+        line = raw(proxied, b"GET /" + b"1" * size + b" HTTP/1.1\r\nHost: x\r\n\r\n", piece)
+        assert json_error(line, b"414").startswith("request line")
+        header = raw(proxied, b"GET /1m HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * size + b"\r\n\r\n", piece)
+        assert json_error(header, b"431").startswith("request headers")

@@ -23,6 +23,7 @@ from service.docs.scan import EXPR, TagSyntaxError, iter_tags, scan_text
 from service.docs.tag_props import tag_options
 from service.drawing.arrange import arrange
 from service.drawing.layout import layout
+from service.drawing.limits import distinct_faces
 from service.notation.describe import describe
 from service.notation.grammar import ParseError, parse
 from service.notation.options import OptionError, RenderOptions
@@ -419,8 +420,11 @@ def python_layout(notation: str, height: int):
         hand = parse(notation)
     except ParseError:
         return None
-    view = hand_json(hand, layout(hand, height))  # what /tiles/<n>.json answers
-    return {"width": view["width"], "height": view["height"], "description": view["description"]}
+    lay = layout(hand, height)
+    view = hand_json(hand, lay)  # what /tiles/<n>.json answers
+    # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
+    return {"width": view["width"], "height": view["height"], "description": view["description"],
+            "faces": distinct_faces(lay)}
 
 
 KNOWN = [

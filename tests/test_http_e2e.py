@@ -130,3 +130,18 @@ def test_gunicorns_own_refusals_are_json(server, request_bytes, status):
     assert b"Content-Type: application/json" in head and b"X-Content-Type-Options: nosniff" in head
     error = json.loads(body)["error"]
     assert error["message"] and error["position"] is None and error["notation"] == ""
+
+
+def test_a_chunked_batch_body_over_the_limit_is_413_json(server):
+    tag = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
+    padded = tag + b" " * (100 * 1024)  # valid JSON, 100 KiB: was read whole and answered 200
+    conn = http.client.HTTPConnection(HOST, server, timeout=30)
+    conn.request("POST", "/batch", body=(padded[i:i + 8192] for i in range(0, len(padded), 8192)),
+                 headers={"Content-Type": "application/json"}, encode_chunked=True)
+    r = conn.getresponse()
+    assert r.status == 413 and r.getheader("Content-Type") == "application/json"
+    assert json.loads(r.read())["error"]["message"] == "a batch request is at most 65536 bytes"
+    conn.request("POST", "/batch", body=iter([tag]), headers={"Content-Type": "application/json"},
+                 encode_chunked=True)  # the same connection, a small chunked body: answered
+    assert conn.getresponse().status == 200
+    conn.close()

@@ -246,6 +246,32 @@ def test_caches_stay_within_their_bound():
         indexed.set_cache_bytes(before["face_colours_max"], before["palettes_max"])
 
 
+def test_a_loop_over_backgrounds_holds_no_more_memory_than_the_bound_counts():
+    """Memory actually held, measured, not the cache's own count: each `bg=` value used
+    to keep its PLTE/tRNS on the palette, outside the byte bound (issue 23)."""
+    import gc
+    import tracemalloc
+    from collections import Counter
+
+    hand, opts = parse("123456789m1234p"), RenderOptions(scale=2)
+    render(hand, opts)  # the palette fitted and cached; what follows only composites
+    keys = Counter(indexed.face_key(p, opts) for p in arrange(hand, opts).placements)
+    palette = indexed.picture_palette(tuple(sorted(keys.items())))  # the cached one
+    tracemalloc.start()
+    try:
+        gc.collect()
+        before = tracemalloc.get_traced_memory()[0]
+        for grey in range(1000):
+            indexed.indexed_picture(arrange(hand, opts), replace(opts, background=(grey % 256, grey // 256, 7, 255)))
+        gc.collect()  # what a render leaves in reference cycles is not held
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 32 * 1024  # was ~430 KiB: 1000 x (PLTE, tRNS) kept outside the bound
+    held = sum(len(plte) + len(trns or b"") + 200 for plte, trns in palette._over.values())
+    assert held <= indexed.OVER_KEPT * indexed.OVER_BYTES and palette.nbytes >= palette.entries.nbytes + held
+
+
 def test_faces_are_kept_as_colour_tables_not_rgba():
     """One store of faces: the RGBA face cache stays empty; exact pictures rebuild faces
     from the colour tables, pixel for pixel."""

@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageStat
 import tile_art
 from service.docs import lint
 from service.docs.build import build, collect, manifest_key
+from service.drawing.limits import distinct_faces
 from service.cli import main
 from service.notation.describe import describe
 from service.drawing.dimmed import dimmed
@@ -445,8 +446,11 @@ def python_river(notation: str, height: int, row: int):
         river = read(notation, opts.layout)
     except (ParseError, OptionError):
         return None
-    view = hand_json(river, arrange(river, opts))  # what /tiles/<n>.json?layout=river answers
-    return {"width": view["width"], "height": view["height"], "description": view["description"]}
+    lay = arrange(river, opts)
+    view = hand_json(river, lay)  # what /tiles/<n>.json?layout=river answers
+    # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
+    return {"width": view["width"], "height": view["height"], "description": view["description"],
+            "faces": distinct_faces(lay)}
 
 
 def test_js_constants_are_the_python_ones():
@@ -520,11 +524,12 @@ RIVER = "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z"
 
 def test_every_route_draws_a_river(client):
     q = quote(RIVER, safe="")
-    view = client.get(f"/tiles/{q}.json?layout=river&height=40").get_json()
+    # 18 different faces: at 2x within the cost ceiling's faces up to 28 px (56 device px a tile)
+    view = client.get(f"/tiles/{q}.json?layout=river&height=28").get_json()
     assert view["layout"] == "river" and "analysis" not in view
     assert view["description"] == describe_river(parse_river(RIVER))
-    for url in (f"/tiles/{q}.png?layout=river&height=40&scale=2", f"/tiles/{q}.webp?layout=river&height=40&scale=2",
-                f"/tiles.png?n={q}&layout=river&height=40&scale=2", f"/{q}?layout=river&height=40&scale=2"):
+    for url in (f"/tiles/{q}.png?layout=river&height=28&scale=2", f"/tiles/{q}.webp?layout=river&height=28&scale=2",
+                f"/tiles.png?n={q}&layout=river&height=28&scale=2", f"/{q}?layout=river&height=28&scale=2"):
         r = client.get(url)
         assert r.status_code == 200, (url, r.get_data()[:200])
         with Image.open(io.BytesIO(r.data)) as img:

@@ -269,8 +269,13 @@ def test_options_for_svg():
 def test_glyph_outlines_and_rasters_come_from_the_same_font():
     """fontTools' outline bounds agree with the FreeType ink bounds that place both (to 0.5% em)."""
     from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
 
-    glyph_set, cmap, upem = outline._tt()
+    from tile_art import glyphs
+
+    font = TTFont(str(glyphs.font_file()), lazy=True)
+    glyph_set, cmap, upem = font.getGlyphSet(), font.getBestCmap(), font["head"].unitsPerEm
+    assert upem == outline.units_per_em()
     for ch in CHARACTERS:
         pen = BoundsPen(glyph_set)
         glyph_set[cmap[ord(ch)]].draw(pen)

@@ -2,7 +2,8 @@
 
 One font file (`glyphs.font_file()`) feeds both backends. The Pillow pen fills a
 FreeType rendering of the glyph (its `master`); the SVG pen fills the glyph's
-outline read with fontTools (`path_data`). Both put the glyph where `placement`
+outline read with fontTools (`path_data`, in a child process, so a worker keeps
+the few outlines it draws and not the parsed font). Both put the glyph where `placement`
 says, from the same ink bounds, so a character is placed once for both.
 
 Bounds and placements are in ems (the font size), y up from the baseline.
@@ -82,20 +83,52 @@ def placement(char: str, box: tuple[float, float, float, float], stretch: float 
 # -- outlines (fontTools), for the SVG pen ---------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def _tt():
-    """(glyph set, cmap, units per em), read once with fontTools (about a second: the font is big)."""
+def _read_outlines(chars: str) -> tuple[dict[str, str], int]:
+    """({char: path data}, units per em), read here with fontTools: it parses the whole font
+    (a cmap and a CFF charset of 65,535 glyphs), 60-100 MiB of Python objects, most of
+    which the process keeps after use. `_outlines` runs this in a child process."""
     from fontTools.ttLib import TTFont
 
     font = TTFont(str(glyphs.font_file()), lazy=True)
-    cmap = font["cmap"].getcmap(3, 10) or font["cmap"].getcmap(3, 1)
-    return font.getGlyphSet(), cmap.cmap, font["head"].unitsPerEm
+    try:
+        cmap = (font["cmap"].getcmap(3, 10) or font["cmap"].getcmap(3, 1)).cmap
+        glyph_set = font.getGlyphSet()
+        out = {}
+        for char in chars:
+            name = cmap.get(ord(char))
+            if name is None:
+                raise glyphs.FontMissing(f"{glyphs.font_file().name} has no glyph for {char!r}")
+            out[char] = _outline(glyph_set, name)
+        return out, font["head"].unitsPerEm
+    finally:
+        font.close()
+
+
+@lru_cache(maxsize=8)
+def _outlines(chars: str = glyphs.CHARACTERS) -> tuple[dict[str, str], int]:
+    """Path data of `chars` and units per em, read once by a child process: this process
+    keeps a few kB of strings, not the font (+66 MiB per worker when read here).
+
+    >>> _outlines("一")[0]["一"] == path_data("一")
+    True
+    """
+    import json
+    import subprocess
+    import sys
+
+    with _TT_LOCK:
+        done = subprocess.run([sys.executable, "-m", "tile_art.outline", chars], capture_output=True,
+                              text=True, timeout=300)
+    if done.returncode:
+        lines = done.stderr.strip().splitlines() or ["no output"]
+        raise glyphs.FontMissing(f"reading glyph outlines failed: {lines[-1]}")
+    paths, upem = json.loads(done.stdout)
+    return paths, upem
 
 
 def units_per_em() -> int:
     """Font units to the em, from the font's header."""
-    with _TT_LOCK:
-        return _tt()[2]
+    return _outlines()[1]
 
 
 def _join(values) -> str:
@@ -110,6 +143,11 @@ def path_data(char: str) -> str:
     Nonzero winding, like the font. Relative steps are taken between rounded points,
     so rounding never accumulates along a contour.
     """
+    return _outlines(glyphs.CHARACTERS if char in glyphs.CHARACTERS else char)[0][char]
+
+
+def _outline(glyph_set, name: str) -> str:
+    """Path data of glyph `name` in a fontTools glyph set (see `path_data`)."""
     from fontTools.pens.basePen import BasePen
 
     class Relative(BasePen):
@@ -145,12 +183,14 @@ def path_data(char: str) -> str:
             self.cmd = "z"
             self.at = self.start
 
-    with _TT_LOCK:
-        glyph_set, cmap, _ = _tt()
-        name = cmap.get(ord(char))
-        if name is None:
-            raise glyphs.FontMissing(f"{glyphs.font_file().name} has no glyph for {char!r}")
-        pen = Relative(glyph_set)
-        glyph_set[name].draw(pen)
+    pen = Relative(glyph_set)
+    glyph_set[name].draw(pen)
     d = "".join(pen.parts)
     return "M" + d[1:] if d.startswith("m") else d
+
+
+if __name__ == "__main__":  # the child `_outlines` runs: JSON [{char: path data}, units per em]
+    import json
+    import sys
+
+    json.dump(_read_outlines(sys.argv[1]), sys.stdout, ensure_ascii=False)

@@ -85,11 +85,15 @@ const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(
 // An SVG is one file holding a 1x and a 2x drawing; `#2x` shows the second (service/drawing/svg.py).
 const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
-/** The densities the service draws for this layout: within its cost ceiling (service/drawing/limits.py). */
+/**
+ * The densities the service draws for this layout: within its cost ceiling (service/drawing/limits.py),
+ * the distinct faces it shows (lay.faces) included.
+ */
 export function densitiesFor(lay, height) {
   const fits = (d) => {
-    const w = lay.width * d, h = lay.height * d;
-    return height * d <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels;
+    const w = lay.width * d, h = lay.height * d, px = height * d;
+    return px <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels &&
+      (lay.faces || 1) <= SPEC.maxFaces[px - SPEC.minHeight];
   };
   const ok = SPEC.densities.filter(fits);
   return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why

@@ -3,7 +3,7 @@
 // service/drawing/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
 // by parseTiles, as service/notation/river.py reads them with the hand parser.
-import { MAX_CHARS, SPEC, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
+import { MAX_CHARS, SPEC, distinctFaces, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
 
 export const ROWS = 3; // the third row takes every discard after the first two
 export const DEFAULT_ROW = SPEC.defaultRow; // discards per row: from the Python options, via tilesSpec.js
@@ -100,5 +100,5 @@ export function riverLayout(notation, height = SPEC.defaultHeight, row = DEFAULT
   if (!Number.isInteger(row) || row < MIN_ROW || row > MAX_ROW) return null;
   const tiles = parseRiver(notation);
   if (!tiles) return null;
-  return { ...measureRiver(tiles, height, row), description: describeRiver(tiles) };
+  return { ...measureRiver(tiles, height, row), description: describeRiver(tiles), faces: distinctFaces(tiles) };
 }

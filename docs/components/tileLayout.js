@@ -209,5 +209,14 @@ export function tileLayout(notation, height = SPEC.defaultHeight, gap = null) {
   if (!heightOk(height)) return null;
   const groups = parseTiles(notation);
   if (!groups) return null;
-  return { ...measure(groups, height, gap), description: describe(groups) };
+  return { ...measure(groups, height, gap), description: describe(groups), faces: distinctFaces(groups.flatMap((g) => g.tiles)) };
+}
+
+/**
+ * The faces an image of these tiles draws: one per code, lying or not, dimmed or not
+ * (service/drawing/limits.py distinct_faces). distinctFaces(parseTiles("111m-111m")[0].tiles) === 2
+ */
+export function distinctFaces(tiles) {
+  const code = (t) => (t.number ? `${t.red ? 0 : t.number}${t.suit}` : t.single || "x");
+  return new Set(tiles.map((t) => `${code(t)}${t.sideways || t.stacked ? "-" : ""}${t.tsumogiri ? "*" : ""}`)).size;
 }

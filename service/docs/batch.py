@@ -37,6 +37,7 @@ from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
 from service.drawing.arrange import arrange
+from service.drawing.limits import densities, distinct_faces
 from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
@@ -166,9 +167,12 @@ class Batch:
             job = replace(job, options=replace(job.options, format=fmt))
             if self.out is not None:
                 waits += self._draw(job)
-            image = {"theme": job.options.theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            scales = scales_of(job.options)
+            if self.fetch:  # only what the service draws: it refuses scales over its cost ceiling
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
+            image = {"theme": job.options.theme, **self._urls(job.image, scales, fmt)}
             if self.fetch:
-                image["fetch"] = image_urls(job)
+                image["fetch"] = image_urls(job, scales)
             images.append(image)
         return {
             "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": alt_text(req_.hand, req_.options),
@@ -230,8 +234,9 @@ class Batch:
                 **({"data": inline} if inline else {})}
 
 
-def image_urls(job: Job) -> dict[str, str]:
-    """Where the HTTP service serves each scale of ``job``, relative to the service root.
+def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
+    """Where the HTTP service serves each of `scales` (default: every scale) of ``job``,
+    relative to the service root.
 
     >>> from service.notation.options import RenderOptions
     >>> from service.notation.subject import read
@@ -249,7 +254,7 @@ def image_urls(job: Job) -> dict[str, str]:
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}
-    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales_of(o)}
+    return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales or scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

@@ -49,7 +49,7 @@ def spec() -> dict:
     """The spec as plain data."""
     import tile_art
     from service.drawing.layout import default_gap, tile_width
-    from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX
+    from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
     from service.notation.grammar import MAX_CHARS, MAX_TILES
     from service.notation.model import BONUS, BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, SUITS
     from service.notation.options import (
@@ -80,6 +80,8 @@ def spec() -> dict:
         "maxPixels": MAX_PIXELS,
         "maxSide": MAX_SIDE,
         "maxTilePx": MAX_TILE_PX,
+        # per tile size in device px from minHeight to maxTilePx: the most distinct faces an image may show
+        "maxFaces": [max_faces(px) for px in range(MIN_HEIGHT, MAX_TILE_PX + 1)],
         "defaultTheme": RenderOptions().theme,
         "themes": list(tile_art.THEMES),
         "suits": SUITS,

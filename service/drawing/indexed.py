@@ -54,6 +54,8 @@ from .palette import (
 FEWEST, FEWER_TRIES = 64, 2  # see `_fitted`
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
+OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, transparent, one more)
+OVER_BYTES = 1536  # one background's PLTE (3 B an entry) and tRNS (1 B), with their objects
 
 FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
 
@@ -85,14 +87,28 @@ class PicturePalette:
     _over: dict = field(default_factory=dict)
 
     def over(self, background: RGBA | None) -> tuple[bytes, bytes | None]:
-        """(PLTE, tRNS or None) of the entries over `background` (`palette.over`), kept."""
-        if background not in self._over:
-            self._over[background] = over(self.entries, background)
-        return self._over[background]
+        """(PLTE, tRNS or None) of the entries over `background` (`palette.over`): the last
+        `OVER_KEPT` backgrounds are kept (a loop over `bg=` values must not grow it).
+
+        >>> p = PicturePalette(np.zeros((1, 4), np.uint8), {}, np.zeros(1, np.int64))
+        >>> for grey in range(100): _ = p.over((grey, grey, grey, 255))
+        >>> len(p._over) == OVER_KEPT
+        True
+        """
+        kept = self._over.get(background)
+        if kept is None:
+            kept = over(self.entries, background)
+            while len(self._over) >= OVER_KEPT:
+                self._over.pop(next(iter(self._over)), None)
+            self._over[background] = kept
+        return kept
 
     @property
     def nbytes(self) -> int:
-        return self.entries.nbytes + self.errors.nbytes + sum(a.nbytes for a in self.faces.values())
+        """Its arrays, and room for `OVER_KEPT` backgrounds' PLTE and tRNS (counted
+        when it is cached: what `over` adds later is already in the bound)."""
+        return (self.entries.nbytes + self.errors.nbytes + sum(a.nbytes for a in self.faces.values())
+                + OVER_KEPT * OVER_BYTES)
 
 
 # The faces' share of the tile caches (`--face-cache-bytes`) holds their colour tables.

@@ -23,7 +23,7 @@ from service.drawing import indexed
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
-from .routes import bp
+from .routes import MAX_BATCH_BODY, bp
 from . import scenes  # noqa: F401,E402  (adds GET /scene.<fmt> to bp)
 from .service import Service
 
@@ -74,7 +74,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
     app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES,
-                      PALETTE_CACHE_BYTES=indexed.DEFAULT_BYTES, ERROR_MAX_AGE=60)
+                      PALETTE_CACHE_BYTES=indexed.DEFAULT_BYTES, ERROR_MAX_AGE=60,
+                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY)  # every body, chunked too, is read through this bound
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))

@@ -196,9 +196,7 @@ def batch_view():
     that cannot be drawn; 400 for a body that is no request. Nothing is drawn here:
     each image lists the URLs of its files (``fetch``), drawn on GET like any other.
     """
-    if (request.content_length or 0) > MAX_BATCH_BODY:
-        raise BadRequest("batch", f"a batch request is at most {MAX_BATCH_BODY} bytes", status=413)
-    body = request.get_json(silent=True)
+    body = json_body(MAX_BATCH_BODY)
     problem = batch_body_problem(body)
     if problem:
         raise BadRequest("batch", problem)
@@ -207,6 +205,32 @@ def batch_view():
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)
+
+
+def json_body(limit: int):
+    """The request's JSON body (None if it is not JSON), reading at most `limit` + 1 bytes:
+    a longer body is a 413 whether it says its length or comes chunked."""
+    too_big = BadRequest("batch", f"a batch request is at most {limit} bytes", status=413)
+    if (request.content_length or 0) > limit:
+        raise too_big
+    if not request.is_json:
+        return None
+    if request.content_length is None and "wsgi.input_terminated" in request.environ:
+        stream = request.environ["wsgi.input"]  # chunked: the server ends it; we read limit + 1 at most
+    else:
+        stream = request.stream  # as long as Content-Length says (empty without one)
+    data = b""
+    while len(data) <= limit:  # a read may return less than asked (a raw stream)
+        chunk = stream.read(limit + 1 - len(data))
+        if not chunk:
+            break
+        data += chunk
+    if len(data) > limit:
+        raise too_big
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
 
 
 def batch_json(body, status: int) -> Response:

@@ -21,7 +21,7 @@ from cachetools import LRUCache
 
 from service.drawing.arrange import arrange
 from service.drawing.layout import Layout
-from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, fits
+from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.drawing.render import render
 from service.drawing.version import RENDERER_VERSION
 from service.notation.grammar import ParseError
@@ -33,7 +33,7 @@ from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
 
-# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX) is service/drawing/limits.py's.
+# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces) is service/drawing/limits.py's.
 LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
 
 ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it
@@ -79,7 +79,9 @@ def etag_for(key: str) -> str:
 
 
 def check_size(hand, options: RenderOptions) -> Layout:
-    """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX and bitmaps over MAX_SIDE or MAX_PIXELS.
+    """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX, more distinct faces than
+    `max_faces` at this tile size (drawing them is what a new size costs), and bitmaps over
+    MAX_SIDE or MAX_PIXELS.
 
     >>> from service.notation.grammar import parse
     >>> check_size(parse("123m"), RenderOptions(height=200, scale=3))
@@ -102,6 +104,15 @@ def check_size(hand, options: RenderOptions) -> Layout:
             "size",
             f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
             f"and {MAX_SIDE} a side: lower height or scale, or use fewer tiles",
+            hand.notation, None, "height",
+        )
+    faces = distinct_faces(lay) if options.format != "svg" else 1  # an SVG's tiles are vectors
+    if faces > max_faces(tile_px):
+        raise BadRequest(
+            "size",
+            f"the image shows {faces} different faces, each drawn first at a size not seen before; at "
+            f"{tile_px} pixels a tile the limit is {max_faces(tile_px)}: lower height or scale, or use "
+            "fewer different tiles",
             hand.notation, None, "height",
         )
     return lay

@@ -2,8 +2,9 @@
 with a Content-Security-Policy that lets the document do nothing but draw.
 
 The SVG we write has no scripts, links or external references (tests/test_svg.py
-checks); the policy holds even if one slipped in, and ``nosniff`` stops a browser
-from reading the bytes as anything but ``image/svg+xml``.
+checks); the policy holds even if one slipped in, and ``nosniff`` (which every
+answer carries, see headers.py) stops a browser from reading the bytes as anything
+but ``image/svg+xml``.
 
 >>> unpacked = gzip.decompress(pack(b"<svg/>"))
 >>> unpacked, pack(b"<svg/>") == pack(b"<svg/>")
@@ -30,8 +31,7 @@ def _headers(r: Response, etag: str) -> Response:
     # one weak ETag for both encodings: the same image, compressed or not (RFC 9110 8.8.1)
     r.set_etag(etag, weak=True)
     r.vary.add("Accept-Encoding")
-    r.headers["Content-Security-Policy"] = SVG_CSP
-    r.headers["X-Content-Type-Options"] = "nosniff"
+    r.headers["Content-Security-Policy"] = SVG_CSP  # nosniff: added to every answer (headers.py)
     return r
 
 

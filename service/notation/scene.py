@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .dora import read_indicators
-from .fields import WINDS, Field, SceneError, compose, read_round, read_score
+from .fields import SceneError  # noqa: F401  (this module's error: callers import it from here)
+from .fields import WINDS, Field, compose, read_round, read_score
 from .grammar import ParseError, parse
 from .model import Group, Hand, Tile
 from .table import TableScene, read_table

@@ -21,7 +21,9 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.drawing.limits import fits
+from service.drawing.arrange import arrange
+from service.drawing.limits import distinct_faces, fits
+from service.notation.subject import read
 from tests.need import need  # the other browser tests import it from here
 from service.http import create_app
 from service.docs.build import Job, build
@@ -249,10 +251,14 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe=URI_COMPONENT_SAFE)}.png?{q}", a["src"]
             # every density offered is one the service draws, and no other fits its ceiling
             candidates = [c.rsplit(" ", 1) for c in a["srcSet"].split(", ")]
-            for url, density in candidates:
-                assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == 200, (p, density)
-            fitting = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d)]
-            assert [int(d[:-1]) for _, d in candidates] == fitting, p
+            lay = arrange(read(p["notation"], "river" if p.get("river") else "hand"),
+                          RenderOptions(height=h, layout="river" if p.get("river") else "hand", row=p.get("row", 6)))
+            faces = distinct_faces(lay)
+            drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces)]
+            for url, density in candidates:  # none fits: 1x alone, whose error image says why
+                status = 200 if int(density[:-1]) in drawn else 400
+                assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == status, (p, density)
+            assert [int(d[:-1]) for _, d in candidates] == (drawn or [1]), p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
         if g["figure"]:
             assert g["caption"] == p["caption"]
