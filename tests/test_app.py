@@ -487,10 +487,12 @@ def test_the_ceiling_counts_the_faces_a_new_size_draws(app, client, monkeypatch)
 
 def test_docs_images_keep_their_densities_under_the_ceiling(client):
     """The ceiling leaves what docs pages show at every density: a 14-tile hand of 14 kinds
-    at 3x, an 18-discard river of 18 faces at 2x, 55 faces at 1x."""
+    at 3x, an 18-discard river of 18 faces at 2x, every riichi kind at 1x."""
     assert client.get("/" + quote("19m19p19s1234567z+1m", safe="") + "?scale=3").status_code == 200
     river = "1m2m3m4m5m6m7m8m9m1p2p3p4p5p6p*7p*8p*9p"
     assert client.get(f"/tiles/{quote(river, safe='')}.png?layout=river&scale=2").status_code == 200
+    every_kind = "1234567890m1234567890p1234567890s1234567z"  # 37 faces
+    assert client.get(f"/tiles/{every_kind}.png?scale=1").status_code == 200
 
 
 @pytest.mark.parametrize("path", ["/tiles/123m.gif", "/tiles/123m", "/tiles.gif?n=1m"])

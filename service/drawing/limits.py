@@ -17,7 +17,7 @@ worker has drawn before.
 >>> densities(1400, 128, 128)
 (1, 2)
 >>> max_faces(38), max_faces(76), max_faces(114), max_faces(512)
-(55, 18, 15, 3)
+(37, 18, 15, 3)
 >>> densities(1400, 38, 38, faces=37)  # every kind of tile: 1x only
 (1,)
 """
@@ -31,8 +31,9 @@ MAX_SIDE = 16384         # device px of its longer side
 MAX_TILE_PX = 512        # device px of an upright tile: height x scale
 # Distinct faces an image shows, by `face_ms` each: at most ~128 ms to draw them all. Sized so
 # docs images keep their densities: every 14-tile hand at 3x (15 faces), an 18-discard river
-# at 2x (18 faces), every kind at 1x (56 faces).
+# at 2x (18 faces).
 MAX_FACE_MS = 128
+MAX_FACES = 37  # and never more than every riichi kind with its red fives: small bonus faces cost ~1.8x a suit's
 
 
 def face_ms(tile_px: int) -> float:
@@ -51,7 +52,7 @@ def face_ms(tile_px: int) -> float:
 
 def max_faces(tile_px: int) -> int:
     """The most distinct faces (code, sideways, dimmed) one image may show at this tile size."""
-    return math.floor(MAX_FACE_MS / face_ms(tile_px))
+    return min(MAX_FACES, math.floor(MAX_FACE_MS / face_ms(tile_px)))
 
 
 def distinct_faces(lay) -> int:
