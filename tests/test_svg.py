@@ -311,3 +311,25 @@ def test_cli_writes_svg_by_file_name(tmp_path, capsys):
     assert capsys.readouterr().out.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="')
     assert main(["render", HAND, "-o", str(tmp_path / "hand.png"), "--theme", "auto"]) == 2
     assert "theme auto is for SVG only" in capsys.readouterr().err
+
+
+def test_a_label_of_new_characters_reads_their_outlines_in_one_child(monkeypatch):
+    """Each outline read costs a child process loading the font (~1 s): a label's new
+    characters are read together, and the faces' own glyphs (bonus tiles, JOKER) with the rest."""
+    import subprocess
+
+    from service.drawing.labels import svg_labels
+    from service.drawing.layout import Label
+    from tile_art import glyphs, outline
+
+    assert set("梅蘭菊竹春夏秋冬1234JOKER?") <= set(glyphs.CHARACTERS)
+    monkeypatch.setattr(outline, "_PATHS", {})
+    monkeypatch.setattr(outline, "_UPEM", [])
+    outline.path_data.cache_clear()
+    runs = []
+    real = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: runs.append(a[0][-1]) or real(*a, **k))
+    svg_labels((Label("ドラ表示", 0, 10, 10), Label("宝牌指示牌 Dora", 0, 30, 10)), "lab")
+    assert len(runs) == 1 and set("ドラ表示宝牌指Dor") <= set(runs[0])
+    outline.path_data("梅")
+    assert len(runs) == 1

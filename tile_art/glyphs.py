@@ -20,7 +20,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 FONT_PACKAGE = "noto-cjk[sans-jp-bold]"
 FONT_SPEC = ("sans", "jp", "bold")
 NUMERALS = "一二三四伍六七八九"  # 伍, not 五, on the five, as on Japanese tiles
-CHARACTERS = NUMERALS + "萬東南西北發中"
+CHARACTERS = NUMERALS + "萬東南西北發中" + "梅蘭菊竹春夏秋冬" + "1234JOKER?"  # every glyph a face draws
 RENDER_PX = 400          # font size used for the master masks
 _NOT_IN_FONT = "\U000F0001"  # private-use code point: renders as .notdef (tofu)
 _FONT_LOCK = threading.Lock()

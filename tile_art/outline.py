@@ -104,10 +104,15 @@ def _read_outlines(chars: str) -> tuple[dict[str, str], int]:
         font.close()
 
 
-@lru_cache(maxsize=8)
+_PATHS: dict[str, str] = {}  # char -> path data, read so far in this process
+_UPEM: list[int] = []
+
+
 def _outlines(chars: str = glyphs.CHARACTERS) -> tuple[dict[str, str], int]:
-    """Path data of `chars` and units per em, read once by a child process: this process
-    keeps a few kB of strings, not the font (+66 MiB per worker when read here).
+    """Path data of `chars` and units per em, read by a child process: this process keeps a
+    few kB of strings, not the font (+66 MiB per worker when read here). Every character not
+    read yet is read in the same child, so a label of twenty new characters costs one child,
+    not twenty.
 
     >>> _outlines("一")[0]["一"] == path_data("一")
     True
@@ -117,18 +122,28 @@ def _outlines(chars: str = glyphs.CHARACTERS) -> tuple[dict[str, str], int]:
     import sys
 
     with _TT_LOCK:
-        done = subprocess.run([sys.executable, "-m", "tile_art.outline", chars], capture_output=True,
-                              text=True, timeout=300)
-    if done.returncode:
-        lines = done.stderr.strip().splitlines() or ["no output"]
-        raise glyphs.FontMissing(f"reading glyph outlines failed: {lines[-1]}")
-    paths, upem = json.loads(done.stdout)
-    return paths, upem
+        missing = "".join(sorted(set(chars) - set(_PATHS)))
+        if missing or not _UPEM:
+            wanted = "".join(sorted(set(missing) | set(glyphs.CHARACTERS) - set(_PATHS)))
+            done = subprocess.run([sys.executable, "-m", "tile_art.outline", wanted], capture_output=True,
+                                  text=True, timeout=300)
+            if done.returncode:
+                lines = done.stderr.strip().splitlines() or ["no output"]
+                raise glyphs.FontMissing(f"reading glyph outlines failed: {lines[-1]}")
+            paths, upem = json.loads(done.stdout)
+            _PATHS.update(paths)
+            _UPEM[:] = [upem]
+        return {c: _PATHS[c] for c in chars}, _UPEM[0]
+
+
+def preload(chars: str) -> None:
+    """Read the outlines of `chars` now, in one child process (see `_outlines`)."""
+    _outlines(chars)
 
 
 def units_per_em() -> int:
     """Font units to the em, from the font's header."""
-    return _outlines()[1]
+    return _outlines("")[1]
 
 
 def _join(values) -> str:
@@ -143,7 +158,7 @@ def path_data(char: str) -> str:
     Nonzero winding, like the font. Relative steps are taken between rounded points,
     so rounding never accumulates along a contour.
     """
-    return _outlines(glyphs.CHARACTERS if char in glyphs.CHARACTERS else char)[0][char]
+    return _PATHS[char] if char in _PATHS else _outlines(char)[0][char]
 
 
 def _outline(glyph_set, name: str) -> str:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from tile_art.glyphs import font_file
-from tile_art.outline import path_data, units_per_em
+from tile_art.outline import path_data, preload, units_per_em
 from tile_art.svg_pen import fnum
 from tile_art.theme import get_theme
 
@@ -116,6 +116,7 @@ def line_mask(text: str, size: int, scale: int) -> Image.Image:
 
 def svg_labels(labels: tuple[Label, ...], cls: str) -> list[str]:
     """One `<g>` of glyph outlines per label, filled by CSS class `cls`."""
+    preload("".join(ch for lab in labels for ch in lab.text if not ch.isspace()))  # one child for all
     em = units_per_em()
     out = []
     for lab in labels:
