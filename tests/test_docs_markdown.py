@@ -140,3 +140,20 @@ def test_a_sprite_carries_only_the_definitions_its_tiles_need():
         alone = render_svg(parse("1m"), RenderOptions(format="svg", theme=theme)).decode()
         assert page.count("<symbol") == 1 and page.count("<path id=") == alone.count("<path id=")
         assert len(page) < len(alone) + 1200  # the style rules of the other tiles, the wrapper, the hand
+
+
+def test_the_sprite_holds_a_2x_drawing_that_a_resolution_query_shows():
+    """Each symbol: the 1x drawing and the 2x one (halved into the same viewBox); the style
+    shows the 2x one on 2x screens. A hand tuned for one scale keeps one drawing."""
+    from service.drawing.svg_page import PageSprite
+
+    page = convert('<Tiles notation="1m2z" />')
+    symbols = re.findall(r"<symbol [^>]*>(.*?)</symbol>", page)
+    assert len(symbols) == 2
+    for body in symbols:
+        assert re.fullmatch(r'<g class="k[0-9a-f]{8}d1">.*</g><g class="k[0-9a-f]{8}d2" transform="scale\(\.5\)">.*</g>',
+                            body)
+    assert re.search(r"\.k[0-9a-f]{8}d2\{display:none\}@media \(min-resolution:2dppx\)", page)
+    sprite = PageSprite()
+    tuned = sprite.finish(sprite.hand(parse("1m2z"), RenderOptions(format="svg", scale=2)))
+    assert "d2" not in tuned and "min-resolution" not in tuned and tuned.count("<symbol") == 2

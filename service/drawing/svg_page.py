@@ -8,6 +8,11 @@ written by the same `tile_art.svg` writer as the standalone file. Its ids and
 classes are scoped by a hash of its content, so two sprites on one page (two
 Markdown renders, excerpts) never clash.
 
+For every screen: with no ``scale``, each symbol holds the tile's 1x drawing and its
+2x one (hairlines of one device pixel there; the face content written once), and
+`DENSITY_CSS` shows the 2x one under ``@media (min-resolution: 2dppx)``, a query inline
+SVG honours (an SVG in ``<img>`` does not: there ``a.svg#2x`` picks, see `.svg`).
+
 Theme ``auto`` colours through CSS classes: by default under
 ``@media (prefers-color-scheme:dark)``, as the standalone SVG does; given
 ``dark`` (a function wrapping ``{declarations}`` in the page's dark contexts,
@@ -44,6 +49,11 @@ from .arrange import arrange
 from .layout import Layout
 from .svg import DIM, dim_filter
 
+HI = 2  # the density of a page's second drawing
+# Inline SVG, unlike an SVG in <img>, honours resolution queries: 2x screens get the 2x drawing.
+# Class names carry a digit, so the writer's (letters only) never match them.
+DENSITY_CSS = (f".{PREFIX}d2{{display:none}}@media (min-resolution:2dppx),(-webkit-min-device-pixel-ratio:2)"
+               f"{{.{PREFIX}d1{{display:none}}.{PREFIX}d2{{display:inline}}}}")
 MARK = "\x01"  # a hand's reference to sprite n is written "\x01<n>." until the sprite's hash is known
 HIDDEN = f'<svg xmlns="{SVG_NS}" width="0" height="0" aria-hidden="true" focusable="false" ' \
          'style="position:absolute;overflow:hidden">'
@@ -85,15 +95,16 @@ class _Alphabet:
     def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None):
         doc = Document(themes, height, scale)
         keys = [(code, sideways) for code in tile_art.CODES for sideways in (False, True)]
+        densities = (1, HI) if scale == 1 else (scale,)  # a scale asked for: tuned for it alone
         for code, sideways in keys:
-            doc.tile(code, sideways)
+            for d in densities:
+                doc.tile(code, sideways, d)
         writer = _PageWriter(doc, dark)
         tiles = list(doc.tiles.values())
         for _, nodes, _ in tiles:
             writer._scan(nodes)
-        self.symbols = {key: f'<symbol id="{PREFIX}{tile_name(*key)}" viewBox="0 0 {w} {h}">{writer._nodes(nodes)}'
-                             f"</symbol>" for key, (_, nodes, (w, h)) in zip(keys, tiles)}
-        self.css = writer._css(tiles)
+        self.symbols = {key: self._symbol(writer, doc, key, densities) for key in keys}
+        self.css = writer._css(tiles) + (DENSITY_CSS if len(densities) > 1 else "")
         self.defs = writer.defs + [dim_filter()]
         self.dim = len(self.defs) - 1
         index = {_DEF_ID.match(d).group(1): i for i, d in enumerate(self.defs)}
@@ -110,6 +121,17 @@ class _Alphabet:
             return frozenset(out)
 
         self.needs = {key: needs(text) for key, text in self.symbols.items()}
+
+    @staticmethod
+    def _symbol(writer: _PageWriter, doc: Document, key: tuple[str, bool], densities: tuple[int, ...]) -> str:
+        """A tile's symbol: its drawing, or each density's in a group the resolution query shows."""
+        _, nodes, (w, h) = doc.tiles[(*key, densities[0])]
+        inner = writer._nodes(nodes)
+        if len(densities) > 1:
+            hi = doc.tiles[(*key, HI)][1]
+            inner = (f'<g class="{PREFIX}d1">{inner}</g>'
+                     f'<g class="{PREFIX}d2" transform="scale({num(1 / HI)})">{writer._nodes(hi)}</g>')
+        return f'<symbol id="{PREFIX}{tile_name(*key)}" viewBox="0 0 {w} {h}">{inner}</symbol>'
 
     def sprite(self, tiles: tuple[tuple[str, bool], ...], dims: bool) -> str:
         """The style, the definitions these tiles need (in the writer's order) and their symbols."""
