@@ -16,12 +16,14 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from service.notation.scene import SceneError, read_scene
+from service.notation.scene import ProblemCard, SceneError, read_scene
+from service.notation.table import TableScene
 
 from .scan import walk_docs
 from .tag_props import Problem
 
 LANG = "tiles-scene"
+Scene = ProblemCard | TableScene
 _OPEN = re.compile(r"( {0,3})(`{3,}|~{3,})\s*" + re.escape(LANG) + r"\b.*$")
 
 
@@ -54,16 +56,22 @@ def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
     return out
 
 
+def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
+    """The block's scene, or the `Problem` at its page's line and column.
+
+    >>> read_block(SceneBlock("a.md", 7, 2, "problem: {round: E9}\\n"))[1].__str__()
+    "a.md:7:12: problem: problem needs 'seat'"
+    """
+    try:
+        return read_scene(block.text), None
+    except SceneError as err:
+        what = f"{err.field}: {err.message}" if err.field else err.message
+        return None, Problem(block.path, block.line + err.line - 1, err.col + block.indent, what)
+
+
 def check_blocks(text: str, path: str = "") -> list[Problem]:
     """A `Problem` for each block that cannot be drawn."""
-    out = []
-    for block in scene_blocks(text, path):
-        try:
-            read_scene(block.text)
-        except SceneError as err:
-            what = f"{err.field}: {err.message}" if err.field else err.message
-            out.append(Problem(path, block.line + err.line - 1, err.col + block.indent, what))
-    return out
+    return [p for p in (read_block(b)[1] for b in scene_blocks(text, path)) if p is not None]
 
 
 def check_docs(paths: Iterable[str]) -> list[Problem]:
