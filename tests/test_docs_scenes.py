@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -69,3 +71,34 @@ def test_markdown_scene_error_names_file_line_col_and_field():
         convert(BAD, page="docs/bad.md")
     assert str(err.value).startswith("docs/bad.md:11:13: problem.answer: 6s is not in the hand")
     assert str(err.value).endswith("    answer: 6s\n" + " " * 14 + "^")
+
+
+def build_mkdocs(root, page: str, *extra: str):
+    (root / "docs").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "problems").mkdir(exist_ok=True)
+    (root / "docs" / "problems" / "index.md").write_text(page, encoding="utf-8")
+    (root / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text("site_name: Scenes\nplugins:\n  - tiles:\n" + "".join(f"      {e}\n" for e in extra)
+                                     + "markdown_extensions: [pymdownx.superfences]\n", encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", "mkdocs.yml", "-d", "site"],
+                          cwd=root, capture_output=True, text=True, timeout=600)
+
+
+def test_mkdocs_writes_scene_files_and_links_them_with_their_alt_text(tmp_path):
+    pytest.importorskip("mkdocs")
+    run = build_mkdocs(tmp_path, f"# Problems\n\n```tiles-scene\n{CARD}\n```\n", "color_mode: material")
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "site" / "problems" / "index.html").read_text(encoding="utf-8")
+    imgs = re.findall(r'<img src="([^"]+)" srcset="([^"]+)" width="402" height="159" alt="([^"]+)"[^>]*'
+                      r'class="tiles tiles-scene tiles--(light|dark)"', html)
+    assert [(i[0].startswith("../tiles/"), i[2].replace("&#x27;", "'"), i[3]) for i in imgs] == \
+        [(True, ALT, "light"), (True, ALT, "dark")]
+    for src, srcset, _, _ in imgs:
+        for url in [src] + [u.split()[0] for u in srcset.split(", ")]:
+            data = (tmp_path / "site" / "problems" / url).read_bytes()
+            assert data[:4] == b"\x89PNG"
+    assert len(list((tmp_path / "site" / "tiles").glob("*.png"))) == 6  # 2 themes x 3 scales
+    run = build_mkdocs(tmp_path, "# Problems\n\n```tiles-scene\nproblem: {round: E1, seat: X, dora: 3m, "
+                                 "hand: 123456789m1234z+5z}\n```\n")
+    assert run.returncode != 0
+    assert "docs/problems/index.md:4:28: problem.seat: " in run.stderr
