@@ -102,3 +102,37 @@ def test_mkdocs_writes_scene_files_and_links_them_with_their_alt_text(tmp_path):
                                  "hand: 123456789m1234z+5z}\n```\n")
     assert run.returncode != 0
     assert "docs/problems/index.md:4:28: problem.seat: " in run.stderr
+
+
+def build_sphinx(root, pages: dict[str, str]):
+    for name, text in pages.items():
+        (root / name).write_text(text, encoding="utf-8")
+    (root / "conf.py").write_text('extensions = ["myst_parser", "service.sphinx"]\n'
+                                  'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n', encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(root), str(root / "_build")],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_sphinx_draws_scene_directives_in_rst_and_myst(tmp_path):
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_parser")
+    rst = f"Problems\n========\n\n.. toctree::\n\n   more\n\n.. tiles-scene::\n\n   {CARD}\n"
+    md = "# More\n\n```{tiles-scene}\nproblem:\n  round: S2\n  seat: W\n  dora: 1z\n  hand: 123456789m1234z+5z\n```\n"
+    run = build_sphinx(tmp_path, {"index.rst": rst, "more.md": md})
+    assert run.returncode == 0, run.stderr
+    for page, alt in (("index", ALT), ("more", "Problem: South 2 · West seat; dora indicator: East")):
+        html = (tmp_path / "_build" / f"{page}.html").read_text(encoding="utf-8").replace("&#x27;", "'")
+        imgs = re.findall(r'<img src="(_images/[0-9a-f]{16}\.png)" srcset="[^"]+" width="\d+" height="\d+" '
+                          r'alt="([^"]+)"[^>]*class="tiles tiles-scene tiles--(light|dark)"', html)
+        assert [(i[1].startswith(alt), i[2]) for i in imgs] == [(True, "light"), (True, "dark")]
+        assert all((tmp_path / "_build" / i[0]).read_bytes()[:4] == b"\x89PNG" for i in imgs)
+
+
+def test_sphinx_scene_error_fails_the_build_at_file_line_col(tmp_path):
+    pytest.importorskip("myst_parser")
+    md = "# Bad\n\n```{tiles-scene}\nproblem:\n  round: E1\n  seat: S\n  dora: 3m\n  hand: 2345m067p34588s5z+4p\n" \
+         "  answer: 6s\n```\n"
+    run = build_sphinx(tmp_path, {"index.md": md})
+    assert run.returncode == 1
+    assert "index.md:9:11: problem.answer: 6s is not in the hand" in run.stderr
+    assert "    answer: 6s\n" + " " * 12 + "^" in run.stderr
