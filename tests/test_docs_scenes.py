@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import subprocess
 import sys
 
 import pytest
+from PIL import Image
 
 markdown = pytest.importorskip("markdown")
 
@@ -136,3 +139,30 @@ def test_sphinx_scene_error_fails_the_build_at_file_line_col(tmp_path):
     assert run.returncode == 1
     assert "index.md:9:11: problem.answer: 6s is not in the hand" in run.stderr
     assert "    answer: 6s\n" + " " * 12 + "^" in run.stderr
+
+
+def test_tiles_build_draws_scene_blocks_into_the_manifest_and_links_them(tmp_path, capsys):
+    from service.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "p.md"
+    page.write_text(f"# Problems\r\n\r\n```tiles-scene\r\n{CARD}  \r\n```\r\ntext\r\n", encoding="utf-8", newline="")
+    out = docs / "img"
+    args = ["build", str(docs), "--out", str(out), "--theme", "light", "--theme", "dark", "--link-md", "--prune",
+            "--jobs", "1"]
+    assert main(args) == 0
+    images = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["images"]
+    light, dark = images[f"scene:{CARD}"], images[f"scene:{CARD}?theme=dark"]
+    assert (light["width"], light["height"], light["alt"]) == (402, 159, ALT) and dark["alt"] == ALT
+    for e in (light, dark):
+        for s in (1, 2, 3):
+            with Image.open(out / e[f"{s}x"]) as im:
+                assert im.size == (402 * s, 159 * s)
+    assert light["1x"] != dark["1x"]
+    lines = page.read_bytes().decode().split("\n")
+    assert lines[5] == f'<img src="img/{light["2x"]}" width="402" height="159" alt="{html.escape(ALT)}">\r'
+    assert lines[6] == "text\r"
+    assert main(args) == 0  # a second run: nothing drawn, the line kept, nothing pruned
+    assert page.read_bytes().decode().split("\n") == lines
+    assert "rendered 0 file(s)" in capsys.readouterr().out and (out / light["3x"]).exists()
