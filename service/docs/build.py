@@ -4,7 +4,8 @@ Each image is written at 1x, 2x and 3x under a content hash (renderer version +
 canonical notation + options), so a re-run renders only what changed and a CDN
 can cache the files forever. ``manifest.json`` maps each notation to its files,
 size and alt text; the `<Tiles manifest={...}>` component reads it instead of
-asking the service. When any tag cannot be drawn, the good images are still
+asking the service. A ```` ```tiles-scene ```` block is drawn too (a `SceneJob`),
+its entry keyed ``scene:<YAML>`` (`scene_blocks.scene_key`). When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
@@ -36,13 +37,15 @@ from pathlib import Path
 
 from service.drawing.arrange import arrange
 from service.drawing.render import render
+from service.drawing.scene import arrange_scene, render_scene, scene_alt
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
 from .lint import missing_paths
-from .scan import doc_files, scan_text
+from .scan import doc_files, scan_text, walk_docs
+from .scene_blocks import Scene, read_block, scene_blocks, scene_id, scene_key
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -126,8 +129,6 @@ def jobs_for(request: ImageRequest, themes: tuple[str, ...]) -> list[Job]:
 def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job], list[Problem]]:
     """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
     errors of tags and blocks that cannot be drawn."""
-    from .scene_pictures import scene_jobs  # it builds on this module
-
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
@@ -143,6 +144,62 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
     for job in scenes:
         jobs.setdefault(job.key, job)
     return list(jobs.values()), errors + scene_errors
+
+
+@dataclass(frozen=True)
+class SceneJob:
+    """One scene's images for `tiles build` and `tiles batch`: a `Job` with a scene for a hand."""
+
+    text: str
+    scene: Scene
+    options: RenderOptions
+    notation = "tiles-scene"  # what the progress bar shows
+
+    @property
+    def image(self) -> str:
+        return scene_id(self.text, self.options)
+
+    @property
+    def key(self) -> str:
+        return scene_key(self.text, self.options)
+
+    def picture(self, scale: int) -> bytes:
+        return render_scene(self.scene, replace(self.options, scale=scale))
+
+    def entry(self, public_path: str = "") -> dict:
+        """As a hand's manifest entry: files per scale, CSS size, alt text."""
+        files = {f"{s}x": public_path + file_name(self.image, s, self.options.format) for s in scales_of(self.options)}
+        lay = arrange_scene(self.scene, self.options).layout
+        return {**files, "width": lay.width, "height": lay.height, "alt": scene_alt(self.scene)}
+
+
+def scene_closes(text: str, theme: str) -> dict[int, str]:
+    """The 0-based line of each closed block's closing fence (lines split at ``\\n``), and the
+    block's manifest key at ``theme`` (what ``tiles build --link-md`` puts an `<img>` under).
+
+    >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
+    {3: 'scene:problem: {round: E1}'}
+    """
+    lines = text.split("\n")
+    out = {}
+    for block in scene_blocks(text):
+        close = block.line - 1 + len(block.text.splitlines())
+        if close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
+            out[close] = scene_key(block.text, RenderOptions(theme=theme))
+    return out
+
+
+def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Problem]]:
+    """A job per ```` ```tiles-scene ```` block under ``paths`` and theme, and the blocks' problems."""
+    jobs, problems = [], []
+    for path, text in walk_docs(paths):
+        for block in scene_blocks(text, str(path)):
+            scene, problem = read_block(block)
+            if problem is not None:
+                problems.append(problem)
+                continue
+            jobs += [SceneJob(block.text, scene, RenderOptions(theme=t)) for t in themes]
+    return jobs, problems
 
 
 def entry(job: Job, public_path: str = "") -> dict:
@@ -291,8 +348,6 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
-    from .scene_pictures import scene_closes  # it builds on this module
-
     scenes = scene_closes(text, default_theme)  # closing fence line -> manifest key
     out_lines, changed, i = [], False, 0
     while i < len(lines):

@@ -2,6 +2,7 @@
 
 A block's body is a scene in YAML (docs/scenes.md). A bad field is a `Problem` at the
 block's ``file:line:col`` with the field's path, so `tiles lint` and `tiles build` stop on it.
+A drawn block's files are named by `scene_id`, its manifest entry by `scene_key`.
 
 >>> text = "# A card\\n\\n```tiles-scene\\nproblem: {round: E9}\\n```\\n"
 >>> [(b.line, b.text) for b in scene_blocks(text, "a.md")]
@@ -12,10 +13,13 @@ block's ``file:line:col`` with the field's path, so `tiles lint` and `tiles buil
 
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
+from service.drawing.version import RENDERER_VERSION
+from service.notation.options import RenderOptions
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
@@ -72,6 +76,34 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
 def check_blocks(text: str, path: str = "") -> list[Problem]:
     """A `Problem` for each block that cannot be drawn."""
     return [p for p in (read_block(b)[1] for b in scene_blocks(text, path)) if p is not None]
+
+
+def scene_text(text: str) -> str:
+    """A block's YAML as a key: its lines without trailing spaces or line-ending ``\\r``, no blank
+    line first or last.
+
+    >>> scene_text("\\n problem: {round: E1}  \\r\\n")
+    'problem: {round: E1}'
+    """
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def scene_id(text: str, options: RenderOptions) -> str:
+    """The content hash naming a scene's files: the renderer, the YAML as written and the options."""
+    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{replace(options, scale=1).key()}"
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
+
+
+def scene_key(text: str, options: RenderOptions) -> str:
+    """The manifest key of a scene: ``scene:`` and its YAML (`scene_text`), then the options that
+    differ from `tiles build`'s (``?theme=dark``).
+
+    >>> scene_key("problem: {round: E1}\\n", RenderOptions(theme="dark"))
+    'scene:problem: {round: E1}?theme=dark'
+    """
+    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
+             if getattr(options, k) != getattr(RenderOptions(), k)]
+    return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")
 
 
 def check_docs(paths: Iterable[str]) -> list[Problem]:

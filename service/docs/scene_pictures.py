@@ -1,9 +1,9 @@
 """```` ```tiles-scene ```` blocks as pictures in pages: image files under content hashes, or inline SVG.
 
-Shared by the Python docs integrations (`markdown_ext`, `mkdocs_plugin`, `sphinx_ext`)
-and `tiles build`: `scene_id` names a scene's files as `tiles build` names a hand's
-(``<16 hex>.png``, ``@2x``, ``@3x``, or one ``.svg``), `ensure_scene_files` draws the
-missing ones, `scene_img` and `inline_scene` are the markup, with the scene's alt text.
+Shared by the Python docs integrations (`markdown_ext`, `mkdocs_plugin`, `sphinx_ext`):
+`ensure_scene_files` draws a scene's missing files, named as `tiles build` names them
+(`service.docs.scene_blocks.scene_id`: ``<16 hex>.png``, ``@2x``, ``@3x``, or one ``.svg``);
+`scene_img` and `inline_scene` are the markup, with the scene's alt text.
 
 >>> from service.notation.scene import read_scene
 >>> text = "problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}"
@@ -20,107 +20,19 @@ missing ones, `scene_img` and `inline_scene` are the markup, with the scene's al
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 
 from service.drawing.scene import arrange_scene, render_scene, scene_alt
-from service.drawing.version import RENDERER_VERSION
 from service.notation.options import RenderOptions
 
-from .build import DEFAULT, file_name, scales_of, write_file
+from .build import file_name, scales_of, write_file
 from .markup import css
-from .scan import walk_docs
-from .scene_blocks import Scene, read_block, scene_blocks
-from .tag_props import Problem
+from .scene_blocks import Scene, scene_id
 from .spec import MARKUP
 
 SCENE_CLASS = "tiles-scene"
-
-
-def scene_text(text: str) -> str:
-    """A block's YAML as a key: its lines without trailing spaces or line-ending ``\\r``, no blank
-    line first or last.
-
-    >>> scene_text("\\n problem: {round: E1}  \\r\\n")
-    'problem: {round: E1}'
-    """
-    return "\n".join(line.rstrip() for line in text.strip().splitlines())
-
-
-def scene_id(text: str, options: RenderOptions) -> str:
-    """The content hash naming a scene's files: the renderer, the YAML as written and the options."""
-    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{replace(options, scale=1).key()}"
-    return hashlib.sha256(key.encode()).hexdigest()[:16]
-
-
-def scene_key(text: str, options: RenderOptions) -> str:
-    """The manifest key of a scene: ``scene:`` and its YAML (`scene_text`), then the options that
-    differ from `tiles build`'s (``?theme=dark``).
-
-    >>> scene_key("problem: {round: E1}\\n", RenderOptions(theme="dark"))
-    'scene:problem: {round: E1}?theme=dark'
-    """
-    extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
-             if getattr(options, k) != getattr(DEFAULT, k)]
-    return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")
-
-
-@dataclass(frozen=True)
-class SceneJob:
-    """One scene's images for `tiles build` and `tiles batch`: a `Job` with a scene for a hand."""
-
-    text: str
-    scene: Scene
-    options: RenderOptions
-    notation = "tiles-scene"  # what the progress bar shows
-
-    @property
-    def image(self) -> str:
-        return scene_id(self.text, self.options)
-
-    @property
-    def key(self) -> str:
-        return scene_key(self.text, self.options)
-
-    def picture(self, scale: int) -> bytes:
-        return render_scene(self.scene, replace(self.options, scale=scale))
-
-    def entry(self, public_path: str = "") -> dict:
-        """As a hand's manifest entry: files per scale, CSS size, alt text."""
-        files = {f"{s}x": public_path + file_name(self.image, s, self.options.format) for s in scales_of(self.options)}
-        width, height = scene_size(self.scene, self.options)
-        return {**files, "width": width, "height": height, "alt": scene_alt(self.scene)}
-
-
-def scene_closes(text: str, theme: str) -> dict[int, str]:
-    """The 0-based line of each closed block's closing fence (lines split at ``\\n``), and the
-    block's manifest key at ``theme`` (what ``tiles build --link-md`` puts an `<img>` under).
-
-    >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
-    {3: 'scene:problem: {round: E1}'}
-    """
-    lines = text.split("\n")
-    out = {}
-    for block in scene_blocks(text):
-        close = block.line - 1 + len(block.text.splitlines())
-        if close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
-            out[close] = scene_key(block.text, RenderOptions(theme=theme))
-    return out
-
-
-def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Problem]]:
-    """A job per ```` ```tiles-scene ```` block under ``paths`` and theme, and the blocks' problems."""
-    jobs, problems = [], []
-    for path, text in walk_docs(paths):
-        for block in scene_blocks(text, str(path)):
-            scene, problem = read_block(block)
-            if problem is not None:
-                problems.append(problem)
-                continue
-            jobs += [SceneJob(block.text, scene, RenderOptions(theme=t)) for t in themes]
-    return jobs, problems
 
 
 def scene_files(text: str, options: RenderOptions) -> list[str]:
