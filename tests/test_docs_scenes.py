@@ -166,3 +166,25 @@ def test_tiles_build_draws_scene_blocks_into_the_manifest_and_links_them(tmp_pat
     assert main(args) == 0  # a second run: nothing drawn, the line kept, nothing pruned
     assert page.read_bytes().decode().split("\n") == lines
     assert "rendered 0 file(s)" in capsys.readouterr().out and (out / light["3x"]).exists()
+
+
+def test_tiles_batch_answers_a_scene_block_with_its_files(tmp_path):
+    from service.docs.batch import Batch
+
+    batch = Batch(out=tmp_path, public_path="/tiles/", themes=("light", "dark"))
+    answer = batch.answer({"id": 7, "path": "p.mdx", "line": 4, "column": 1, "scene": CARD + "\n"})
+    assert (answer["ok"], answer["scene"], answer["width"], answer["height"], answer["alt"]) == \
+        (True, True, 402, 159, ALT)
+    assert [i["theme"] for i in answer["images"]] == ["light", "dark"]
+    for image in answer["images"]:
+        assert image["srcSet"].endswith("@3x.png 3x") and image["src"].startswith("/tiles/")
+        for s in (1, 2, 3):
+            with Image.open(tmp_path / image["files"][f"{s}x"]) as im:
+                assert im.size == (402 * s, 159 * s)
+    bad = batch.answer({"id": 8, "path": "p.mdx", "line": 4, "column": 3, "scene": "problem:\n  round: E9\n  seat: S\n"
+                                                                 "  dora: 3m\n  hand: 123456789m1234z+5z\n"})
+    assert bad == {"id": 8, "ok": False, "errors": [
+        {"line": 5, "column": 12, "message": "problem.round: round must be a wind and a hand number 1-4, "
+                                             "like E1 or S3, not 'E9'", "warning": False}]}
+    fetch = Batch(out=None, fetch=True).answer({"id": 9, "scene": CARD, "format": "svg"})
+    assert fetch["images"][0]["fetch"]["1x"].startswith("scene.svg?s=problem%3A+%7Bround")
