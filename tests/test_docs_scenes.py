@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 import subprocess
@@ -188,3 +189,20 @@ def test_tiles_batch_answers_a_scene_block_with_its_files(tmp_path):
                                              "like E1 or S3, not 'E9'", "warning": False}]}
     fetch = Batch(out=None, fetch=True).answer({"id": 9, "scene": CARD, "format": "svg"})
     assert fetch["images"][0]["fetch"]["1x"].startswith("scene.svg?s=problem%3A+%7Bround")
+
+
+def test_post_batch_answers_a_scene_with_urls_the_service_draws():
+    from service.http import create_app
+
+    client = create_app().test_client()
+    r = client.post("/batch", json={"id": 1, "path": "p.mdx", "line": 4, "column": 1, "scene": CARD,
+                                    "themes": ["dark"], "publicPath": "/tiles/"})
+    assert r.status_code == 200 and r.json["scene"] is True and r.json["alt"] == ALT
+    [image] = r.json["images"]
+    for scale in ("1x", "2x", "3x"):
+        png = client.get("/" + image["fetch"][scale])
+        assert png.status_code == 200 and png.mimetype == "image/png"
+    with Image.open(io.BytesIO(png.data)) as im:
+        assert im.size == (402 * 3, 159 * 3)
+    bad = client.post("/batch", json={"path": "p.mdx", "line": 4, "scene": "problem: {round: E1}"})
+    assert bad.status_code == 422 and bad.json["errors"][0]["line"] == 4
