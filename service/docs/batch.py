@@ -9,7 +9,9 @@ hash (as `tiles build` names them), so unchanged images are never drawn twice.
 A request carries the tag's source text and where it starts in its file (and
 ``tag``, the element name, when it is not ``Tiles``; ``prefix``, its line's text
 before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the tag is read by
-`service.docs.tag_props`, the same reader `tiles lint` uses:
+`service.docs.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
+block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
+where its body starts; its answer says ``"scene": true``:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -37,16 +39,19 @@ from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
 from service.drawing.arrange import arrange
+from service.drawing.scene import arrange_scene, scene_alt
 from service.drawing.limits import densities, distinct_faces
 from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
+from service.notation.options import RenderOptions
 
 from .build import (
     BATCH_MARK,
     BATCH_MARK_TEXT,
     SCALES,
     Job,
+    SceneJob,
     default_workers,
     draw,
     file_name,
@@ -59,6 +64,7 @@ from .build import (
     write_file,
 )
 from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
+from .scene_blocks import SceneBlock, read_block
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
@@ -126,6 +132,8 @@ class Batch:
 
     def _answer(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
         rid = req.get("id")
+        if "scene" in req:
+            return self._scene(req, waits)
         source, path = req.get("source"), str(req.get("path", ""))
         if not isinstance(source, str):
             return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
@@ -179,6 +187,31 @@ class Batch:
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
+
+    def _scene(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
+        """A ```` ```tiles-scene ```` block: ``scene`` its YAML, ``line``/``column`` where the body starts."""
+        rid, text, path = req.get("id"), req.get("scene"), str(req.get("path", ""))
+        if not isinstance(text, str):
+            return {"id": rid, "ok": False, "fatal": "'scene' must be the block's YAML text"}
+        themes = tuple(req.get("themes") or self.themes)
+        fmt = req.get("format", "png")
+        if fmt not in TAG_FORMATS:
+            return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        scene, problem = read_block(SceneBlock(path, int(req.get("line", 1)), int(req.get("column", 1)) - 1, text))
+        if problem is not None:
+            return self._fail(rid, [problem], (1, 1), None, themes[0])
+        images = []
+        for theme in themes:
+            job = SceneJob(text, scene, RenderOptions(theme=theme, format=fmt))
+            if self.out is not None:
+                waits += self._draw(job)
+            image = {"theme": theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            if self.fetch:
+                image["fetch"] = scene_urls(job)
+            images.append(image)
+        lay = arrange_scene(scene, RenderOptions(format=fmt)).layout
+        return {"id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": scene_alt(scene),
+                "caption": None, "inline": False, "river": False, "scene": True, "images": images, "warnings": []}
 
     def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
         """src, srcSet (when there are several scales) and the file of each scale."""
@@ -255,6 +288,21 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}
     return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales or scales_of(o)}
+
+
+def scene_urls(job: SceneJob) -> dict[str, str]:
+    """Where the HTTP service serves each scale of a scene (``/scene.png?s=<YAML>``), relative to its root.
+
+    >>> from service.notation.scene import read_scene
+    >>> text = "problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}"
+    >>> scene_urls(SceneJob(text, read_scene(text), RenderOptions(format="svg")))["1x"][:40]
+    'scene.svg?s=problem%3A+%7Bround%3A+E1%2C'
+    """
+    o = job.options
+    query = {"s": job.text, "height": o.height, "theme": o.theme}
+    if o.format == "svg":
+        return {"1x": f"scene.svg?{urlencode(query)}"}
+    return {f"{s}x": f"scene.{o.format}?{urlencode({**query, 'scale': s})}" for s in scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

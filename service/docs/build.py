@@ -4,7 +4,8 @@ Each image is written at 1x, 2x and 3x under a content hash (renderer version +
 canonical notation + options), so a re-run renders only what changed and a CDN
 can cache the files forever. ``manifest.json`` maps each notation to its files,
 size and alt text; the `<Tiles manifest={...}>` component reads it instead of
-asking the service. When any tag cannot be drawn, the good images are still
+asking the service. A ```` ```tiles-scene ```` block is drawn too (a `SceneJob`),
+its entry keyed ``scene:<YAML>`` (`scene_blocks.scene_key`). When any tag cannot be drawn, the good images are still
 drawn but the manifest is not written, so a site build cannot go on with a
 broken image.
 
@@ -36,14 +37,15 @@ from pathlib import Path
 
 from service.drawing.arrange import arrange
 from service.drawing.render import render
+from service.drawing.scene import arrange_scene, render_scene, scene_alt
 from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
 from .lint import missing_paths
-from .scan import doc_files, scan_text
-from .scene_blocks import check_docs
+from .scan import doc_files, scan_text, walk_docs
+from .scene_blocks import Scene, read_block, scene_blocks, scene_id, scene_key
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -106,6 +108,16 @@ class Job:
     def of(cls, request: ImageRequest) -> Job:
         return cls(request.notation, request.hand, request.options)
 
+    @property
+    def key(self) -> str:
+        return manifest_key(self.notation, self.options)
+
+    def picture(self, scale: int) -> bytes:
+        return render(self.hand, replace(self.options, scale=scale))
+
+    def entry(self, public_path: str = "") -> dict:
+        return entry(self, public_path)
+
 
 def jobs_for(request: ImageRequest, themes: tuple[str, ...]) -> list[Job]:
     """A tag that names its theme gets that one; others get one image per site theme."""
@@ -115,7 +127,8 @@ def jobs_for(request: ImageRequest, themes: tuple[str, ...]) -> list[Job]:
 
 
 def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job], list[Problem]]:
-    """The distinct images the docs need, and the errors of tags that cannot be drawn."""
+    """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
+    errors of tags and blocks that cannot be drawn."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
@@ -126,8 +139,67 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
             errors += item.errors
         elif item.request is not None:
             for job in jobs_for(item.request, themes):
-                jobs.setdefault(manifest_key(job.notation, job.options), job)
-    return list(jobs.values()), errors + check_docs(paths)  # a bad ```tiles-scene block fails the build too
+                jobs.setdefault(job.key, job)
+    scenes, scene_errors = scene_jobs(paths, themes)  # a bad ```tiles-scene block fails the build too
+    for job in scenes:
+        jobs.setdefault(job.key, job)
+    return list(jobs.values()), errors + scene_errors
+
+
+@dataclass(frozen=True)
+class SceneJob:
+    """One scene's images for `tiles build` and `tiles batch`: a `Job` with a scene for a hand."""
+
+    text: str
+    scene: Scene
+    options: RenderOptions
+    notation = "tiles-scene"  # what the progress bar shows
+
+    @property
+    def image(self) -> str:
+        return scene_id(self.text, self.options)
+
+    @property
+    def key(self) -> str:
+        return scene_key(self.text, self.options)
+
+    def picture(self, scale: int) -> bytes:
+        return render_scene(self.scene, replace(self.options, scale=scale))
+
+    def entry(self, public_path: str = "") -> dict:
+        """As a hand's manifest entry: files per scale, CSS size, alt text."""
+        files = {f"{s}x": public_path + file_name(self.image, s, self.options.format) for s in scales_of(self.options)}
+        lay = arrange_scene(self.scene, self.options).layout
+        return {**files, "width": lay.width, "height": lay.height, "alt": scene_alt(self.scene)}
+
+
+def scene_closes(text: str, theme: str) -> dict[int, str]:
+    """The 0-based line of each closed block's closing fence (lines split at ``\\n``), and the
+    block's manifest key at ``theme`` (what ``tiles build --link-md`` puts an `<img>` under).
+
+    >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
+    {3: 'scene:problem: {round: E1}'}
+    """
+    lines = text.split("\n")
+    out = {}
+    for block in scene_blocks(text):
+        close = block.line - 1 + len(block.text.splitlines())
+        if close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
+            out[close] = scene_key(block.text, RenderOptions(theme=theme))
+    return out
+
+
+def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Problem]]:
+    """A job per ```` ```tiles-scene ```` block under ``paths`` and theme, and the blocks' problems."""
+    jobs, problems = [], []
+    for path, text in walk_docs(paths):
+        for block in scene_blocks(text, str(path)):
+            scene, problem = read_block(block)
+            if problem is not None:
+                problems.append(problem)
+                continue
+            jobs += [SceneJob(block.text, scene, RenderOptions(theme=t)) for t in themes]
+    return jobs, problems
 
 
 def entry(job: Job, public_path: str = "") -> dict:
@@ -180,7 +252,7 @@ def missing(job: Job, out: Path) -> list[int]:
 def draw(job: Job, out: Path, scales: list[int]) -> None:
     """Render and write the files of ``job`` at ``scales`` (a pool worker's task too)."""
     for scale in scales:
-        write_file(out / file_name(job.image, scale, job.options.format), render(job.hand, replace(job.options, scale=scale)))
+        write_file(out / file_name(job.image, scale, job.options.format), job.picture(scale))
 
 
 def ensure_files(job: Job, out: Path, on_render=None) -> int:
@@ -231,7 +303,7 @@ def build(jobs: list[Job], out: Path, public_path: str = "", stream=None, manife
             executor.shutdown(cancel_futures=True)
     bar.close()
     if manifest:
-        images = {manifest_key(j.notation, j.options): entry(j, public_path) for j in jobs}
+        images = {j.key: j.entry(public_path) for j in jobs}
         doc = {"renderer": RENDERER_VERSION, "images": dict(sorted(images.items()))}
         data = (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode()
         path = out / MANIFEST
@@ -264,7 +336,8 @@ _COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
 
 
 def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME) -> bool:
-    """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line.
+    """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line
+    and under each ```` ```tiles-scene ```` block's closing fence.
 
     For Markdown viewers without the component (e.g. a repository's web view):
     the comment names the image, the line after it shows it. Returns True if the
@@ -275,19 +348,22 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
+    scenes = scene_closes(text, default_theme)  # closing fence line -> manifest key
     out_lines, changed, i = [], False, 0
     while i < len(lines):
         line = lines[i]
         out_lines.append(line)
         i += 1
-        m = _COMMENT_TAG.match(line.strip())
-        tags = scan_text(m.group(1)) if m else []
-        if not tags or not isinstance(tags[0].notation, str):
-            continue
-        try:
-            key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme))
-        except ValueError:
-            continue
+        key = scenes.get(i - 1)
+        if key is None:
+            m = _COMMENT_TAG.match(line.strip())
+            tags = scan_text(m.group(1)) if m else []
+            if not tags or not isinstance(tags[0].notation, str):
+                continue
+            try:
+                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme))
+            except ValueError:
+                continue
         e = images.get(key)
         if e is None:
             continue

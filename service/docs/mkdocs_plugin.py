@@ -1,4 +1,4 @@
-"""`plugins: [tiles]` for MkDocs: `<Tiles>` tags and tiles fences as image files of the built site.
+"""`plugins: [tiles]` for MkDocs: `<Tiles>` tags, tiles and tiles-scene fences as image files of the built site.
 
 The plugin adds the `tiles` Markdown extension (`service.docs.markdown_ext`) and
 gives it a renderer that writes files instead of inlining SVG: PNG at 1x/2x/3x
@@ -35,11 +35,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from service.drawing.arrange import arrange
+from service.drawing.scene import scene_alt
 from service.notation.describe import describe
+from service.notation.options import RenderOptions
 
 from . import markup
 from .build import OWN_FILE, ensure_files, file_name, jobs_for, scales_of
 from .markdown_ext import PageTiles, TilesError, TilesExtension, source_place
+from .scene_blocks import Scene
+from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 from .tag_props import ImageRequest
 
 log = logging.getLogger("mkdocs.plugins.tiles")
@@ -76,6 +80,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         if not inline:
             self.ext.default_format = self.config.format
             self.ext.renderer = self._files
+            self.ext.scene_renderer = self._scene_files
         self.themes = ("light", "dark") if self.config.theme == "auto" else (self.config.theme,)
         config.markdown_extensions = [e for e in config.markdown_extensions if e != "tiles"] + [self.ext]
         self.cache = Path(config.config_file_path or ".").parent / self.config.cache_dir
@@ -105,6 +110,20 @@ class TilesPlugin(BasePlugin[TilesConfig]):
             pictures.append(markup.img(request, urls, lay.width, lay.height, describe(request.hand), theme))
         page.pairs = page.pairs or len(jobs) > 1
         return markup.wrap(request, pictures)
+
+    def _scene_files(self, text: str, scene: Scene, page: PageTiles) -> str:
+        """The scene renderer: a ```` ```tiles-scene ```` block's files, drawn into the cache, and its `<img>`s."""
+        base = self.url if self.url.endswith("/") else posixpath.dirname(self.url)
+        pictures = []
+        for theme in self.themes:
+            options = RenderOptions(format=self.config.format, theme=theme)
+            names = ensure_scene_files(text, scene, options, self.cache)
+            self.used.update(names)
+            urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
+            pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene),
+                                      theme if len(self.themes) > 1 else None))
+        page.pairs = page.pairs or len(pictures) > 1
+        return pair(pictures)
 
     def on_post_build(self, *, config) -> None:
         if self.config.format == "inline":

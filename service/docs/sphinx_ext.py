@@ -11,6 +11,13 @@
     :river:
     ```
 
+    ```{tiles-scene}
+    problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}
+    ```
+
+A ``tiles-scene`` directive's content is a scene's YAML (docs/scenes.md), drawn like a hand
+with its alt text; a bad field fails the build at ``file:line:col`` with the field's path.
+
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
 ``row``, ``format``), read by `service.docs.tag_props` as `tiles lint` reads them.
 Images are drawn when the HTML is written, into the output's ``_images`` under
@@ -39,12 +46,17 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from service.drawing.arrange import arrange
+from service.drawing.scene import scene_alt
 from service.notation.describe import describe
+from service.notation.options import RenderOptions
+from service.notation.scene import read_scene
 
 from . import markup
 from .build import ensure_files, file_name, jobs_for, scales_of
 from .color_mode import color_mode, hide_pair_css
 from .scan import TilesTag
+from .scene_blocks import SceneBlock, read_block
+from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 from .tag_props import read_tag
 
 log = logging.getLogger(__name__)
@@ -57,6 +69,10 @@ class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names n
 
 class tiles_inline(nodes.Inline, nodes.Element):  # noqa: N801
     """A picture in a line of text."""
+
+
+class tiles_scene(nodes.General, nodes.Element):  # noqa: N801
+    """A scene (docs/scenes.md); ``yaml`` is its text."""
 
 
 def _shown(path: str) -> str:
@@ -88,14 +104,7 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
     the page shows it either way."""
     read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light")
-    for p in read.problems:
-        line = tag.text.split("\n")[p.line - 1] if p.line <= tag.text.count("\n") + 1 else ""
-        text = markup.caret(str(p), p.col, line)
-        if p.warning or env.config.tiles_on_error == "warn":
-            log.warning(text)
-        else:
-            log.error(text)
-            _errors(env).setdefault(env.docname, []).append(text)
+    _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
         return nodes.literal(message, message, classes=["tiles-error"]) if inline else \
@@ -103,6 +112,18 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     node = node_class()
     node["props"] = dict(tag.props)
     return node
+
+
+def _report(env, problems, text: str) -> None:
+    """Log each problem with its line and a caret; an error is kept for `_fail` unless ``tiles_on_error = "warn"``."""
+    for p in problems:
+        line = text.split("\n")[p.line - 1] if p.line <= text.count("\n") + 1 else ""
+        message = markup.caret(str(p), p.col, line)
+        if p.warning or env.config.tiles_on_error == "warn":
+            log.warning(message)
+        else:
+            log.error(message)
+            _errors(env).setdefault(env.docname, []).append(message)
 
 
 def _errors(env) -> dict[str, list[str]]:
@@ -151,6 +172,28 @@ class TilesDirective(SphinxDirective):
         return [_check(self.env, tag, False, tiles_block)]
 
 
+class TilesSceneDirective(SphinxDirective):
+    """``.. tiles-scene::`` (MyST: ```` ```{tiles-scene} ````) with a scene's YAML as its content."""
+
+    has_content = True
+
+    def run(self):
+        text = "\n".join(self.content) + "\n"
+        source = self.env.doc2path(self.env.docname)
+        page = _source(str(source), Path(source).stat().st_mtime_ns)
+        lines = page.split("\n")
+        first = self.content[0].strip() if self.content else ""
+        at = next((k for k in range(self.lineno, len(lines)) if first and lines[k].strip() == first), self.lineno)
+        indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
+        scene, problem = read_block(SceneBlock(_shown(str(source)), at + 1, indent, text))
+        if problem is not None:
+            _report(self.env, [problem], page)
+            return [nodes.literal_block(str(problem), str(problem), classes=["tiles-error"])]
+        node = tiles_scene()
+        node["yaml"] = text
+        return [node]
+
+
 def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
     """``:tiles:`14s``` (MyST: ``{tiles}`14s```): tiles in a line of text, 24 px high."""
     env = inliner.document.settings.env
@@ -183,6 +226,21 @@ def visit_html(self, node) -> None:
     raise nodes.SkipNode
 
 
+def visit_scene_html(self, node) -> None:
+    """Draw a scene's images into ``_images`` (unless there) and write their `<img>`s."""
+    config = self.builder.config
+    scene = read_scene(node["yaml"])
+    themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
+    out = Path(self.builder.outdir) / self.builder.imagedir
+    pictures = []
+    for theme in themes:
+        options = RenderOptions(format=config.tiles_format, theme=theme)
+        urls = [f"{self.builder.imgpath}/{n}" for n in ensure_scene_files(node["yaml"], scene, options, out)]
+        pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene), theme if len(themes) > 1 else None))
+    self.body.append(pair(pictures))
+    raise nodes.SkipNode
+
+
 def skip(self, node) -> None:
     raise nodes.SkipNode
 
@@ -202,7 +260,10 @@ def setup(app):
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
                      texinfo=(skip, None))
+    app.add_node(tiles_scene, html=(visit_scene_html, None), latex=(skip, None), text=(skip, None),
+                 man=(skip, None), texinfo=(skip, None))
     app.add_directive("tiles", TilesDirective)
+    app.add_directive("tiles-scene", TilesSceneDirective)
     app.add_role("tiles", tiles_role)
     app.add_css_file(CSS)
     app.connect("build-finished", _write_css)

@@ -1,5 +1,6 @@
 // remark-tiles: every <Tiles notation="..."> in an MDX page becomes static
-// <img> markup at build time, drawn by the `tiles` CLI (or a tiles service).
+// <img> markup at build time, drawn by the `tiles` CLI (or a tiles service);
+// so does every ```tiles-scene code block (a problem card or a whole table).
 //
 //   remarkPlugins: [remarkTiles]                        // zero options
 //   remarkPlugins: [[remarkTiles, {publicPath: "/docs/tiles/"}]]
@@ -37,7 +38,7 @@ export default function remarkTiles(options = {}) {
   return async function transformer(tree, file) {
     const found = [];
     walk(tree, (node, parent, index) => {
-      if (TAGS.has(node.type) && node.name === tagName) found.push({ node, parent, index });
+      if ((TAGS.has(node.type) && node.name === tagName) || isScene(node)) found.push({ node, parent, index });
     });
     if (!found.length) return;
     const settings = await settingsFor(file, options);
@@ -46,7 +47,7 @@ export default function remarkTiles(options = {}) {
     const text = String(file.value ?? "");
     const answers = await Promise.all(
       found.map(({ node }) =>
-        batch.ask({
+        isScene(node) ? batch.ask(sceneRequest(node, file, settings)) : batch.ask({
           path: shownPath(file),
           line: node.position?.start.line ?? 1,
           column: node.position?.start.column ?? 1,
@@ -64,7 +65,7 @@ export default function remarkTiles(options = {}) {
     for (let n = found.length - 1; n >= 0; n--) {
       const { node, parent, index } = found[n];
       const answer = answers[n];
-      const notation = attr(node, "notation");
+      const notation = isScene(node) ? undefined : attr(node, "notation");
       for (const w of answer.warnings || []) warn(file, format(file, text, w, "warning: "), w);
       let replacement;
       if (answer.ok) {
@@ -85,6 +86,23 @@ export default function remarkTiles(options = {}) {
       file.fail(message, { place: { line: first.line, column: first.column }, ruleId: "tiles", source: "remark-tiles" });
     }
     if (themed) tree.children.unshift(styleNode(colorModeCss(hello.spec, settings.colorMode)));
+  };
+}
+
+/** A ```tiles-scene code block: a scene's YAML (docs/scenes.md), drawn as one picture. */
+function isScene(node) {
+  return node.type === "code" && node.lang === "tiles-scene";
+}
+
+/** The request for a scene block: its YAML, and where its body starts (the line after the fence). */
+function sceneRequest(node, file, settings) {
+  return {
+    path: shownPath(file),
+    line: (node.position?.start.line ?? 0) + 1,
+    column: node.position?.start.column ?? 1,
+    scene: node.value + "\n",
+    themes: themesFor(settings),
+    ...(settings.format === "svg" ? { format: "svg" } : {}),
   };
 }
 

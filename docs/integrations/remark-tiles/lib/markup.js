@@ -29,7 +29,7 @@ export function styleNode(css) {
 
 /**
  * The node that replaces a <Tiles> tag.
- * answer: {width, height, alt, caption, inline, images: [{theme, src, srcSet}]} (an SVG's srcSet: "a.svg 1x, a.svg#2x 2x")
+ * answer: {width, height, alt, caption, inline, scene, images: [{theme, src, srcSet}]} (an SVG's srcSet: "a.svg 1x, a.svg#2x 2x")
  * colorMode: false, "media", or a dark-mode selector/shortcut (CSS switches the pair).
  */
 export function tilesNode(spec, answer, notation, colorMode) {
@@ -46,6 +46,7 @@ export function tilesNode(spec, answer, notation, colorMode) {
       decoding: "async",
       className: [...(inline ? m.inlineClassName : m.className).split(" "),
         ...(answer.river ? [m.riverClassName] : []),
+        ...(answer.scene ? ["tiles-scene"] : []),
         ...(themed ? [m.themeClassName.replace("{theme}", image.theme)] : [])],
       dataNotation: notation,
       title: inline && answer.caption ? answer.caption : undefined,

@@ -236,3 +236,31 @@ test("the tiles CLI is the one answering", () => {
   const out = execFileSync("tiles", ["--help"], { encoding: "utf8" });
   assert.match(out, /batch/);
 });
+
+test("a ```tiles-scene block becomes the scene's picture; a bad field fails at its line and column", async () => {
+  const root = site();
+  const card = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}";
+  const file = page(root, "scene.mdx", ["# Problem", "", "```tiles-scene", card, "```", "", "```yaml", card, "```", ""].join("\n"));
+  const out = await html(file, { colorMode: "data-theme" });
+  const found = imgs(out);
+  assert.deepEqual(found.map((i) => i.class), ["tiles tiles-scene tiles--light", "tiles tiles-scene tiles--dark"]);
+  assert.equal(found[0].width, "402");
+  assert.equal(found[0].height, "159");
+  assert.match(found[0].alt, /^Problem: East 1 · South seat · Turn 7; dora indicator: 3m; .*; Discard White$/);
+  assert.match(out, /<code class="language-yaml">problem:/, "other code blocks stay code");
+  for (const img of found) {
+    for (const candidate of img.srcset.split(", ")) {
+      const name = candidate.split(" ")[0].replace("/tiles/", "");
+      assert.ok(statSync(path.join(root, "public", "tiles", name)).size > 100, name);
+    }
+  }
+  const bad = page(root, "bad-scene.mdx", "Text\n\n- A card:\n\n  ```tiles-scene\n  problem:\n    round: E9\n" +
+    "    seat: S\n    dora: 3m\n    hand: 123456789m1234z+5z\n  ```\n");
+  await assert.rejects(html(bad), (err) => {
+    const rel = path.relative(process.cwd(), bad.path);
+    assert.equal(err.message.split("\n")[0], `${rel}:7:12: problem.round: round must be a wind and a hand number 1-4, ` +
+      "like E1 or S3, not 'E9'");
+    assert.equal(err.message.split("\n")[2], "  " + " ".repeat(11) + "^");
+    return true;
+  });
+});
