@@ -28,7 +28,7 @@ from .tag_props import Problem
 
 LANG = "tiles-scene"
 Scene = ProblemCard | TableScene
-_OPEN = re.compile(r"( {0,3})(`{3,}|~{3,})\s*" + re.escape(LANG) + r"\b.*$")
+_FENCE = re.compile(r"( {0,3})(`{3,}|~{3,})\s*(\S*).*$")  # any fence: its indent, marker and info word
 
 
 @dataclass(frozen=True)
@@ -40,13 +40,18 @@ class SceneBlock:
 
 
 def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
-    """Every ```` ```tiles-scene ```` block of a document, in order (an unclosed one runs to the end)."""
+    """Every ```` ```tiles-scene ```` block of a document, in order (an unclosed one runs to the end).
+    A block shown inside another fence (a longer one, as docs show how to write one) is code.
+
+    >>> [b.line for b in scene_blocks("````md\\n```tiles-scene\\nx\\n```\\n````\\n```tiles-scene\\ny\\n```\\n")]
+    [7]
+    """
     out: list[SceneBlock] = []
     lines = text.splitlines(keepends=True)
     i = 0
     while i < len(lines):
-        m = _OPEN.match(lines[i].rstrip("\r\n"))
-        if not m:
+        m = _FENCE.match(lines[i].rstrip("\r\n"))
+        if not m or (m.group(2)[0] == "`" and "`" in m.group(3)):
             i += 1
             continue
         indent, fence = len(m.group(1)), m.group(2)
@@ -54,8 +59,9 @@ def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
         j = i + 1
         while j < len(lines) and not close.match(lines[j].rstrip("\r\n")):
             j += 1
-        body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in lines[i + 1:j])
-        out.append(SceneBlock(path, i + 2, indent, body))
+        if m.group(3) == LANG:
+            body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in lines[i + 1:j])
+            out.append(SceneBlock(path, i + 2, indent, body))
         i = j + 1
     return out
 
