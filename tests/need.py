@@ -18,3 +18,12 @@ def need(ok: bool, why: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"this test must run on CI but cannot: {why}")
     pytest.skip(why)
+
+
+def need_modules(*names: str) -> None:
+    """`need` each Python module (a docs tool from the ``test`` extra) to import."""
+    for name in names:
+        try:
+            __import__(name)
+        except ImportError:
+            need(False, f"{name} is not installed (pip install -e '.[test]')")

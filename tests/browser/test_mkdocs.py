@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from test_astro import Tags, urls
-from test_component import need  # skip locally, fail on CI
+from tests.need import need, need_modules  # skip locally, fail on CI
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "pysites" / "mkdocs"
@@ -41,11 +41,7 @@ def mkdocs_build(out: Path, cache: Path, docs: str = "docs", fmt: str = "png", o
 
 
 def installed() -> None:
-    for module in ("mkdocs", "material"):
-        try:
-            __import__(module)
-        except ImportError:
-            need(False, f"{module} is not installed (pip install -e '.[test]')")
+    need_modules("mkdocs", "material")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from test_astro import Tags, urls
-from test_component import need  # skip locally, fail on CI
+from tests.need import need, need_modules  # skip locally, fail on CI
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "pysites" / "sphinx"
@@ -29,11 +29,7 @@ def sphinx_build(src: str, out: Path, *more: str) -> subprocess.CompletedProcess
 
 
 def installed() -> None:
-    for module in ("sphinx", "furo", "myst_parser"):
-        try:
-            __import__(module)
-        except ImportError:
-            need(False, f"{module} is not installed (pip install -e '.[test]')")
+    need_modules("sphinx", "furo", "myst_parser")
 
 
 @pytest.fixture(scope="module")
