@@ -37,7 +37,7 @@ DOCS = ["11222333s22m+-456m+4s", "123m456p789s11z+-5-55s", "2z+x11xs+x11xp+x11xm
 
 def random_hand(rng: random.Random, tiles: int = 13, kinds: int = 8) -> str:
     """`tiles` + 1 tiles of at most `kinds` kinds (a docs hand shows 6-11; the cost
-    ceiling refuses more than 10 different faces at 3x, see service/drawing/limits.py)."""
+    ceiling refuses more than 15 different faces at 3x, see service/drawing/limits.py)."""
     pool = rng.sample(TILES, kinds)
     return "".join(sorted(rng.choice(pool) for _ in range(tiles))) + "+" + rng.choice(pool)
 
@@ -83,12 +83,17 @@ def mixed_path(rng: random.Random) -> str:
         return f"/{rng.choice(DOCS)}?scale={rng.randint(1, 3)}"          # hot docs images
     if r < 0.55:
         return f"/{rng.choice(SITE)}?scale={rng.randint(1, 3)}"          # the rest of the site
-    if r < 0.80:
+    if r < 0.74:
         return f"/{random_hand(rng)}?scale={rng.randint(1, 3)}"          # new hands: rendered
+    if r < 0.80:
+        svg = f"/tiles/{random_hand(rng)}.svg"                           # vectors: glyph outlines too
+        return svg + rng.choice(["", "?theme=auto", "?scale=2"])
     if r < 0.87:
         return largest(rng)                                            # the most expensive accepted
-    if r < 0.95:
+    if r < 0.91:
         return f"/tiles/{rng.choice(DOCS)}.json"
+    if r < 0.95:
+        return f"/tiles/{rng.choice(DOCS)}.webp?scale=2&bg=%06x" % rng.randrange(1 << 24)  # WebP, never cached
     return f"/{rng.choice(DOCS)}x?scale=2"                             # a typo: an error
 
 
@@ -251,7 +256,7 @@ def main(argv: list[str] | None = None) -> None:
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         seconds = args.minutes * 60
-        print(f"soak: {args.minutes:g} min of mixed load (55% docs images, 25% new hands, 7% largest, 8% JSON, 5% errors)...",
+        print(f"soak: {args.minutes:g} min of mixed load (55% docs images, 19% new hands, 6% new SVGs, 7% largest, 4% JSON, 4% WebP, 5% errors)...",
               flush=True)
         rate, bad = drive(port, mixed_path, seconds, args.clients, 4)
         stop.set()
