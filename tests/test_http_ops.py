@@ -478,7 +478,10 @@ def test_a_second_hup_during_a_reload_wins(tmp_path):
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
         first = set(live.workers())
-        source.write_text("import time\ntime.sleep(3)\n" + good.replace('return "Hand"\n', 'return "V1 hand"\n', 1))
+        slow = good.replace("from __future__ import annotations\n",  # a slow import, still valid Python
+                            "from __future__ import annotations\n\nimport time\n\ntime.sleep(3)\n", 1)
+        assert slow != good
+        source.write_text(slow.replace('return "Hand"\n', 'return "V1 hand"\n', 1))
         live.signal(signal.SIGHUP)
         time.sleep(1)
         source.write_text(good.replace('return "Hand"\n', 'return "V2 hand"\n', 1))
