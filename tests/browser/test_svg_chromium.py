@@ -17,6 +17,8 @@ Setup as for test_component.py: Debian's Chromium driven by Python playwright.
 
 from __future__ import annotations
 
+import contextlib
+
 import base64
 import io
 
@@ -55,8 +57,9 @@ def error(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(premultiplied(a), premultiplied(b))).mean) / 4
 
 
-@pytest.fixture(scope="module")
-def chromium():
+@contextlib.contextmanager
+def launched():
+    """Debian's Chromium through playwright, headless; `need`s both."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -65,7 +68,12 @@ def chromium():
 
     need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with launched() as browser:
         pages = {d: browser.new_page(device_scale_factor=d, viewport={"width": 2400, "height": 400}) for d in (1, 2)}
 
         def raster(svg: bytes, width: int, height: int, scheme: str = "light", dpr: int = SCALE,

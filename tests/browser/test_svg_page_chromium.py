@@ -15,8 +15,7 @@ import io
 
 import pytest
 from PIL import Image, ImageChops
-from test_component import CHROMIUM, FLAGS, need
-from test_svg_chromium import BOUND, HANDS, SCALE, error, side_by_side
+from test_svg_chromium import BOUND, HANDS, SCALE, error, launched, side_by_side
 
 from service.docs.color_mode import MODES, in_dark
 from service.notation.options import RenderOptions
@@ -30,15 +29,7 @@ AUTO_HAND = "11222333s22m+-456m+4s"
 
 @pytest.fixture(scope="module")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        need(False, "python playwright is not installed (pip install -e '.[test]')")
-    from pathlib import Path
-
-    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+    with launched() as browser:
         yield browser
         browser.close()
 
