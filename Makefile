@@ -9,7 +9,8 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,fast]'
+	$(BIN)/python -m service.drawing.fit_kernels  # compile the palette fit into numba's cache once
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -19,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'  # pymdownx-mahjong, compared with in bench pages
+	$(BIN)/python -m pip install --quiet -e '.[test,fast,bench]'  # pymdownx-mahjong, compared with in bench pages
 	$(BIN)/python -m bench
 
 docs: $(STAMP)

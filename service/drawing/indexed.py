@@ -42,6 +42,7 @@ from .palette import (
     GIVE_UP,
     QUALITY_BOUND,
     RGBA,
+    compiled,
     errors_allow,
     fit,
     nearest,
@@ -49,12 +50,15 @@ from .palette import (
     premultiply,
     spread,
     unpremultiply,
+    use_compiled,
 )
 
 FEWEST, FEWER_TRIES = 64, 2  # see `_fitted`
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, transparent, one more)
+COMPILE_AFTER = 100  # fits in a process after which it loads the compiled fit (~1 s: ~200 fits' savings)
+_fits = 0
 OVER_BYTES = 1536  # one background's PLTE (3 B an entry) and tRNS (1 B), with their objects
 
 FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
@@ -262,6 +266,10 @@ def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: n
     r, g, b, a = (entries[:, ch].astype(np.int64) for ch in range(4))
     entries = np.concatenate([np.zeros((1, 4), np.uint8), entries[np.lexsort((b, g, r, r + g + b, a == 255))]])
     entry_pm = premultiply(entries)
+    kernels = compiled()
+    if kernels is not None:
+        owner, used, histogram = kernels.mapped(points, counts, seen, entry_pm)
+        return entries[used], owner, histogram
     owner = nearest(points, entry_pm)
     owner[~seen] = 0
     used = np.union1d([0], owner)  # entries some colour is nearest to (and the transparent one)
@@ -271,10 +279,21 @@ def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: n
 
 
 def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
-    """The cached palette of a multiset of faces (sorted (key, times) pairs)."""
+    """The cached palette of a multiset of faces (sorted (key, times) pairs).
+
+    The `COMPILE_AFTER`-th fit of a process turns the compiled fit on (`use_compiled`),
+    unless it was chosen already: a process that fits that many will likely fit many more
+    (a build, `tiles batch`), and one that does not is spared loading numba. The bytes
+    are the same either way.
+    """
+    global _fits
     with _LOCK:
         if faces in _PALETTES:
             return _PALETTES[faces]
+        _fits += 1
+        compile_now = _fits == COMPILE_AFTER
+    if compile_now:
+        use_compiled(auto=True)
     palette = _fitted(faces)
     _keep(_PALETTES, faces, palette)
     return palette

@@ -20,6 +20,47 @@ from threadpoolctl import threadpool_limits
 # The products here are tiny (n x 4 by 4 x 256): BLAS threads only add wake-ups and,
 # in a server, spin on CPUs other requests need. One thread made a fit 2.5x faster.
 threadpool_limits(1, user_api="blas")
+_KERNELS = None  # `service.drawing.fit_kernels` once `use_compiled` has loaded it
+_CHOSEN = False  # whether `use_compiled` was told (not just turned on by a busy process)
+
+
+def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
+    """Run the fit's inner loops compiled (numba: `service.drawing.fit_kernels`) from now
+    on, or (``on=False``) on numpy again; returns whether they are compiled now.
+
+    The palettes are the same to the byte either way; compiled fits take about half the
+    time (`bench render`), but loading numba costs a process ~1 s (and a machine's first
+    compile ~6 s, cached after), so long-lived processes turn it on: the HTTP workers
+    and builds with many images. Without numba installed (the ``fast`` extra) it stays off.
+
+    ``auto=True`` (a process turning it on by itself, `indexed.COMPILE_AFTER`) does
+    nothing once it was chosen without.
+
+    >>> use_compiled(False)
+    False
+    """
+    global _KERNELS, _CHOSEN
+    if auto and _CHOSEN:
+        return _KERNELS is not None
+    _CHOSEN = _CHOSEN or not auto
+    if not on:
+        _KERNELS = None
+        return False
+    if _KERNELS is None:
+        try:
+            from . import fit_kernels
+        except ImportError:  # numba is not installed
+            return False
+        if not fit_kernels.AVAILABLE:
+            return False
+        fit_kernels.warm()
+        _KERNELS = fit_kernels
+    return True
+
+
+def compiled():
+    """`fit_kernels` when `use_compiled` is on, else None."""
+    return _KERNELS
 
 ENTRIES = 256          # a PNG palette holds at most 256 colours
 QUALITY_BOUND = (0.5, 8)  # (mean, 99th percentile) premultiplied max-channel error, issue 12
@@ -58,10 +99,14 @@ def unpremultiply(pm: np.ndarray) -> np.ndarray:
 def nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
     """Index of the nearest centre (squared distance; ties to the lower index).
 
+    Compiled after `use_compiled` (`fit_kernels.nearest`); this is its numpy twin.
+
     One product of [p, 1] by [-2c, |c|^2] gives |c|^2 - 2 p.c (|p|^2 is the same for
     every centre). With channels <= 255 every term and partial sum is an integer below
     2**24, so the float32 product is exact whatever BLAS does, and so is the answer.
     """
+    if _KERNELS is not None:
+        return _KERNELS.nearest(points, centres, _KERNELS.NO_GUESS)
     p = np.empty((len(points), 5), np.float32)
     p[:, :4] = points
     p[:, 4] = 1
@@ -77,7 +122,10 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
     most count x distance to the centres so far (rare but far colours get a say).
 
     Distances in float32 are exact (integers below 2**24); the scores are float64.
+    Compiled after `use_compiled` (`fit_kernels.spread`); this is its numpy twin.
     """
+    if _KERNELS is not None:
+        return points[_KERNELS.spread(points, counts, k)].astype(np.int64)
     pts = points.astype(np.float32)
     neg2 = -2 * pts
     p2 = (pts * pts).sum(axis=1)
@@ -127,6 +175,9 @@ def rounds(points: np.ndarray, counts: np.ndarray, centres: np.ndarray, owner: n
 
     The sums of a round are one bincount (float64: exact below 2**53).
     """
+    if _KERNELS is not None:
+        _KERNELS.rounds(points, counts, centres, _KERNELS.NO_GUESS if owner is None else owner, l2, l1)
+        return centres
     k = len(centres)
     for round_ in range(l2 + l1):
         if round_ or owner is None:
@@ -137,8 +188,8 @@ def rounds(points: np.ndarray, counts: np.ndarray, centres: np.ndarray, owner: n
             dist = np.sqrt(((points - centres[owner]) ** 2).sum(axis=1))
             weight = 64 * counts // np.maximum(1, np.ceil(dist).astype(np.int64))
         sums = np.bincount((owner[:, None] * 5 + _CHANNELS).ravel(),
-                           np.concatenate([points * weight[:, None], weight[:, None]], axis=1).ravel().astype(np.float64),
-                           minlength=5 * k)
+                           np.concatenate([points * weight[:, None], weight[:, None]], axis=1).ravel()
+                           .astype(np.float64), minlength=5 * k)
         sums = np.rint(sums).astype(np.int64).reshape(k, 5)
         total = sums[:, 4]
         used = total > 0
@@ -208,5 +259,5 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     return mean <= bound[0] and p99 <= bound[1]
 
 
-__all__ = ["ENTRIES", "QUALITY_BOUND", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
+__all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
            "rounds", "fit", "over", "errors_allow"]

@@ -20,6 +20,7 @@ from flask import Flask
 import tile_art.faces
 import tile_art.lru
 from service.drawing import indexed
+from service.drawing.palette import use_compiled
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
@@ -69,13 +70,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``FACE_CACHE_BYTES`` drawn tile faces and bodies (default 32 MiB; process-wide,
     so the last app made in a process sets it), ``PALETTE_CACHE_BYTES`` picture palettes
     (default 8 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
-    may be cached (default 60). docs/service.md lists every cache and its bound.
+    may be cached (default 60), ``COMPILED_FIT`` fit new palettes with the compiled
+    kernels when numba is installed (default on; ``0`` keeps numpy: the same bytes,
+    about twice the time, ~1 s less to boot). docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
     app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES,
                       PALETTE_CACHE_BYTES=indexed.DEFAULT_BYTES, ERROR_MAX_AGE=60,
-                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY)  # every body, chunked too, is read through this bound
+                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY, COMPILED_FIT=True)  # every body, chunked too, is read through this bound
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
@@ -83,6 +86,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tile_art.faces.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
+    if str(app.config["COMPILED_FIT"]).lower() not in ("0", "false", "no", "off"):
+        use_compiled()  # before the first request: loading numba takes ~1 s
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]

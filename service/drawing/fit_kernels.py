@@ -1,0 +1,231 @@
+"""Compiled twins of the palette fit's inner loops (`service.drawing.palette`), via numba.
+
+Each returns exactly what its numpy twin returns: the arithmetic is on integers (or the
+same float64 products), ties go to the lower index, so a palette is the same to the
+byte with or without them (tests/test_fit_kernels.py). `palette.use_compiled` loads
+this module; without numba (the ``fast`` extra) `AVAILABLE` is False, the functions
+are plain Python and the palette keeps its numpy twins.
+``python -m service.drawing.fit_kernels`` compiles them into numba's cache (`make` does).
+
+>>> import numpy as np
+>>> pts = np.array([[0, 0, 0, 255], [250, 250, 250, 255], [10, 0, 0, 255]], np.int64)
+>>> nearest(pts, np.array([[0, 0, 0, 255], [255, 255, 255, 255]], np.int64), NO_GUESS).tolist()
+[0, 1, 0]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+try:
+    import numba
+except ImportError:  # pragma: no cover - a platform without numba wheels
+    numba = None
+
+AVAILABLE = numba is not None
+NO_GUESS = np.empty(0, np.int64)
+
+
+def _jit(fn):
+    return numba.njit(cache=True, nogil=True)(fn) if AVAILABLE else fn
+
+
+@_jit
+def _d2(points, i, c):
+    s = 0
+    for ch in range(4):
+        d = points[i, ch] - c[ch]
+        s += d * d
+    return s
+
+
+@_jit
+def nearest(points, centres, guess):
+    """Index of the nearest centre of each point (squared distance; ties to the lower index).
+
+    Centres are searched outward in the order of their channel sums: |p - c|^2 >= (sum p -
+    sum c)^2 / 4, so the search stops once that bound passes the best distance found.
+    `guess`: a centre to measure first for each point (its last owner), or empty.
+    """
+    n, k = points.shape[0], centres.shape[0]
+    order = np.empty(k, np.int64)  # centres by channel sum (insertion sort: k <= 256, and quick to compile)
+    sorted_sums = np.empty(k, np.int64)
+    for j in range(k):
+        v = centres[j, 0] + centres[j, 1] + centres[j, 2] + centres[j, 3]
+        m = j
+        while m > 0 and sorted_sums[m - 1] > v:
+            sorted_sums[m], order[m] = sorted_sums[m - 1], order[m - 1]
+            m -= 1
+        sorted_sums[m], order[m] = v, j
+    owner = np.empty(n, np.int64)
+    for i in range(n):
+        p0, p1, p2, p3 = points[i, 0], points[i, 1], points[i, 2], points[i, 3]
+        s = p0 + p1 + p2 + p3
+        start, top = 0, k  # the first sorted sum >= s
+        while start < top:
+            mid = (start + top) // 2
+            if sorted_sums[mid] < s:
+                start = mid + 1
+            else:
+                top = mid
+        best, best_j = np.int64(1) << 40, k  # above any distance; 4 x it fits int64
+        if guess.shape[0]:
+            best_j = guess[i]
+            best = _d2(points, i, centres[best_j])
+        lo, hi = start - 1, start
+        while lo >= 0 or hi < k:
+            # the nearer side by channel sum first
+            if hi < k and (lo < 0 or sorted_sums[hi] - s <= s - sorted_sums[lo]):
+                gap = sorted_sums[hi] - s
+                j = order[hi]
+                hi += 1
+            else:
+                gap = s - sorted_sums[lo]
+                j = order[lo]
+                lo -= 1
+            if gap * gap > 4 * best:
+                break  # every centre left is at least this far
+            a, b, c, e = p0 - centres[j, 0], p1 - centres[j, 1], p2 - centres[j, 2], p3 - centres[j, 3]
+            d = a * a + b * b + c * c + e * e
+            if d < best or (d == best and j < best_j):
+                best, best_j = d, j
+        owner[i] = best_j
+    return owner
+
+
+@_jit
+def spread(points, counts, k):
+    """The rows of `points` chosen by `palette.spread` (commonest first, then again and
+    again the most count^2 x distance^2; float64 scores as numpy computes them). One pass
+    a pick: the distances to the newest pick and the next pick's score together."""
+    n = points.shape[0]
+    x0, x1 = points[:, 0].astype(np.int32), points[:, 1].astype(np.int32)
+    x2, x3 = points[:, 2].astype(np.int32), points[:, 3].astype(np.int32)
+    w2 = counts.astype(np.float64) ** 2
+    first = 0
+    for i in range(1, n):
+        if counts[i] > counts[first]:
+            first = i
+    chosen = np.empty(k, np.int64)
+    chosen[0] = first
+    d2 = np.full(n, np.int32(1) << 30)  # above any distance (at most 4 x 255^2)
+    bi = first
+    for m in range(1, k + 1):
+        c0, c1, c2, c3 = x0[bi], x1[bi], x2[bi], x3[bi]
+        best, nxt = -1.0, 0
+        for i in range(n):
+            a, b, c, d = x0[i] - c0, x1[i] - c1, x2[i] - c2, x3[i] - c3
+            e = min(d2[i], a * a + b * b + c * c + d * d)
+            d2[i] = e
+            sc = w2[i] * np.float64(e)
+            if sc > best:
+                best, nxt = sc, i
+        if m == k or d2[nxt] <= 0:
+            return chosen[:m]  # k picks, or every colour is a centre already
+        chosen[m] = bi = nxt
+    return chosen
+
+
+@_jit
+def sums(points, weight, owner, k):
+    """Per centre: the weighted channel sums and the total weight (k, 5), in integers."""
+    out = np.zeros((k, 5), np.int64)
+    for i in range(points.shape[0]):
+        o, w = owner[i], weight[i]
+        for ch in range(4):
+            out[o, ch] += points[i, ch] * w
+        out[o, 4] += w
+    return out
+
+
+@_jit
+def l1_weights(points, counts, centres, owner):
+    """64 * count // ceil(distance to its centre), at least 1 in the divisor (`palette.rounds`)."""
+    n = points.shape[0]
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        dist = np.ceil(np.sqrt(np.float64(_d2(points, i, centres[owner[i]]))))
+        out[i] = 64 * counts[i] // max(np.int64(1), np.int64(dist))
+    return out
+
+
+@_jit
+def max_errors(points, centres, owner):
+    """Each point's largest channel difference from its centre."""
+    n = points.shape[0]
+    out = np.empty(n, np.int64)
+    for i in range(n):
+        e = 0
+        for ch in range(4):
+            d = abs(points[i, ch] - centres[owner[i], ch])
+            if d > e:
+                e = d
+        out[i] = e
+    return out
+
+
+@_jit
+def rounds(points, counts, centres, owner, l2, l1):
+    """`palette.rounds` whole: `centres` changed in place; returns each point's last owner.
+    `owner`: each point's nearest centre, or empty (each round starts from the last one's)."""
+    k = centres.shape[0]
+    for round_ in range(l2 + l1):
+        if round_ or owner.shape[0] == 0:
+            owner = nearest(points, centres, owner)
+        weight = counts if round_ < l2 else l1_weights(points, counts, centres, owner)
+        total = sums(points, weight, owner, k)
+        for j in range(k):
+            t = total[j, 4]
+            if t > 0:
+                for ch in range(4):
+                    centres[j, ch] = (2 * total[j, ch] + t) // (2 * t)  # rounded mean
+    return owner
+
+
+@_jit
+def mapped(points, counts, seen, entries):
+    """Each colour's entry among the entries some colour is nearest to (and entry 0, the
+    transparent one, which unseen colours take), which entries those are, and the error
+    histogram (pixels per largest channel difference): `indexed._mapped`'s work."""
+    n, k = points.shape[0], entries.shape[0]
+    owner = nearest(points, entries, NO_GUESS)
+    used = np.zeros(k, np.bool_)
+    used[0] = True
+    for i in range(n):
+        if not seen[i]:
+            owner[i] = 0
+        used[owner[i]] = True
+    new = np.empty(k, np.int64)  # each used entry's place among the used ones
+    m = 0
+    for j in range(k):
+        new[j] = m
+        m += used[j]
+    histogram = np.zeros(256, np.int64)
+    for i in range(n):
+        o = owner[i]
+        e = 0
+        for ch in range(4):
+            d = abs(points[i, ch] - entries[o, ch])
+            if d > e:
+                e = d
+        histogram[e] += counts[i]
+        owner[i] = new[o]
+    return owner, used, histogram
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) every kernel for the types the fit uses."""
+    p = np.array([[0, 0, 0, 0], [9, 9, 9, 255], [200, 10, 10, 255]], np.int64)
+    counts = np.array([3, 2, 1], np.int64)
+    spread(p, counts, 2)
+    rounds(p, counts, p[:2].copy(), NO_GUESS, 1, 1)
+    mapped(p, counts, np.ones(3, np.bool_), p)
+
+
+if __name__ == "__main__":
+    import time
+
+    t0 = time.perf_counter()
+    warm()
+    print(f"fit kernels {'compiled' if AVAILABLE else 'not compiled (numba is not installed)'} "
+          f"in {time.perf_counter() - t0:.1f} s")

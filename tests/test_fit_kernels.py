@@ -1,0 +1,107 @@
+"""The compiled fit (issue 26): the same palettes, to the byte, as its numpy twins.
+
+`palette.use_compiled` swaps numba kernels in for the fit's inner loops. Nothing may
+depend on which ran: a build split over processes, an HTTP worker and a one-shot
+`tiles render` must all write the same file. Skipped where numba is not installed.
+"""
+
+import hashlib
+
+import numpy as np
+import pytest
+
+from service.drawing import indexed, palette
+from service.drawing.render import render
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from tests.sample_hands import sample_hands
+
+fit_kernels = pytest.importorskip("service.drawing.fit_kernels")
+if not fit_kernels.AVAILABLE:
+    pytest.skip("numba is not installed", allow_module_level=True)
+
+RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s"]
+
+
+@pytest.fixture
+def twins():
+    """Run a function with the numpy twins, then compiled; restore what was on."""
+    was = palette.compiled() is not None
+
+    def both(fn):
+        palette.use_compiled(False)
+        plain = fn()
+        assert palette.use_compiled(True)
+        return plain, fn()
+
+    yield both
+    palette.use_compiled(was)
+
+
+def points(seed: int, n: int, ties: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    pts = rng.integers(0, 256, (n, 4))
+    if ties:  # few distinct values: many equal distances
+        pts = rng.integers(0, 4, (n, 4)) * 64
+    pts[:, 3] = rng.choice([255, 128, 40], n)
+    pts[:, :3] = pts[:, :3] * pts[:, 3:4] // 255  # premultiplied
+    pts = np.unique(pts, axis=0).astype(np.int64)
+    return pts, rng.integers(1, 500, len(pts)).astype(np.int64)
+
+
+@pytest.mark.parametrize("seed,n,ties", [(1, 900, False), (2, 300, False), (3, 200, True), (4, 40, True)])
+def test_the_kernels_pick_what_numpy_picks(twins, seed, n, ties):
+    pts, counts = points(seed, n, ties)
+    k = min(255, len(pts) - 1)
+    start_np, start_nb = twins(lambda: palette.spread(pts, counts, k))
+    assert np.array_equal(start_np, start_nb)
+    owner_np, owner_nb = twins(lambda: palette.nearest(pts, start_np))
+    assert np.array_equal(owner_np, owner_nb)
+    # duplicated centres: a tie goes to the lower index in both
+    doubled = np.concatenate([start_np[5:], start_np[:5], start_np[:5]])
+    assert np.array_equal(*twins(lambda: palette.nearest(pts, doubled)))
+    fit_np, fit_nb = twins(lambda: palette.fit(pts, counts, k // 2, palette.GIVE_UP * 100))
+    assert np.array_equal(fit_np, fit_nb)
+
+
+def test_a_fit_that_moves_no_centre_is_the_same(twins):
+    pts, counts = points(5, 50)
+    assert np.array_equal(*twins(lambda: palette.rounds(pts, counts, pts[:10].copy(), l2=1, l1=1)))
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_pictures_are_the_same_bytes_compiled_or_not(twins, scale):
+    opts = RenderOptions(scale=scale)
+    subjects = [parse(n) for n in sample_hands(12)]
+
+    def rendered() -> str:
+        indexed.clear_cache(tables=False)  # every palette fitted again
+        digest = hashlib.sha256()
+        for hand in subjects:
+            digest.update(render(hand, opts))
+        return digest.hexdigest()
+
+    plain, compiled = twins(rendered)
+    assert plain == compiled
+
+
+def test_rivers_and_dark_pictures_are_the_same_bytes_too(twins):
+    from service.notation.subject import read
+
+    opts = RenderOptions(scale=2, theme="dark")
+
+    def rendered() -> list[bytes]:
+        indexed.clear_cache(tables=False)
+        return [render(read(text, "river"), opts) for text in RIVERS] + [render(parse("1z2z3z4z5z6z7z"), opts)]
+
+    plain, compiled = twins(rendered)
+    assert plain == compiled
+
+
+def test_use_compiled_can_be_turned_off_and_on():
+    was = palette.compiled() is not None
+    try:
+        assert palette.use_compiled(False) is False and palette.compiled() is None
+        assert palette.use_compiled(True) is True and palette.compiled() is fit_kernels
+    finally:
+        palette.use_compiled(was)
