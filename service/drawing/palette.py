@@ -14,6 +14,8 @@ True
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 from threadpoolctl import threadpool_limits
 
@@ -34,13 +36,13 @@ def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
     and builds with many images. Without numba installed (the ``fast`` extra) it stays off.
 
     ``auto=True`` (a process turning it on by itself, `indexed.COMPILE_AFTER`) does
-    nothing once it was chosen without.
+    nothing once it was chosen without, or with ``TILES_COMPILED_FIT=0`` in the environment.
 
     >>> use_compiled(False)
     False
     """
     global _KERNELS, _CHOSEN
-    if auto and _CHOSEN:
+    if auto and (_CHOSEN or os.environ.get("TILES_COMPILED_FIT", "").lower() in ("0", "false", "no", "off")):
         return _KERNELS is not None
     _CHOSEN = _CHOSEN or not auto
     if not on:
