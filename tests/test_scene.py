@@ -97,6 +97,36 @@ def test_png_is_the_layout_size_times_the_scale(theme):
     assert img.size == (view["width"] * 2, view["height"] * 2)
 
 
+@pytest.mark.parametrize("scene", ["card", "table", "dora"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_scene_png_is_a_palette_picture_within_the_bound(scene, theme):
+    """Scenes carry text and shapes besides faces; their PNG is fitted to the drawn picture
+    (about a third of the exact bytes) and keeps the palette's quality bound against it."""
+    import numpy as np
+    from dataclasses import replace
+
+    from service.drawing.palette import QUALITY_BOUND, premultiply
+    from service.drawing.render import render
+    from service.notation.grammar import parse
+    from tests.test_table import TABLE
+
+    opts = RenderOptions(scale=2, theme=theme)
+    if scene == "dora":  # a hand with a labelled dora strip
+        opts = replace(opts, dora="3m")
+        draw = lambda o: render(parse("123m456p789s1122z"), o)  # noqa: E731
+    else:
+        card = read_scene(CARD if scene == "card" else TABLE)
+        draw = lambda o: render_scene(card, o)  # noqa: E731
+    data, exact = draw(opts), draw(replace(opts, exact=True))
+    img, ref = Image.open(io.BytesIO(data)), Image.open(io.BytesIO(exact))
+    assert (img.mode, ref.mode, img.size) == ("P", "RGBA", ref.size)
+    assert len(data) < 0.5 * len(exact)
+    a, b = (premultiply(np.asarray(i.convert("RGBA")).reshape(-1, 4)) for i in (img, ref))
+    err = np.abs(a - b).max(axis=1)
+    assert err.mean() <= QUALITY_BOUND[0] and np.percentile(err, 99) <= QUALITY_BOUND[1]
+    assert Image.open(io.BytesIO(draw(replace(opts, format="webp")))).format == "WEBP"
+
+
 def test_svg_names_the_answer_in_words():
     svg = render_scene(read_scene(CARD), RenderOptions(format="svg", theme="auto")).decode()
     title = xml.dom.minidom.parseString(svg).getElementsByTagName("title")[0].firstChild.data

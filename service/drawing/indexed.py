@@ -201,7 +201,21 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     if len(distinct) > MAX_COLOURS:
         return None
     counts = np.rint(np.bincount(where, weights.astype(np.float64), minlength=len(distinct))).astype(np.int64)
-    colours = distinct.view(np.uint8).reshape(-1, 4)
+    best = _fit_colours(distinct.view(np.uint8).reshape(-1, 4), counts)
+    if best is None:
+        return None
+    entries, owner, histogram = best
+    lut = owner.astype(np.uint8)
+    indexed, first = {}, 0
+    for (key, _), table in zip(faces, tables):
+        indexed[key] = lut[where[first:first + len(table.colours)]][table.index]
+        first += len(table.colours)
+    return PicturePalette(entries, indexed, histogram)
+
+
+def _fit_colours(colours: np.ndarray, counts: np.ndarray):
+    """(entries, each colour's entry, error histogram) of the palette fitted to straight RGBA
+    `colours` seen `counts` times, or None when the fit is given up (`_fitted` says how)."""
     points = premultiply(colours)
     seen = colours[:, 3] > 0
     visible, weight = points[seen], counts[seen]  # what the fits see (not the transparent colour)
@@ -215,13 +229,7 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
             if fewer is not None and errors_allow(fewer[2]):
                 best = fewer
                 break
-    entries, owner, histogram = best
-    lut = owner.astype(np.uint8)
-    indexed, first = {}, 0
-    for (key, _), table in zip(faces, tables):
-        indexed[key] = lut[where[first:first + len(table.colours)]][table.index]
-        first += len(table.colours)
-    return PicturePalette(entries, indexed, histogram)
+    return best
 
 
 def _fewer(histogram: np.ndarray, k: int) -> list[int]:
@@ -337,3 +345,24 @@ def indexed_picture(lay: Layout, options: RenderOptions) -> IndexedPicture | Non
         x, y = p.x * s, p.y * s
         canvas[y:y + face.shape[0], x:x + face.shape[1]] = face
     return IndexedPicture(canvas, *palette.over(options.background))
+
+
+def quantized_picture(img: Image.Image) -> IndexedPicture | None:
+    """A drawn RGBA picture (a scene: labels and shapes besides its faces) as a palette
+    picture fitted to its own pixels, or None where that would leave `QUALITY_BOUND` or it
+    has more than `MAX_COLOURS` colours: keep it exact then. Not cached: a scene's picture
+    is cached whole.
+
+    >>> img = Image.new("RGBA", (4, 2), (250, 240, 220, 255))
+    >>> quantized_picture(img).indices.tolist()
+    [[1, 1, 1, 1], [1, 1, 1, 1]]
+    """
+    px = np.asarray(img.convert("RGBA"), np.uint8).reshape(-1, 4)
+    keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
+    if len(keys) > MAX_COLOURS:
+        return None
+    best = _fit_colours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int64))
+    if best is None or not errors_allow(best[2]):
+        return None
+    entries, owner, _ = best
+    return IndexedPicture(owner.astype(np.uint8)[inverse].reshape(img.height, img.width), *over(entries, None))

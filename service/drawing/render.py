@@ -21,7 +21,7 @@ from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
 from .arrange import arrange
-from .indexed import face_image, face_key, indexed_picture
+from .indexed import face_image, face_key, indexed_picture, quantized_picture
 from .labels import draw_labels
 from .shapes import draw_shapes
 from .layout import Layout
@@ -78,8 +78,15 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
 
         return render_svg(hand, options, lay)
     lay = lay or arrange(hand, options)
-    # labels and shapes are not faces: a scene is drawn exact
-    picture = None if options.exact or lay.labels or lay.shapes else indexed_picture(lay, options)
+    if options.exact:
+        picture = None
+    elif lay.labels or lay.shapes:  # not only faces (a scene): a palette fitted to the drawn picture
+        img = compose(hand, options, lay)
+        picture = quantized_picture(img) if options.format == "png" else None
+        if picture is None:
+            return encode(img, options.format)
+    else:
+        picture = indexed_picture(lay, options)
     if picture is None:
         return encode(compose(hand, options, lay), options.format)
     if options.format == "png":

@@ -26,7 +26,7 @@ from service.notation.options import RenderOptions
 from service.notation.scene import WINDS, WORDS, ProblemCard, situation
 from service.notation.table import TableScene
 
-from .render import compose, encode
+from .render import render
 from .scene_layout import SceneLayout, problem_layout
 from .table_layout import table_layout
 
@@ -83,13 +83,14 @@ def situation_of_table(t: TableScene) -> str:
 
 def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
                  sl: SceneLayout | None = None) -> bytes:
-    """Image bytes of the scene in ``options.format`` (always exact RGBA for bitmaps: scenes carry text)."""
+    """Image bytes of the scene in ``options.format``: a PNG is a palette picture fitted to
+    the drawn scene, text and all, where that keeps the quality bound (`render`)."""
     sl = sl or arrange_scene(card, options)
     if options.format == "svg":
         from .svg import render_svg
 
         return render_svg(None, options, sl.layout, scene_alt(card))
-    return encode(compose(None, options, sl.layout), options.format)
+    return render(None, options, sl.layout)
 
 
 def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
