@@ -20,7 +20,7 @@ from typing import Iterable
 
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import RenderOptions
-from service.notation.scene import ProblemCard, SceneError, read_scene
+from service.notation.scene import ProblemCard, SceneError, options_key, read_scene
 from service.notation.table import TableScene
 
 from .scan import walk_docs
@@ -96,7 +96,7 @@ def scene_text(text: str) -> str:
 
 def scene_id(text: str, options: RenderOptions) -> str:
     """The content hash naming a scene's files: the renderer, the YAML as written and the options."""
-    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{replace(options, scale=1).key()}"
+    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{options_key(replace(options, scale=1))}"
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 

@@ -25,7 +25,7 @@ from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
 from service.drawing.scene import arrange_scene, render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import OptionError, RenderOptions
-from service.notation.scene import SceneError, read_scene
+from service.notation.scene import SceneError, options_key, read_scene
 
 from . import vector
 from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format
@@ -63,7 +63,7 @@ def scene_view(fmt: str) -> Response:
         r.set_etag(etag)
         r.headers["Cache-Control"] = JSON_CACHE_CONTROL
         return r
-    key = f"{RENDERER_VERSION}|scene|{text}|{options.key()}"
+    key = f"{RENDERER_VERSION}|scene|{text}|{options_key(options)}"
     etag = etag_for(key)
     if matches(etag):
         service().metrics.not_modified.inc()
