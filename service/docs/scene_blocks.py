@@ -24,7 +24,7 @@ from typing import Iterable
 
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import OptionError, RenderOptions
-from service.notation.scene import ProblemCard, SceneError, options_key, read_scene
+from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
 from .scan import walk_docs
@@ -230,6 +230,18 @@ def scene_text(text: str) -> str:
     'problem: {round: E1}'
     """
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def options_key(options: RenderOptions) -> str:
+    """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
+    labels' language, which a hand's key names only with its strips, and a scene always has labels.
+    (Here, not in service/notation: code there is hashed into the renderer version.)
+
+    >>> options_key(RenderOptions()), options_key(RenderOptions(lang="ja"))
+    ('h38-s1-light-bgnone-gauto-png', 'h38-s1-light-bgnone-gauto-png-ja')
+    """
+    key = options.key()
+    return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
 
 
 def scene_id(text: str, options: RenderOptions) -> str:

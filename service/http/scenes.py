@@ -21,11 +21,12 @@ import hashlib
 
 from flask import Response, jsonify, request
 
+from service.docs.scene_blocks import options_key
 from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
 from service.drawing.scene import arrange_scene, render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import OptionError, RenderOptions
-from service.notation.scene import SceneError, options_key, read_scene
+from service.notation.scene import SceneError, read_scene
 
 from . import vector
 from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format

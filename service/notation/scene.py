@@ -139,18 +139,6 @@ def _one_tile(text: str) -> Hand:
     return hand
 
 
-def options_key(options) -> str:
-    """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
-    labels' language, which a hand's key names only with its strips, and a scene always has labels.
-
-    >>> from .options import RenderOptions
-    >>> options_key(RenderOptions()), options_key(RenderOptions(lang="ja"))
-    ('h38-s1-light-bgnone-gauto-png', 'h38-s1-light-bgnone-gauto-png-ja')
-    """
-    key = options.key()
-    return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
-
-
 def situation(card: ProblemCard, lang: str = "en") -> str:
     """"East 1 · South seat · Turn 7" (with honba after the round), in `lang`."""
     w = WORDS[lang]
