@@ -370,3 +370,18 @@ def test_post_batch_takes_scene_options_and_never_answers_500():
     assert bad.json["errors"][0]["message"].startswith("tiles-scene theme=auto: theme auto is for SVG only")
     for body in ({"scene": CARD, "meta": 3}, {"scene": CARD, "meta": "lang=ja", "metaColumn": "x"}):
         assert client.post("/batch", json=body).status_code == 400
+
+
+def test_sphinx_rst_scene_with_its_yaml_right_under_the_directive(tmp_path):
+    """rST takes the lines up to the first blank one as a directive's argument: YAML right under
+    ``.. tiles-scene::`` is still the scene, and only the directive's own line holds options."""
+    pytest.importorskip("sphinx")
+    rst = ("Problems\n========\n\n.. tiles-scene::\n   " + CARD + "\n\n.. tiles-scene:: lang=ja height=30\n   problem:\n"
+           "     round: E1\n     seat: S\n     turn: 7\n     dora: 3m\n     hand: 2345m067p34588s5z+4p\n\n     answer: 5z\n")
+    run = build_sphinx(tmp_path, {"index.rst": rst})
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8").replace("&#x27;", "'")
+    assert re.findall(r'(width="\d+" height="\d+") alt="([^"]+)"', html) == [
+        ('width="402" height="159"', ALT)] * 2 + [(SIZE, ALT)] * 2
+    run = build_sphinx(tmp_path, {"index.rst": rst.replace("     answer: 5z", "     answer: 6s")})
+    assert run.returncode == 1 and "index.rst:15:14: problem.answer: 6s is not in the hand" in run.stderr

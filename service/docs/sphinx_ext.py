@@ -183,14 +183,14 @@ class TilesSceneDirective(SphinxDirective):
     final_argument_whitespace = True
 
     def run(self):
-        text = "\n".join(self.content) + "\n"
         source = self.env.doc2path(self.env.docname)
         page = _source(str(source), Path(source).stat().st_mtime_ns)
         lines = page.split("\n")
-        first = self.content[0].strip() if self.content else ""
+        info, col, body = self._info(lines)
+        text = "\n".join(body) + "\n"
+        first = body[0].strip() if body else ""
         at = next((k for k in range(self.lineno, len(lines)) if first and lines[k].strip() == first), self.lineno)
         indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
-        info, col = self._info(lines)
         block = SceneBlock(_shown(str(source)), at + 1, indent, text, info, self.lineno, col)
         (options, bad_option), (_, bad_field) = read_options(block, self.config.tiles_format), read_block(block)
         problems = [p for p in (bad_option, bad_field) if p is not None]
@@ -203,14 +203,20 @@ class TilesSceneDirective(SphinxDirective):
         node["options"] = options.given
         return [node]
 
-    def _info(self, lines: list[str]) -> tuple[str, int]:
-        """The options (the directive's argument) and their 1-based column on the directive's line."""
+    def _info(self, lines: list[str]) -> tuple[str, int, list[str]]:
+        """The options on the directive's own line, their 1-based column there, and the YAML's lines.
+        rST takes the lines up to the first blank one as the argument: those not on the directive's
+        line are YAML (``.. tiles-scene::`` with the YAML right under it, as before options)."""
         arg = self.arguments[0] if self.arguments else ""
         line = lines[self.lineno - 1] if 0 < self.lineno <= len(lines) else ""
         name = line.find("tiles-scene")
-        where = line.find(arg, name + len("tiles-scene")) if arg and name >= 0 else -1
-        info, at = meta_options(arg)  # the same words as a fence's, maybe in braces
-        return info, max(where, 0) + at + 1
+        own = name >= 0 and line[name + len("tiles-scene"):].lstrip(":}").strip() != ""
+        first, _, more = arg.partition("\n") if own else ("", "", arg)
+        taken = more.split("\n") + ([""] if self.content else []) if more else []  # docutils drops the blank
+        body = taken + list(self.content)
+        where = line.find(first, name + len("tiles-scene")) if first else -1
+        info, at = meta_options(first)  # the same words as a fence's, maybe in braces
+        return info, max(where, 0) + at + 1, body
 
 
 def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
