@@ -206,3 +206,182 @@ def test_post_batch_answers_a_scene_with_urls_the_service_draws():
         assert im.size == (402 * 3, 159 * 3)
     bad = client.post("/batch", json={"path": "p.mdx", "line": 4, "scene": "problem: {round: E1}"})
     assert bad.status_code == 422 and bad.json["errors"][0]["line"] == 4
+
+
+# -- options on the fence line: ```tiles-scene lang=ja height=30 theme=dark ------------------------
+
+OPTS = "lang=ja height=30 theme=dark"
+SIZE = 'width="315" height="132"'  # the card at height 30 with Japanese labels (English: 320 wide)
+BAD_OPTS = f"# Page\n\n```tiles-scene lang=ja  height=300\n{CARD}\n```\n"  # 3:32: the value 300
+
+
+def test_markdown_scene_options_win_over_the_page():
+    plain = convert(f"```tiles-scene\n{CARD}\n```\n", color_mode="material")
+    html = convert(f"```tiles-scene {OPTS}\n{CARD}\n```\n\n```{{.tiles-scene height=30}}\n{CARD}\n```\n",
+                   color_mode="material")
+    svgs = [(size, cls) for cls, size in
+            re.findall(r'<svg role="img"[^>]*class="([^"]+)"[^>]*?(width="\d+" height="\d+")', html)]
+    assert plain.count('class="tiles tiles-scene tiles--dark"') == 1 and 'width="402" height="159"' in plain
+    assert labels(html) == [ALT] * 3
+    assert svgs == [(SIZE, "tiles tiles-scene"),  # its own theme: one dark picture, no pair
+                    ('width="320" height="132"', "tiles tiles-scene tiles--light"),  # the attribute-list form:
+                    ('width="320" height="132"', "tiles tiles-scene tiles--dark")]  # English, the page's pair
+    ja, en = html.split("<svg", 2)[1], plain.split("<svg", 2)[1]
+    assert ja != en
+
+
+@pytest.mark.parametrize("info, where, message", [
+    ("lang=ja  height=300", "3:32", "tiles-scene height=300: height must be a whole number from 16 to 256, not '300'"),
+    ("lang=fr", "3:21", "tiles-scene lang=fr: lang must be one of en, ja, zh, not 'fr'"),
+    ("theme=sepia", "3:22", "tiles-scene theme=sepia: theme must be one of light, dark, auto, not 'sepia'"),
+    ("size=30", "3:16", "tiles-scene has no option 'size': it takes height, theme, lang, format and bg"),
+    ("dark", "3:16", "tiles-scene options are name=value words, like lang=ja height=30; not 'dark'"),
+])
+def test_markdown_scene_option_errors_name_the_fence_line_and_column(info, where, message):
+    with pytest.raises(TilesError) as err:
+        convert(f"# Page\n\n```tiles-scene {info}\n{CARD}\n```\n", page="docs/bad.md")
+    col = int(where.split(":")[1])
+    assert str(err.value) == f"docs/bad.md:{where}: {message}\n  ```tiles-scene {info}\n  " + " " * (col - 1) + "^"
+
+
+def test_mkdocs_draws_a_scene_at_its_options_and_fails_on_a_bad_one(tmp_path):
+    pytest.importorskip("mkdocs")
+    run = build_mkdocs(tmp_path, f"# Problems\n\n```tiles-scene {OPTS}\n{CARD}\n```\n\n```tiles-scene format=svg\n"
+                                 f"{CARD}\n```\n", "color_mode: material")
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "site" / "problems" / "index.html").read_text(encoding="utf-8")
+    imgs = re.findall(r'<img src="([^"]+)"( srcset="[^"]+")? (width="\d+" height="\d+")[^>]*class="([^"]+)"', html)
+    assert [(i[2], i[3]) for i in imgs] == [(SIZE, "tiles tiles-scene"),  # its own theme: one picture
+                                            ('width="402" height="159"', "tiles tiles-scene tiles--light"),
+                                            ('width="402" height="159"', "tiles tiles-scene tiles--dark")]
+    with Image.open(tmp_path / "site" / "problems" / imgs[0][0]) as im:
+        assert im.size == (315, 132)
+    assert imgs[1][0].endswith(".svg") and imgs[1][1] == ""  # format=svg: one file
+    run = build_mkdocs(tmp_path, BAD_OPTS)
+    assert run.returncode != 0
+    assert "docs/problems/index.md:3:32: tiles-scene height=300: height must be a whole number" in run.stderr
+    run = build_mkdocs(tmp_path, f"# P\n\n```tiles-scene theme=auto\n{CARD}\n```\n")  # PNG files cannot follow the page
+    assert "index.md:3:22: tiles-scene theme=auto: theme auto is for SVG only" in run.stderr and run.returncode != 0
+
+
+def test_sphinx_draws_a_scene_at_its_options_in_rst_and_myst(tmp_path):
+    pytest.importorskip("myst_parser")
+    rst = f"Problems\n========\n\n.. toctree::\n\n   more\n\n.. tiles-scene:: {OPTS}\n\n   {CARD}\n"
+    md = f"# More\n\n```{{tiles-scene}} height=30 lang=ja\n{CARD}\n```\n"
+    run = build_sphinx(tmp_path, {"index.rst": rst, "more.md": md})
+    assert run.returncode == 0, run.stderr
+    for page, classes in (("index", ["tiles tiles-scene"]), ("more", ["tiles tiles-scene tiles--light",
+                                                                      "tiles tiles-scene tiles--dark"])):
+        html = (tmp_path / "_build" / f"{page}.html").read_text(encoding="utf-8")
+        imgs = re.findall(r'<img src="(_images/[0-9a-f]{16}\.png)" srcset="[^"]+" ' + SIZE + r'[^>]*class="([^"]+)"', html)
+        assert [i[1] for i in imgs] == classes
+        with Image.open(tmp_path / "_build" / imgs[0][0]) as im:
+            assert im.size == (315, 132)
+    run = build_sphinx(tmp_path, {"index.rst": "Bad\n===\n\n.. tiles-scene:: lang=ja  height=300\n\n   " + CARD + "\n",
+                                  "more.md": "# More\n\n```{tiles-scene} lang=fr\n" + CARD + "\n```\n"})
+    assert run.returncode == 1
+    assert "index.rst:4:34: tiles-scene height=300: height must be a whole number" in run.stderr
+    assert "more.md:3:23: tiles-scene lang=fr: lang must be one of en, ja, zh, not 'fr'" in run.stderr
+
+
+def test_tiles_build_keys_and_names_a_scene_by_its_options(tmp_path, capsys):
+    from service.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "p.md"
+    page.write_text(f"```tiles-scene\n{CARD}\n```\n\n```tiles-scene {OPTS}\n{CARD}\n```\n\n"
+                    f"```tiles-scene height=30 bg=fff\n{CARD}\n```\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(docs), "--out", str(out), "--jobs", "1", "--link-md"]) == 0
+    images = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["images"]
+    plain, ja, bg = (images[f"scene:{CARD}"], images[f"scene:{CARD}?height=30&theme=dark&lang=ja"],
+                     images[f"scene:{CARD}?height=30&bg=ffffffff"])
+    assert len({plain["1x"], ja["1x"], bg["1x"]}) == 3
+    assert (ja["width"], ja["height"], bg["width"], bg["height"]) == (315, 132, 320, 132)
+    with Image.open(out / ja["2x"]) as im:
+        assert im.size == (630, 264)
+    with Image.open(out / bg["1x"]) as im:
+        assert im.convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 255)
+    lines = page.read_text(encoding="utf-8").split("\n")
+    assert [line for line in lines if line.startswith("<img")] == [
+        f'<img src="../out/{e["2x"]}" width="{e["width"]}" height="{e["height"]}" alt="{html.escape(ALT)}">'
+        for e in (plain, ja, bg)]
+    page.write_text(BAD_OPTS, encoding="utf-8")
+    (out / "manifest.json").unlink()
+    assert main(["build", str(docs), "--out", str(out)]) == 1
+    assert f"{page}:3:32: tiles-scene height=300: height must be a whole number" in capsys.readouterr().err
+    assert not (out / "manifest.json").exists()
+
+
+def test_tiles_lint_names_a_bad_scene_option_at_the_fence(tmp_path, capsys):
+    from service.cli import main
+
+    page = tmp_path / "p.mdx"
+    page.write_text(BAD_OPTS + "\n```tiles-scene {lang=zz}\nproblem: {round: E9}\n```\n", encoding="utf-8")
+    assert main(["lint", str(tmp_path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{page}:3:32: tiles-scene height=300: height must be a whole number from 16 to 256, not '300'",
+        f"{page}:7:22: tiles-scene lang=zz: lang must be one of en, ja, zh, not 'zz'",
+        f"{page}:8:10: problem: problem needs 'seat'"]
+    page.write_text(f"```tiles-scene {OPTS}\n{CARD}\n```\n", encoding="utf-8")
+    assert main(["lint", str(tmp_path)]) == 0
+
+
+def test_tiles_batch_names_a_scene_with_options_as_tiles_build_does(tmp_path):
+    from service.docs.batch import Batch
+    from service.docs.build import collect
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "p.md").write_text(f"```tiles-scene {OPTS}\n{CARD}\n```\n", encoding="utf-8")
+    [job], errors = collect([str(tmp_path / "docs")], ("light", "dark"))
+    assert errors == [] and job.key == f"scene:{CARD}?height=30&theme=dark&lang=ja"
+    (tmp_path / "out").mkdir()
+    batch = Batch(out=tmp_path / "out", public_path="/t/", themes=("light", "dark"))
+    answer = batch.answer({"id": 1, "path": "p.mdx", "line": 2, "column": 1, "scene": CARD + "\n",
+                           "meta": "{" + OPTS + "}", "metaLine": 1, "metaColumn": 16})
+    assert (answer["ok"], answer["width"], answer["height"]) == (True, 315, 132)
+    [image] = answer["images"]  # its own theme: no pair
+    assert image["theme"] == "dark" and image["files"] == {k: v for k, v in job.entry().items() if k.endswith("x")}
+    bad = batch.answer({"id": 2, "path": "p.mdx", "line": 2, "column": 1, "scene": CARD, "meta": "{lang=ja height=x}",
+                        "metaLine": 1, "metaColumn": 16})
+    assert bad["errors"] == [{"line": 1, "column": 32, "warning": False,
+                              "message": "tiles-scene height=x: height must be a whole number from 16 to 256, not 'x'"}]
+
+
+def test_post_batch_takes_scene_options_and_never_answers_500():
+    from service.http import create_app
+
+    client = create_app().test_client()
+    r = client.post("/batch", json={"id": 1, "path": "p.mdx", "line": 4, "column": 1, "scene": CARD,
+                                    "meta": "lang=ja height=30 bg=fff", "metaLine": 3, "metaColumn": 16,
+                                    "themes": ["light", "dark"]})
+    assert r.status_code == 200 and (r.json["width"], r.json["height"]) == (315, 132)
+    [light, dark] = r.json["images"]
+    assert "lang=ja" in light["fetch"]["2x"] and "bg=ffffffff" in light["fetch"]["2x"]
+    for scale in ("1x", "2x", "3x"):
+        png = client.get("/" + dark["fetch"][scale])
+        assert png.status_code == 200
+    with Image.open(io.BytesIO(png.data)) as im:
+        assert im.size == (315 * 3, 132 * 3) and im.convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 255)
+    bad = client.post("/batch", json={"path": "p.mdx", "line": 4, "scene": CARD, "meta": "theme=auto",
+                                      "metaLine": 3, "metaColumn": 16})
+    assert bad.status_code == 422 and bad.json["errors"][0]["column"] == 22
+    assert bad.json["errors"][0]["message"].startswith("tiles-scene theme=auto: theme auto is for SVG only")
+    for body in ({"scene": CARD, "meta": 3}, {"scene": CARD, "meta": "lang=ja", "metaColumn": "x"}):
+        assert client.post("/batch", json=body).status_code == 400
+
+
+def test_sphinx_rst_scene_with_its_yaml_right_under_the_directive(tmp_path):
+    """rST takes the lines up to the first blank one as a directive's argument: YAML right under
+    ``.. tiles-scene::`` is still the scene, and only the directive's own line holds options."""
+    pytest.importorskip("sphinx")
+    rst = ("Problems\n========\n\n.. tiles-scene::\n   " + CARD + "\n\n.. tiles-scene:: lang=ja height=30\n   problem:\n"
+           "     round: E1\n     seat: S\n     turn: 7\n     dora: 3m\n     hand: 2345m067p34588s5z+4p\n\n     answer: 5z\n")
+    run = build_sphinx(tmp_path, {"index.rst": rst})
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8").replace("&#x27;", "'")
+    assert re.findall(r'(width="\d+" height="\d+") alt="([^"]+)"', html) == [
+        ('width="402" height="159"', ALT)] * 2 + [(SIZE, ALT)] * 2
+    run = build_sphinx(tmp_path, {"index.rst": rst.replace("     answer: 5z", "     answer: 6s")})
+    assert run.returncode == 1 and "index.rst:15:14: problem.answer: 6s is not in the hand" in run.stderr

@@ -141,6 +141,17 @@ def test_http_scene_png_svg_json_with_etags(client):
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
 
 
+def test_http_scene_in_another_language_is_another_image(client):
+    """lang changes a scene's labels, so it is in the cache key and the ETag (it was not: a hand's
+    key names lang only with dora strips, and the English picture was served for lang=ja)."""
+    from urllib.parse import quote
+
+    q = "/scene.svg?s=" + quote(TABLE)
+    en, ja = client.get(q), client.get(q + "&lang=ja")
+    assert en.status_code == ja.status_code == 200
+    assert en.headers["ETag"] != ja.headers["ETag"] and en.data != ja.data
+
+
 def test_http_scene_errors_are_400_with_the_field_or_an_error_image(client):
     from urllib.parse import quote
 

@@ -64,7 +64,7 @@ from .build import (
     write_file,
 )
 from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
-from .scene_blocks import SceneBlock, read_block
+from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 1
@@ -189,27 +189,41 @@ class Batch:
         }
 
     def _scene(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
-        """A ```` ```tiles-scene ```` block: ``scene`` its YAML, ``line``/``column`` where the body starts."""
+        """A ```` ```tiles-scene ```` block: ``scene`` its YAML, ``line``/``column`` where the body starts;
+        ``meta`` the options after the word in its fence's info string (remark's ``meta``), at
+        ``metaLine``/``metaColumn`` (default: the line before the body)."""
         rid, text, path = req.get("id"), req.get("scene"), str(req.get("path", ""))
         if not isinstance(text, str):
             return {"id": rid, "ok": False, "fatal": "'scene' must be the block's YAML text"}
+        meta = req.get("meta") or ""
+        if not isinstance(meta, str):
+            return {"id": rid, "ok": False, "fatal": "'meta' must be the options text of the block's fence"}
         themes = tuple(req.get("themes") or self.themes)
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
-        scene, problem = read_block(SceneBlock(path, int(req.get("line", 1)), int(req.get("column", 1)) - 1, text))
-        if problem is not None:
-            return self._fail(rid, [problem], (1, 1), None, themes[0])
+        line, column = int(req.get("line", 1)), int(req.get("column", 1))
+        info, at = meta_options(meta)
+        block = SceneBlock(path, line, column - 1, text, info, int(req.get("metaLine", line - 1)),
+                           int(req.get("metaColumn", column)) + at)
+        options, bad_option = read_options(block, fmt)
+        scene, bad_field = read_block(block)
+        if options is None or scene is None:
+            return self._fail(rid, [p for p in (bad_option, bad_field) if p is not None], (1, 1), None, themes[0])
         images = []
-        for theme in themes:
-            job = SceneJob(text, scene, RenderOptions(theme=theme, format=fmt))
+        for theme in options.themes(themes):
+            job = SceneJob(text, scene, options.render(theme, fmt))
             if self.out is not None:
                 waits += self._draw(job)
-            image = {"theme": theme, **self._urls(job.image, scales_of(job.options), fmt)}
+            scales = scales_of(job.options)
+            if self.fetch:  # only the densities the service draws: a table at 3x is over its pixel limit
+                lay = arrange_scene(scene, job.options).layout
+                scales = densities(lay.width, lay.height, job.options.height, scales)
+            image = {"theme": job.options.theme, **self._urls(job.image, scales, job.options.format)}
             if self.fetch:
-                image["fetch"] = scene_urls(job)
+                image["fetch"] = scene_urls(job, scales)
             images.append(image)
-        lay = arrange_scene(scene, RenderOptions(format=fmt)).layout
+        lay = arrange_scene(scene, job.options).layout
         return {"id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": scene_alt(scene),
                 "caption": None, "inline": False, "river": False, "scene": True, "images": images, "warnings": []}
 
@@ -290,19 +304,26 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales or scales_of(o)}
 
 
-def scene_urls(job: SceneJob) -> dict[str, str]:
-    """Where the HTTP service serves each scale of a scene (``/scene.png?s=<YAML>``), relative to its root.
+def scene_urls(job: SceneJob, scales: tuple[int, ...] = ()) -> dict[str, str]:
+    """Where the HTTP service serves each of `scales` (default: every scale) of a scene
+    (``/scene.png?s=<YAML>``), relative to its root; with the options a block may set.
 
     >>> from service.notation.scene import read_scene
     >>> text = "problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}"
     >>> scene_urls(SceneJob(text, read_scene(text), RenderOptions(format="svg")))["1x"][:40]
     'scene.svg?s=problem%3A+%7Bround%3A+E1%2C'
+    >>> scene_urls(SceneJob(text, read_scene(text), RenderOptions(lang="ja", background=(255, 255, 255, 255))))["2x"][-49:]
+    'height=38&theme=light&lang=ja&bg=ffffffff&scale=2'
     """
     o = job.options
     query = {"s": job.text, "height": o.height, "theme": o.theme}
+    if o.lang != RenderOptions().lang:
+        query["lang"] = o.lang
+    if o.background is not None:
+        query["bg"] = "%02x%02x%02x%02x" % o.background
     if o.format == "svg":
         return {"1x": f"scene.svg?{urlencode(query)}"}
-    return {f"{s}x": f"scene.{o.format}?{urlencode({**query, 'scale': s})}" for s in scales_of(o)}
+    return {f"{s}x": f"scene.{o.format}?{urlencode({**query, 'scale': s})}" for s in scales or scales_of(o)}
 
 
 def _problem_at_prop(read: TagRead, prop: str, message: str) -> Problem:

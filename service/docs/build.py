@@ -45,7 +45,7 @@ from service.notation.options import RenderOptions
 
 from .lint import missing_paths
 from .scan import doc_files, scan_text, walk_docs
-from .scene_blocks import Scene, read_block, scene_blocks, scene_id, scene_key
+from .scene_blocks import Scene, read_block, read_options, scene_blocks, scene_id, scene_key
 from .tag_props import DEFAULT_THEME, ImageRequest, Problem, read_docs, tag_options
 
 SCALES = (1, 2, 3)
@@ -179,26 +179,30 @@ def scene_closes(text: str, theme: str) -> dict[int, str]:
 
     >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
     {3: 'scene:problem: {round: E1}'}
+    >>> scene_closes("```tiles-scene lang=ja theme=dark\\nproblem: {round: E1}\\n```\\n", "light")
+    {2: 'scene:problem: {round: E1}?theme=dark&lang=ja'}
     """
     lines = text.split("\n")
     out = {}
     for block in scene_blocks(text):
         close = block.line - 1 + len(block.text.splitlines())
-        if close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
-            out[close] = scene_key(block.text, RenderOptions(theme=theme))
+        options, _ = read_options(block)
+        if options is not None and close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
+            out[close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png"))
     return out
 
 
 def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Problem]]:
-    """A job per ```` ```tiles-scene ```` block under ``paths`` and theme, and the blocks' problems."""
+    """A job per ```` ```tiles-scene ```` block under ``paths`` and theme (the block's own theme, when it
+    names one), at the block's options, and the blocks' problems."""
     jobs, problems = [], []
     for path, text in walk_docs(paths):
         for block in scene_blocks(text, str(path)):
-            scene, problem = read_block(block)
-            if problem is not None:
-                problems.append(problem)
+            (options, bad_option), (scene, bad_field) = read_options(block), read_block(block)
+            if options is None or scene is None:
+                problems += [p for p in (bad_option, bad_field) if p is not None]
                 continue
-            jobs += [SceneJob(block.text, scene, RenderOptions(theme=t)) for t in themes]
+            jobs += [SceneJob(block.text, scene, options.render(t, "png")) for t in options.themes(themes)]
     return jobs, problems
 
 

@@ -40,11 +40,10 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
-from service.notation.options import RenderOptions
 
 from . import markup
 from .color_mode import color_mode, dark_css
-from .scene_blocks import Scene, SceneBlock, read_block
+from .scene_blocks import Scene, SceneBlock, SceneOptions, read_block, read_options, scene_info
 from .scene_pictures import inline_scene, pair
 from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
 from .tag_props import ImageRequest, Problem, read_tag
@@ -52,7 +51,6 @@ from .tag_props import ImageRequest, Problem, read_tag
 log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
 _OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*)$")
-_SCENE_INFO = re.compile(r"^\{?\s*\.?tiles-scene\s*\}?\s*$")  # ```tiles-scene, MyST ```{tiles-scene}
 _TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")
 SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
 MARK = "\x01tiles:{}\x01"
@@ -124,11 +122,12 @@ class PageTiles:
         return html
 
     def draw_scene(self, block: SceneBlock) -> str:
-        """The HTML of a ```` ```tiles-scene ```` block (or of its error, at the field's line and column)."""
-        scene, problem = read_block(block)
-        if problem is not None:
-            return self.report([problem], False)
-        return self.ext.scene_renderer(block.text, scene, self)
+        """The HTML of a ```` ```tiles-scene ```` block (or of its errors: a bad option at its place on
+        the fence line, a bad field at the field's line and column)."""
+        (options, bad_option), (scene, bad_field) = read_options(block, self.ext.default_format), read_block(block)
+        if options is None or scene is None:
+            return self.report([p for p in (bad_option, bad_field) if p is not None], False)
+        return self.ext.scene_renderer(block.text, scene, options, self)
 
     def store(self, html: str) -> str:
         self.html.append(html)
@@ -167,11 +166,13 @@ class PageTiles:
             j = i + 1
             while j < len(lines) and not re.fullmatch(rf"[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*", lines[j]):
                 j += 1
-            if _SCENE_INFO.match(m.group("info")):
+            scene = scene_info(m.group("info"))
+            if scene is not None:
                 width = len(indent)
                 body = "".join(line[min(width, len(line) - len(line.lstrip(" \t"))):] + "\n" for line in lines[i + 1:j])
                 end = starts[min(j + 1, len(lines))] - 1
-                html = self.draw_scene(SceneBlock(self.path, i + 2, width, body))
+                html = self.draw_scene(SceneBlock(self.path, i + 2, width, body, scene[0], i + 1,
+                                                  m.start("info") + scene[1] + 1))
                 yield starts[i] + width, max(end, starts[i]), html
                 i = j + 1
                 continue
@@ -225,14 +226,14 @@ def inline_picture(request: ImageRequest) -> tuple[str, Needs]:
     return markup.wrap(request, [html]), needs
 
 
-def inline_scenes(text: str, scene: Scene, page: PageTiles) -> str:
-    """The default scene renderer: the scene's SVG inlined; with theme auto under a selector colour
-    mode (material, furo), a light and a dark one, the page's pair CSS showing one."""
-    theme, mode = page.ext.getConfig("theme"), page.ext.getConfig("color_mode")
+def inline_scenes(text: str, scene: Scene, options: SceneOptions, page: PageTiles) -> str:
+    """The default scene renderer: the scene's SVG inlined, at the block's options; with theme auto (the
+    block's or the page's) under a selector colour mode (material, furo), a light and a dark one, the
+    page's pair CSS showing one."""
+    theme, mode = options.get("theme") or page.ext.getConfig("theme"), page.ext.getConfig("color_mode")
     themes = ("light", "dark") if theme == "auto" and mode != "media" else (theme,)
     page.pairs = page.pairs or len(themes) > 1
-    return pair([inline_scene(scene, RenderOptions(format="svg", theme=t), t if len(themes) > 1 else None)
-                 for t in themes])
+    return pair([inline_scene(scene, options.render(t, "svg"), t if len(themes) > 1 else None) for t in themes])
 
 
 def inline_svg(request: ImageRequest, page: PageTiles) -> str:
@@ -311,7 +312,8 @@ class TilesExtension(Extension):
             raise ValueError(f"on_error must be fail or warn, not {self.getConfig('on_error')!r}")
         color_mode(self.getConfig("color_mode"))  # ValueError for an unknown mode
         self.renderer: Callable[[ImageRequest, PageTiles], str] = inline_svg
-        self.scene_renderer: Callable[[str, Scene, PageTiles], str] = inline_scenes  # (YAML, scene, page)
+        # (YAML, scene, the block's options, page)
+        self.scene_renderer: Callable[[str, Scene, SceneOptions, PageTiles], str] = inline_scenes
         self.page: tuple[str, int] | None = None  # (path, first line) set by the MkDocs plugin per page
         self.error: type[Exception] = TilesError  # what a typo raises (MkDocs: a PluginError)
         self.log = log  # where warnings go (MkDocs: its own logger, so --strict counts them)

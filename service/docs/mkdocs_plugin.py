@@ -37,12 +37,11 @@ from mkdocs.plugins import BasePlugin
 from service.drawing.arrange import arrange
 from service.drawing.scene import scene_alt
 from service.notation.describe import describe
-from service.notation.options import RenderOptions
 
 from . import markup
 from .build import OWN_FILE, ensure_files, file_name, jobs_for, scales_of
 from .markdown_ext import PageTiles, TilesError, TilesExtension, source_place
-from .scene_blocks import Scene
+from .scene_blocks import Scene, SceneOptions
 from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 from .tag_props import ImageRequest
 
@@ -111,17 +110,19 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         page.pairs = page.pairs or len(jobs) > 1
         return markup.wrap(request, pictures)
 
-    def _scene_files(self, text: str, scene: Scene, page: PageTiles) -> str:
-        """The scene renderer: a ```` ```tiles-scene ```` block's files, drawn into the cache, and its `<img>`s."""
+    def _scene_files(self, text: str, scene: Scene, block: SceneOptions, page: PageTiles) -> str:
+        """The scene renderer: a ```` ```tiles-scene ```` block's files at its options (its theme, or the
+        site's pair), drawn into the cache, and its `<img>`s."""
         base = self.url if self.url.endswith("/") else posixpath.dirname(self.url)
         pictures = []
-        for theme in self.themes:
-            options = RenderOptions(format=self.config.format, theme=theme)
+        themes = block.themes(self.themes)
+        for theme in themes:
+            options = block.render(theme, self.config.format)
             names = ensure_scene_files(text, scene, options, self.cache)
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
             pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene),
-                                      theme if len(self.themes) > 1 else None))
+                                      theme if len(themes) > 1 else None))
         page.pairs = page.pairs or len(pictures) > 1
         return pair(pictures)
 

@@ -2,6 +2,8 @@
 
 A block's body is a scene in YAML (docs/scenes.md). A bad field is a `Problem` at the
 block's ``file:line:col`` with the field's path, so `tiles lint` and `tiles build` stop on it.
+The fence's info string may give the block's options after the word, ``name=value`` words as in
+```` ```tiles-scene lang=ja height=30 theme=dark ```` (`read_options`); they win over the site's.
 A drawn block's files are named by `scene_id`, its manifest entry by `scene_key`.
 
 >>> text = "# A card\\n\\n```tiles-scene\\nproblem: {round: E9}\\n```\\n"
@@ -9,6 +11,8 @@ A drawn block's files are named by `scene_id`, its manifest entry by `scene_key`
 [(4, 'problem: {round: E9}\\n')]
 >>> [str(p) for p in check_blocks(text, "a.md")]
 ["a.md:4:10: problem: problem needs 'seat'"]
+>>> [str(p) for p in check_blocks("```tiles-scene lang=fr\\nproblem: {round: E1}\\n```\\n", "a.md")][0]
+"a.md:1:21: tiles-scene lang=fr: lang must be one of en, ja, zh, not 'fr'"
 """
 
 from __future__ import annotations
@@ -19,16 +23,22 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from service.drawing.version import RENDERER_VERSION
-from service.notation.options import RenderOptions
+from service.notation.options import OptionError, RenderOptions
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
 from .scan import walk_docs
-from .tag_props import Problem
+from .tag_props import TAG_FORMATS, Problem
 
 LANG = "tiles-scene"
 Scene = ProblemCard | TableScene
-_FENCE = re.compile(r"( {0,3})(`{3,}|~{3,})\s*(\S*).*$")  # any fence: its indent, marker and info word
+_FENCE = re.compile(r"( {0,3})(`{3,}|~{3,})(.*)$")  # any fence: its indent, marker and info string
+# The info string of a scene block: ```tiles-scene, MyST's ```{tiles-scene}, an attribute list
+# ```{.tiles-scene ...}; then the options (``rest``), in the first two forms maybe in braces.
+_INFO = re.compile(r"\s*(?P<open>\{\s*\.?)?tiles-scene(?P<close>\s*\})?(?=[\s}]|$)(?P<rest>.*?)\s*$")
+# The options a block takes: what a <Tiles> tag sets and a scene honours, and GET /scene's bg.
+OPTIONS = ("height", "theme", "lang", "format", "bg")
+_WORD = re.compile(r"""(?P<name>[^\s=]*)(?P<eq>=?)(?P<value>"[^"]*"|'[^']*'|\S*)""")
 
 
 @dataclass(frozen=True)
@@ -37,6 +47,69 @@ class SceneBlock:
     line: int  # 1-based line of the body's first line
     indent: int  # spaces before the fence, stripped from each body line
     text: str
+    info: str = ""  # the options as written after the word in the fence's info string
+    info_line: int = 0  # 1-based line and column of ``info`` in the file (the fence's line)
+    info_col: int = 1
+
+
+@dataclass(frozen=True)
+class SceneOptions:
+    """A block's own options (``name=value`` in its fence), read and checked: they win over the site's."""
+
+    given: tuple[tuple[str, str], ...] = ()  # (name, value) in the order written
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return dict(self.given).get(name, default)
+
+    def themes(self, site: tuple[str, ...]) -> tuple[str, ...]:
+        """The themes to draw: the block's one, or the site's (a light/dark pair)."""
+        return (self.get("theme"),) if self.get("theme") else site  # type: ignore[return-value]
+
+    def render(self, theme: str, fmt: str) -> RenderOptions:
+        """The options of one picture: the site's theme and format, unless the block names its own.
+
+        >>> SceneOptions((("lang", "ja"), ("height", "30"))).render("dark", "svg").key()
+        'h30-s1-dark-bgnone-gauto-svg'
+        """
+        params = {"theme": theme, **dict(self.given)}
+        return RenderOptions.from_query(params, params.pop("format", fmt))
+
+
+def scene_info(info: str) -> tuple[str, int] | None:
+    """The options text of a scene block's info string and where it starts in it; None when the info
+    string names no scene block.
+
+    >>> scene_info("tiles-scene lang=ja height=30"), scene_info("{tiles-scene} lang=ja"), scene_info("{.tiles-scene lang=ja}")
+    (('lang=ja height=30', 12), ('lang=ja', 14), ('lang=ja', 14))
+    >>> scene_info("tiles-scene {lang=ja}"), scene_info("tiles-scene"), scene_info("tiles-scenes"), scene_info("yaml")
+    (('lang=ja', 13), ('', 11), None, None)
+    """
+    m = _INFO.match(info)
+    if not m:
+        return None
+    rest, at = m.group("rest"), m.start("rest")
+    if m.group("open") and not m.group("close"):  # {.tiles-scene ...}: an attribute list
+        if not rest.endswith("}"):
+            return None
+        rest = rest[:-1]
+    elif rest.strip().startswith("{") and rest.endswith("}"):  # tiles-scene {lang=ja}
+        at += rest.index("{") + 1
+        rest = rest[rest.index("{") + 1:-1]
+    lead = len(rest) - len(rest.lstrip())
+    return rest.strip(), at + lead
+
+
+def meta_options(meta: str) -> tuple[str, int]:
+    """The options in what follows the word on a fence line (remark's ``meta``, a Sphinx directive's
+    argument) and where they start in it: the same words, maybe in braces.
+
+    >>> meta_options("lang=ja"), meta_options(" {lang=ja} ")
+    (('lang=ja', 0), ('lang=ja', 2))
+    """
+    info = scene_info(f"{LANG} {meta}")
+    if info is None:  # "{lang=ja": left as written, for read_options to point at
+        return meta, 0
+    return info[0], info[1] - len(LANG) - 1
 
 
 def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
@@ -45,6 +118,8 @@ def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
 
     >>> [b.line for b in scene_blocks("````md\\n```tiles-scene\\nx\\n```\\n````\\n```tiles-scene\\ny\\n```\\n")]
     [7]
+    >>> [(b.info, b.info_line, b.info_col) for b in scene_blocks("# A\\n ```tiles-scene  height=30\\nx\\n```\\n")]
+    [('height=30', 2, 18)]
     """
     out: list[SceneBlock] = []
     lines = text.splitlines(keepends=True)
@@ -59,11 +134,69 @@ def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
         j = i + 1
         while j < len(lines) and not close.match(lines[j].rstrip("\r\n")):
             j += 1
-        if m.group(3) == LANG:
+        info = scene_info(m.group(3))
+        if info is not None:
             body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in lines[i + 1:j])
-            out.append(SceneBlock(path, i + 2, indent, body))
+            out.append(SceneBlock(path, i + 2, indent, body, info[0], i + 1, m.start(3) + info[1] + 1))
         i = j + 1
     return out
+
+
+def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | None, Problem | None]:
+    """The block's options, or the `Problem` at the option's place on the fence line. ``fmt`` is the
+    format the site draws (``theme=auto`` needs SVG: ``format=svg``, or a site drawing SVG).
+
+    >>> block = SceneBlock("a.md", 2, 0, "", "lang=ja  height=x", 1, 16)
+    >>> str(read_options(block)[1])
+    "a.md:1:32: tiles-scene height=x: height must be a whole number from 16 to 256, not 'x'"
+    >>> read_options(replace(block, info="lang='ja' height=30"))[0].given
+    (('lang', 'ja'), ('height', '30'))
+    >>> [str(read_options(replace(block, info=i))[1]) for i in ("scale=2", "dark", "lang=ja lang=zh")]  # doctest: +NORMALIZE_WHITESPACE
+    ["a.md:1:16: tiles-scene has no option 'scale': it takes height, theme, lang, format and bg",
+     "a.md:1:16: tiles-scene options are name=value words, like lang=ja height=30; not 'dark'",
+     'a.md:1:24: tiles-scene: lang is given twice']
+    """
+    given: dict[str, str] = {}
+    where: dict[str, int] = {}  # name -> column of its value
+    text, i = block.info, 0
+
+    def problem(col: int, message: str) -> tuple[None, Problem]:
+        return None, Problem(block.path, block.info_line, block.info_col + col, message)
+
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        m = _WORD.match(text, i)
+        name, value, at = m.group("name"), m.group("value"), m.start("value")
+        if not name or not m.group("eq"):
+            return problem(i, f"{LANG} options are name=value words, like lang=ja height=30; not {m.group(0)!r}")
+        if name not in OPTIONS:
+            return problem(i, f"{LANG} has no option {name!r}: it takes {', '.join(OPTIONS[:-1])} and {OPTIONS[-1]}")
+        if name in given:
+            return problem(i, f"{LANG}: {name} is given twice")
+        if value[:1] in "\"'" and len(value) > 1 and value[-1] == value[0]:
+            value, at = value[1:-1], at + 1
+        if not value:
+            return problem(at, f"{LANG} {name}=: {name} needs a value, like {name}={_EXAMPLE[name]}")
+        given[name], where[name] = value, at
+        i = m.end()
+    options = SceneOptions(tuple(given.items()))
+    fmt = given.get("format", fmt)
+    if fmt not in TAG_FORMATS:
+        return problem(where.get("format", 0), f"{LANG} format={fmt}: format must be png or svg, not {fmt[:16]!r}")
+    try:
+        for theme in options.themes(("light",)):
+            options.render(theme, fmt)
+    except OptionError as err:
+        name = {"background": "bg"}.get(err.param, err.param)
+        shown = f"{LANG} {name}={given[name]}" if name in given else LANG
+        hint = ", or add format=svg" if name == "theme" and given.get(name) == "auto" else ""
+        return problem(where.get(name, 0), f"{shown}: {err.message}{hint}")
+    return options, None
+
+
+_EXAMPLE = {"height": "30", "theme": "dark", "lang": "ja", "format": "svg", "bg": "fff"}
 
 
 def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
@@ -79,9 +212,14 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
         return None, Problem(block.path, block.line + err.line - 1, err.col + block.indent, what)
 
 
+def check_block(block: SceneBlock, fmt: str = "png") -> list[Problem]:
+    """The block's problems: its options' first, then its YAML's."""
+    return [p for p in (read_options(block, fmt)[1], read_block(block)[1]) if p is not None]
+
+
 def check_blocks(text: str, path: str = "") -> list[Problem]:
-    """A `Problem` for each block that cannot be drawn."""
-    return [p for p in (read_block(b)[1] for b in scene_blocks(text, path)) if p is not None]
+    """A `Problem` for each bad option and each block that cannot be drawn."""
+    return [p for b in scene_blocks(text, path) for p in check_block(b)]
 
 
 def scene_text(text: str) -> str:
@@ -94,9 +232,21 @@ def scene_text(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
+def options_key(options: RenderOptions) -> str:
+    """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
+    labels' language, which a hand's key names only with its strips, and a scene always has labels.
+    (Here, not in service/notation: code there is hashed into the renderer version.)
+
+    >>> options_key(RenderOptions()), options_key(RenderOptions(lang="ja"))
+    ('h38-s1-light-bgnone-gauto-png', 'h38-s1-light-bgnone-gauto-png-ja')
+    """
+    key = options.key()
+    return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
+
+
 def scene_id(text: str, options: RenderOptions) -> str:
     """The content hash naming a scene's files: the renderer, the YAML as written and the options."""
-    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{replace(options, scale=1).key()}"
+    key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{options_key(replace(options, scale=1))}"
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
@@ -106,9 +256,13 @@ def scene_key(text: str, options: RenderOptions) -> str:
 
     >>> scene_key("problem: {round: E1}\\n", RenderOptions(theme="dark"))
     'scene:problem: {round: E1}?theme=dark'
+    >>> scene_key("problem: {round: E1}", SceneOptions((("lang", "ja"), ("height", "30"), ("bg", "fff"))).render("light", "svg"))
+    'scene:problem: {round: E1}?height=30&format=svg&lang=ja&bg=ffffffff'
     """
     extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
              if getattr(options, k) != getattr(RenderOptions(), k)]
+    if options.background is not None:  # bg=fff: as GET /scene's query names it
+        extra.append("bg=%02x%02x%02x%02x" % options.background)
     return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")
 
 

@@ -11,12 +11,14 @@
     :river:
     ```
 
-    ```{tiles-scene}
+    ```{tiles-scene} lang=ja height=30
     problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}
     ```
 
 A ``tiles-scene`` directive's content is a scene's YAML (docs/scenes.md), drawn like a hand
-with its alt text; a bad field fails the build at ``file:line:col`` with the field's path.
+with its alt text; its argument takes the options a ```` ```tiles-scene ```` fence takes
+(``height theme lang format bg``). A bad field fails the build at ``file:line:col`` with the
+field's path; a bad option at its place on the directive's line.
 
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
 ``row``, ``format``), read by `service.docs.tag_props` as `tiles lint` reads them.
@@ -48,14 +50,13 @@ from sphinx.util.docutils import SphinxDirective
 from service.drawing.arrange import arrange
 from service.drawing.scene import scene_alt
 from service.notation.describe import describe
-from service.notation.options import RenderOptions
 from service.notation.scene import read_scene
 
 from . import markup
 from .build import ensure_files, file_name, jobs_for, scales_of
 from .color_mode import color_mode, hide_pair_css
 from .scan import TilesTag
-from .scene_blocks import SceneBlock, read_block
+from .scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 from .tag_props import read_tag
 
@@ -173,25 +174,49 @@ class TilesDirective(SphinxDirective):
 
 
 class TilesSceneDirective(SphinxDirective):
-    """``.. tiles-scene::`` (MyST: ```` ```{tiles-scene} ````) with a scene's YAML as its content."""
+    """``.. tiles-scene::`` (MyST: ```` ```{tiles-scene} ````) with a scene's YAML as its content; its
+    argument, the rest of the fence line, holds the block's options as in every fence
+    (``.. tiles-scene:: lang=ja height=30``, ```` ```{tiles-scene} lang=ja height=30 ````)."""
 
     has_content = True
+    optional_arguments = 1
+    final_argument_whitespace = True
 
     def run(self):
-        text = "\n".join(self.content) + "\n"
         source = self.env.doc2path(self.env.docname)
         page = _source(str(source), Path(source).stat().st_mtime_ns)
         lines = page.split("\n")
-        first = self.content[0].strip() if self.content else ""
+        info, col, body = self._info(lines)
+        text = "\n".join(body) + "\n"
+        first = body[0].strip() if body else ""
         at = next((k for k in range(self.lineno, len(lines)) if first and lines[k].strip() == first), self.lineno)
         indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
-        scene, problem = read_block(SceneBlock(_shown(str(source)), at + 1, indent, text))
-        if problem is not None:
-            _report(self.env, [problem], page)
-            return [nodes.literal_block(str(problem), str(problem), classes=["tiles-error"])]
+        block = SceneBlock(_shown(str(source)), at + 1, indent, text, info, self.lineno, col)
+        (options, bad_option), (_, bad_field) = read_options(block, self.config.tiles_format), read_block(block)
+        problems = [p for p in (bad_option, bad_field) if p is not None]
+        if problems:
+            _report(self.env, problems, page)
+            message = "\n".join(map(str, problems))
+            return [nodes.literal_block(message, message, classes=["tiles-error"])]
         node = tiles_scene()
         node["yaml"] = text
+        node["options"] = options.given
         return [node]
+
+    def _info(self, lines: list[str]) -> tuple[str, int, list[str]]:
+        """The options on the directive's own line, their 1-based column there, and the YAML's lines.
+        rST takes the lines up to the first blank one as the argument: those not on the directive's
+        line are YAML (``.. tiles-scene::`` with the YAML right under it, as before options)."""
+        arg = self.arguments[0] if self.arguments else ""
+        line = lines[self.lineno - 1] if 0 < self.lineno <= len(lines) else ""
+        name = line.find("tiles-scene")
+        own = name >= 0 and line[name + len("tiles-scene"):].lstrip(":}").strip() != ""
+        first, _, more = arg.partition("\n") if own else ("", "", arg)
+        taken = more.split("\n") + ([""] if self.content else []) if more else []  # docutils drops the blank
+        body = taken + list(self.content)
+        where = line.find(first, name + len("tiles-scene")) if first else -1
+        info, at = meta_options(first)  # the same words as a fence's, maybe in braces
+        return info, max(where, 0) + at + 1, body
 
 
 def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):
@@ -230,11 +255,12 @@ def visit_scene_html(self, node) -> None:
     """Draw a scene's images into ``_images`` (unless there) and write their `<img>`s."""
     config = self.builder.config
     scene = read_scene(node["yaml"])
-    themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
+    block = SceneOptions(tuple(node.get("options", ())))
+    themes = block.themes(("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,))
     out = Path(self.builder.outdir) / self.builder.imagedir
     pictures = []
     for theme in themes:
-        options = RenderOptions(format=config.tiles_format, theme=theme)
+        options = block.render(theme, config.tiles_format)
         urls = [f"{self.builder.imgpath}/{n}" for n in ensure_scene_files(node["yaml"], scene, options, out)]
         pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene), theme if len(themes) > 1 else None))
     self.body.append(pair(pictures))

@@ -21,6 +21,7 @@ import hashlib
 
 from flask import Response, jsonify, request
 
+from service.docs.scene_blocks import options_key
 from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
 from service.drawing.scene import arrange_scene, render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
@@ -63,7 +64,7 @@ def scene_view(fmt: str) -> Response:
         r.set_etag(etag)
         r.headers["Cache-Control"] = JSON_CACHE_CONTROL
         return r
-    key = f"{RENDERER_VERSION}|scene|{text}|{options.key()}"
+    key = f"{RENDERER_VERSION}|scene|{text}|{options_key(options)}"
     etag = etag_for(key)
     if matches(etag):
         service().metrics.not_modified.inc()

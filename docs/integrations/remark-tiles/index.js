@@ -47,7 +47,7 @@ export default function remarkTiles(options = {}) {
     const text = String(file.value ?? "");
     const answers = await Promise.all(
       found.map(({ node }) =>
-        isScene(node) ? batch.ask(sceneRequest(node, file, settings)) : batch.ask({
+        isScene(node) ? batch.ask(sceneRequest(node, file, text, settings)) : batch.ask({
           path: shownPath(file),
           line: node.position?.start.line ?? 1,
           column: node.position?.start.column ?? 1,
@@ -94,16 +94,33 @@ function isScene(node) {
   return node.type === "code" && node.lang === "tiles-scene";
 }
 
-/** The request for a scene block: its YAML, and where its body starts (the line after the fence). */
-function sceneRequest(node, file, settings) {
+/**
+ * The request for a scene block: its YAML, where its body starts (the line after the fence), and
+ * the block's options (```tiles-scene lang=ja height=30: the code node's `meta`) with where they
+ * start on the fence line. Python reads the options (`tiles batch`, as `tiles build` does), so
+ * keys and file names agree.
+ */
+function sceneRequest(node, file, text, settings) {
+  const meta = node.meta || "";
   return {
     path: shownPath(file),
     line: (node.position?.start.line ?? 0) + 1,
     column: node.position?.start.column ?? 1,
     scene: node.value + "\n",
+    ...(meta ? { meta, ...metaPlace(node, text, meta) } : {}),
     themes: themesFor(settings),
     ...(settings.format === "svg" ? { format: "svg" } : {}),
   };
+}
+
+/** {metaLine, metaColumn}: where a code node's meta starts in the file (its fence line). */
+function metaPlace(node, text, meta) {
+  const line = node.position?.start.line ?? 1;
+  const source = text.split("\n")[line - 1] ?? "";
+  const word = source.indexOf("tiles-scene", (node.position?.start.column ?? 1) - 1);
+  const from = word < 0 ? 0 : word + "tiles-scene".length;
+  const at = source.indexOf(meta, from);
+  return { metaLine: line, metaColumn: (at < 0 ? from + 1 : at) + 1 };
 }
 
 /** Depth-first walk calling visit(node, parent, index). */

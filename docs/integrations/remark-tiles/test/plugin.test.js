@@ -264,3 +264,43 @@ test("a ```tiles-scene block becomes the scene's picture; a bad field fails at i
     return true;
   });
 });
+
+test("a ```tiles-scene block's options (lang, height, theme) win over the site's; its files are tiles build's", async () => {
+  const root = site();
+  const card = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}";
+  const text = ["```tiles-scene lang=ja height=30 theme=dark", card, "```", "", "```tiles-scene {height=30}", card, "```", ""];
+  const file = page(root, "opts.mdx", text.join("\n"));
+  const found = imgs(await html(file, { colorMode: "data-theme" }));
+  assert.deepEqual(found.map((i) => [i.class, i.width, i.height]), [
+    ["tiles tiles-scene", "315", "132"], // its own theme: one picture; Japanese labels are narrower
+    ["tiles tiles-scene tiles--light", "320", "132"],
+    ["tiles tiles-scene tiles--dark", "320", "132"],
+  ]);
+  // `tiles build` of the same page names the same files, under keys with the options
+  const out = path.join(root, "built");
+  execFileSync("tiles", ["build", file.path, "--out", out, "--theme", "light", "--theme", "dark", "--jobs", "1"]);
+  const images = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")).images;
+  const built = (key) => ["1x", "2x", "3x"].map((k) => `/tiles/${images[key][k]} ${k}`).join(", ");
+  assert.deepEqual(found.map((i) => i.srcset), [
+    built(`scene:${card}?height=30&theme=dark&lang=ja`), built(`scene:${card}?height=30`),
+    built(`scene:${card}?height=30&theme=dark`)]);
+  for (const name of readdirSync(out).filter((f) => f.endsWith(".png"))) {
+    assert.ok(readFileSync(path.join(out, name)).equals(readFileSync(path.join(root, "public", "tiles", name))), name);
+  }
+});
+
+test("a bad ```tiles-scene option fails the build at the fence line and the option's column", async () => {
+  const root = site();
+  const bad = page(root, "bad-opts.mdx", "Text\n\n- A card:\n\n  ```tiles-scene lang=ja  height=300\n" +
+    "  problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}\n  ```\n");
+  await assert.rejects(html(bad), (err) => {
+    const rel = path.relative(process.cwd(), bad.path);
+    const lines = err.message.split("\n");
+    assert.equal(lines[0], `${rel}:5:34: tiles-scene height=300: height must be a whole number from 16 to 256, not '300'`);
+    assert.equal(lines[1], "    ```tiles-scene lang=ja  height=300");
+    assert.equal(lines[2], "  " + " ".repeat(33) + "^");
+    return true;
+  });
+  const unknown = page(root, "unknown.mdx", "```tiles-scene size=30\nproblem: {round: E1}\n```\n");
+  await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, format and bg/);
+});

@@ -56,6 +56,10 @@ const PAGE = [
   '<Tiles river row={4} notation="1m9p*2z3s-5p8s" />',
   "",
   '<Tiles notation="456p" theme="dark" height="50" />',
+  "",
+  "```tiles-scene lang=ja height=30 bg=fff",  // fetched from GET /scene with the block's options
+  "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}",
+  "```",
 ].join("\n");
 
 test("the service path makes the same markup and the same files as the CLI", { skip }, async () => {
@@ -70,7 +74,7 @@ test("the service path makes the same markup and the same files as the CLI", { s
     const [a, b] = [files(path.join(cli, "public", "tiles")), files(path.join(svc, "public", "tiles"))];
     assert.deepEqual(Object.keys(b), Object.keys(a));
     for (const name of Object.keys(a)) assert.ok(a[name].equals(b[name]), `${name}: same bytes`);
-    assert.ok(Object.keys(a).length >= (options.format === "svg" ? 5 : 5 * 3));
+    assert.ok(Object.keys(a).length >= (options.format === "svg" ? 6 : 6 * 3));
     assert.ok(a[".tiles-batch"], "both mark the folder, so tiles build --prune spares it");
   }
 });
