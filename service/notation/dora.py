@@ -29,6 +29,8 @@ LABELS = {
     "ja": {"dora": "ドラ表示", "ura": "裏ドラ表示"},
     "zh": {"dora": "宝牌指示牌", "ura": "里宝牌指示牌"},
 }
+# the alt text's words (English, like the rest of it); tilesSpec.js carries them to Tiles.jsx
+ALT_WORDS = {"dora": "dora indicator", "ura": "ura dora indicator"}
 _CYCLES = {"z": ((1, 4), (5, 7))}  # honor cycles: winds, dragons
 
 
@@ -97,5 +99,4 @@ def describe_indicators(indicators: tuple[Tile, ...], kind: str = "dora") -> str
     >>> describe_indicators(read_indicators("4z1m"), "ura")
     'ura dora indicator: North 1m'
     """
-    word = "dora indicator" if kind == "dora" else "ura dora indicator"
-    return f"{word}: {' '.join(t.name for t in indicators)}"
+    return f"{ALT_WORDS[kind]}: {' '.join(t.name for t in indicators)}"
