@@ -158,15 +158,21 @@ function fromService(base, notation, height, theme, river, row, format, props) {
   const ind = indicatorsOf(props);
   const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png", ...ind });
   const lay = layoutOf(notation, height, river, row, props);
-  // the service checks the height, then dora, ura and lang, then the notation
-  const bad = !heightOk(height) ? `Invalid tile height ${height}` : indicatorProblem(props);
+  // what is wrong, in the order the service says it: the notation first, then dora, ura and lang
+  const bad = lay
+    ? null
+    : !heightOk(height)
+      ? `Invalid tile height ${height}`
+      : !layoutOf(notation, height, river, row)
+        ? "Invalid tile notation"
+        : indicatorProblem(props);
   return {
     src: url(1),
     srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
     // an invalid tag gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
-    alt: lay ? lay.description : bad ? `${bad}: ${notation}` : `Invalid tile notation: ${notation}`,
+    alt: lay ? lay.description : `${bad}: ${notation}`,
   };
 }
 
