@@ -65,10 +65,12 @@ def test_props_are_read_as_mdx_and_the_component_read_them(case):
     [tag] = scan_text(case["source"], "p.mdx")
     assert {k: tag.props.get(k) for k in case["props"]} == case["props"]
     try:
-        height = tag_options(tag).height
+        options = tag_options(tag)
     except OptionError:
-        height = None
-    assert height == case["height"]
+        options = None
+    assert (options and options.height) == case["height"]
+    if "indicators" in case:
+        assert (options and {k: getattr(options, k) for k in ("dora", "ura", "lang")}) == case["indicators"]
 
 
 def test_a_props_error_points_into_the_source_through_references_and_quotes():
@@ -499,6 +501,18 @@ def test_js_reads_indicators_as_the_options_do():
                          + c[err.param]])
     assert [(c, g, w) for c, g, w in zip(cases, got, want) if g != w] == []
     assert sum(w[0] is not None and w[0]["dora"] != "" for w in want) > 500
+
+
+def test_component_node_suite():
+    """docs/components/test/*.test.js (node:test, no npm packages): the layouts' own unit tests."""
+    if not shutil.which("node"):
+        pytest.fail("node is required for the JS tests (apt-get install nodejs)")
+    folder = TILE_LAYOUT_JS.parent
+    suites = sorted(str(p.relative_to(folder)) for p in (folder / "test").glob("*.test.js"))
+    assert suites
+    run = subprocess.run(["node", "--test", *suites], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout
 
 
 def test_js_layout_matches_python_on_random_notations():
