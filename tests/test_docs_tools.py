@@ -458,11 +458,12 @@ def test_js_layout_matches_python_on_known_notations():
 INDICATORS = [
     {"dora": "3m"}, {"dora": "4z1m", "lang": "ja"}, {"dora": "3m", "ura": "4p", "lang": "ja"},
     {"dora": "R5p4Z", "ura": "1m", "lang": "zh"}, {"ura": "9s", "lang": "zh"}, {"dora": "12345m", "ura": "0p0s0m"},
-    {"dora": "1mj2m?", "lang": "en"}, {"dora": "123m1f"}, {"dora": " 7z "}, {"lang": "ja"},
+    {"dora": "1m", "lang": "en"}, {"dora": " 7z "}, {"lang": "ja"},
     {"dora": "", "ura": "", "lang": ""}, {"dora": "5z", "ura": "5z"},
     # what the service refuses
     {"dora": "3mx"}, {"dora": "123456m"}, {"dora": "1m+2m"}, {"dora": "1m 2m"}, {"dora": "-1m"}, {"ura": "1f"},
     {"dora": "3a"}, {"dora": "   "}, {"dora": "3m", "lang": "fr"}, {"lang": "EN"}, {"ura": "x"},
+    {"dora": "1mj2m?"}, {"dora": "123m1f"}, {"ura": "?"},  # no next tile to point at
 ]
 
 

@@ -223,7 +223,8 @@ const KINDS = SPEC.doraKinds; // "dora", then "ura"
 
 /**
  * The tiles of a dora or ura option, as read_indicators in service/notation/dora.py reads
- * them: 1 to doraSlots face-up tiles in one segment; null when the service rejects them.
+ * them: 1 to doraSlots face-up tiles of the 34 kinds (no joker, any-tile or bonus tile) in
+ * one segment; null when the service rejects them.
  * readIndicators("4z1m").length === 2; readIndicators("3mx") === null
  */
 export function readIndicators(text) {
@@ -231,7 +232,8 @@ export function readIndicators(text) {
   const groups = parseTiles(text);
   if (!groups || groups.length !== 1 || groups[0].kind !== "hand") return null;
   const tiles = groups[0].tiles;
-  return tiles.some(isBack) || tiles.length > SPEC.doraSlots ? null : tiles;
+  const odd = (t) => isBack(t) || t.single === "j" || t.single === "?" || isBonus(t);
+  return tiles.some(odd) || tiles.length > SPEC.doraSlots ? null : tiles;
 }
 
 /**

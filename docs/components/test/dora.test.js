@@ -58,7 +58,7 @@ test("a river hangs from the strips' top, with the same sizes", () => {
 test("indicators are canonical, as RenderOptions keeps them", () => {
   assert.deepEqual(indicatorOptions({ dora: "R5p4Z", lang: "ja" }), { dora: "0p4z", ura: "", lang: "ja" });
   assert.deepEqual(indicatorOptions({ dora: " 1m2m ", ura: "0m0m" }), { dora: "12m", ura: "00m", lang: "en" });
-  assert.equal(canonicalSegment(readIndicators("1mj2m?")), "1mj2m?");
+  assert.equal(canonicalSegment(readIndicators(" 1m2M3m ")), "123m");
   assert.equal(canonicalSegment(readIndicators("R5p1P4Z")), "01p4z");
 });
 
@@ -72,6 +72,9 @@ test("what the service refuses: null, and the reason for the alt text", () => {
     [{ dora: "3m", ura: "1f" }, "Invalid ura indicators 1f"],
     [{ dora: "   " }, "Invalid dora indicators    "],
     [{ dora: 3 }, "Invalid dora indicators 3"],
+    [{ dora: "1mj" }, "Invalid dora indicators 1mj"], // a joker, any-tile or bonus tile shows no dora
+    [{ ura: "?" }, "Invalid ura indicators ?"],
+    [{ dora: "123m1f" }, "Invalid dora indicators 123m1f"],
     [{ lang: "fr" }, "Invalid lang fr"], // checked without strips too, as the service does
     [{ dora: "3m", lang: "EN" }, "Invalid lang EN"],
   ]) {
