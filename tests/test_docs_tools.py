@@ -65,10 +65,12 @@ def test_props_are_read_as_mdx_and_the_component_read_them(case):
     [tag] = scan_text(case["source"], "p.mdx")
     assert {k: tag.props.get(k) for k in case["props"]} == case["props"]
     try:
-        height = tag_options(tag).height
+        options = tag_options(tag)
     except OptionError:
-        height = None
-    assert height == case["height"]
+        options = None
+    assert (options and options.height) == case["height"]
+    if "indicators" in case:
+        assert (options and {k: getattr(options, k) for k in ("dora", "ura", "lang")}) == case["indicators"]
 
 
 def test_a_props_error_points_into_the_source_through_references_and_quotes():
@@ -400,28 +402,36 @@ def test_progress_bar_only_on_a_terminal():
 # -- the JS mirror of parse/layout/describe ----------------------------------------
 
 
-def node_layouts(cases: list[tuple[str, int]]) -> list:
+def node_eval(script: str, data):
+    """Run a node module that reads JSON `data` from stdin as `input` and prints JSON."""
     # required, not skipped: without it the JS twin could drift unseen (issue 16 item 8)
     if not shutil.which("node"):
         pytest.fail("node is required for the JS differential tests (apt-get install nodejs)")
     script = (
-        f"import {{ tileLayout }} from {json.dumps(TILE_LAYOUT_JS.as_uri())};\n"
+        f"import * as L from {json.dumps(TILE_LAYOUT_JS.as_uri())};\n"
         "let input = ''; process.stdin.on('data', d => input += d);\n"
-        "process.stdin.on('end', () => console.log(JSON.stringify("
-        "JSON.parse(input).map(([n, h]) => tileLayout(n, h)))));\n"
+        f"process.stdin.on('end', () => {{ input = JSON.parse(input); console.log(JSON.stringify({script})); }});\n"
     )
-    run = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(cases),
+    run = subprocess.run(["node", "--input-type=module", "-e", script], input=json.dumps(data),
                          capture_output=True, text=True, check=True)
     return json.loads(run.stdout)
 
 
-def python_layout(notation: str, height: int):
+def node_layouts(cases: list[tuple]) -> list:
+    """tileLayout.js for each (notation, height) or (notation, height, {dora, ura, lang})."""
+    return node_eval("input.map(([n, h, ind]) => L.tileLayout(n, h, null, ind))", cases)
+
+
+def python_layout(notation: str, height: int, indicators: dict | None = None):
+    """What the service draws: the size, alt text and distinct faces, or None when it refuses."""
     try:
+        # the options a tag's props become (service/docs/tag_props.py): an empty prop is none
+        options = RenderOptions.from_query({"height": str(height), **(indicators or {})})
         hand = parse(notation)
-    except ParseError:
+    except (ParseError, OptionError):
         return None
-    lay = layout(hand, height)
-    view = hand_json(hand, lay)  # what /tiles/<n>.json answers
+    lay = arrange(hand, options)  # the hand, with any dora strips
+    view = hand_json(hand, lay, options=options)  # what /tiles/<n>.json answers
     # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
     return {"width": view["width"], "height": view["height"], "description": view["description"],
             "faces": distinct_faces(lay)}
@@ -443,6 +453,67 @@ KNOWN = [
 def test_js_layout_matches_python_on_known_notations():
     cases = [(n, h) for n in KNOWN for h in (38, 16, 24, 50, 17, 255)]
     assert node_layouts(cases) == [python_layout(n, h) for n, h in cases]
+
+
+INDICATORS = [
+    {"dora": "3m"}, {"dora": "4z1m", "lang": "ja"}, {"dora": "3m", "ura": "4p", "lang": "ja"},
+    {"dora": "R5p4Z", "ura": "1m", "lang": "zh"}, {"ura": "9s", "lang": "zh"}, {"dora": "12345m", "ura": "0p0s0m"},
+    {"dora": "1m", "lang": "en"}, {"dora": " 7z "}, {"lang": "ja"},
+    {"dora": "", "ura": "", "lang": ""}, {"dora": "5z", "ura": "5z"},
+    # what the service refuses
+    {"dora": "3mx"}, {"dora": "123456m"}, {"dora": "1m+2m"}, {"dora": "1m 2m"}, {"dora": "-1m"}, {"ura": "1f"},
+    {"dora": "3a"}, {"dora": "   "}, {"dora": "3m", "lang": "fr"}, {"lang": "EN"}, {"ura": "x"},
+    {"dora": "1mj2m?"}, {"dora": "123m1f"}, {"ura": "?"},  # no next tile to point at
+]
+
+
+def test_js_layout_matches_python_with_dora_strips():
+    """Issue 29: the dora/ura strips and their labels in every language, at every height the label
+    can be wider than its strip (small) or not, beside hands tall (a stacked kan) and short."""
+    hands = ["123m", "11222333s22m+-456m+4s", "5-5=55p", "-555=5p+1-1=11z", "x", "123mj?+1234f+5f", "123a"]
+    heights = (16, 17, 20, 24, 29, 38, 41, 64, 255, 256)
+    cases = [(n, h, ind) for n in hands for h in heights for ind in INDICATORS]
+    cases += [(n, h, {"dora": "1m", "ura": "2m", "lang": lang})
+              for n in ("1m", "1-1=11z") for h in range(16, 257) for lang in ("en", "ja", "zh")]
+    want = [python_layout(*c) for c in cases]
+    assert [(c, g, w) for c, g, w in zip(cases, node_layouts(cases), want) if g != w] == []
+    assert sum(w is not None and "; ura dora indicator: " in w["description"] for w in want) > 500
+
+
+def test_js_reads_indicators_as_the_options_do():
+    """The dora/ura props canonical as RenderOptions keeps them (the URL and the manifest key
+    carry that form), or null where the options refuse them; on random indicator texts."""
+    rng = random.Random(29)
+    alphabet = "0123456789mpszfrxj?-=+ MPSZR\t"
+    texts = ["3m", "4Z1m", "r5p", "0m0m", "1m2m", "1mj2m", "j", "?", "x", "11111m", "111111m", "  4z ", "1m-2m"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 9))) for _ in range(3000)]
+    texts += ["".join(rng.choice("0123456789r") for _ in range(rng.randint(1, 4))) + rng.choice("mpsz")
+              + rng.choice(["", "4z", "j", "1s", "r5s"]) for _ in range(1000)]
+    cases = [{"dora": t, "ura": rng.choice(["", "1m", t]), "lang": rng.choice(["", "en", "ja", "zh", "de"])}
+             for t in texts]
+    got = node_eval("input.map((p) => [L.indicatorOptions(p), L.indicatorProblem(p)])", cases)
+    want = []
+    for c in cases:
+        try:
+            o = RenderOptions.from_query(c)
+            want.append([{"dora": o.dora, "ura": o.ura, "lang": o.lang}, None])
+        except OptionError as err:
+            want.append([None, f"Invalid {err.param}" + (" indicators " if err.param != "lang" else " ")
+                         + c[err.param]])
+    assert [(c, g, w) for c, g, w in zip(cases, got, want) if g != w] == []
+    assert sum(w[0] is not None and w[0]["dora"] != "" for w in want) > 500
+
+
+def test_component_node_suite():
+    """docs/components/test/*.test.js (node:test, no npm packages): the layouts' own unit tests."""
+    if not shutil.which("node"):
+        pytest.fail("node is required for the JS tests (apt-get install nodejs)")
+    folder = TILE_LAYOUT_JS.parent
+    suites = sorted(str(p.relative_to(folder)) for p in (folder / "test").glob("*.test.js"))
+    assert suites
+    run = subprocess.run(["node", "--test", *suites], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert "# fail 0" in run.stdout and "# pass 0" not in run.stdout
 
 
 def test_js_layout_matches_python_on_random_notations():

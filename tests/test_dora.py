@@ -2,6 +2,7 @@
 
 import io
 import json
+from urllib.parse import quote
 
 import numpy as np
 import pytest
@@ -119,6 +120,11 @@ def test_http_dora_query(client):
     assert png.status_code == 200 and png.headers["ETag"] != client.get("/tiles/123m.png").headers["ETag"]
     bad = client.get("/tiles/123m.png?dora=3q")
     assert bad.status_code == 400 and bad.json["error"]["param"] == "dora"
+    # a joker, any-tile or bonus tile points at no dora: refused (the JSON view's analysis was a 500)
+    for text in ("j", "1m?", "1m1f", "123m5f"):
+        r = client.get(f"/tiles/123m.json?ura={quote(text)}")
+        assert r.status_code == 400 and r.json["error"]["param"] == "ura", text
+        assert "no jokers, any-tiles or bonus tiles" in r.json["error"]["message"]
 
 
 def test_tiles_tag_dora_prop_and_its_error_position():

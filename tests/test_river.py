@@ -430,24 +430,26 @@ def node_json(script: str, data):
     return json.loads(run.stdout)
 
 
-def js_river_layouts(cases: list[tuple[str, int, int]]) -> list:
+def js_river_layouts(cases: list[tuple]) -> list:
+    """riverLayout.js for each (notation, height, row) or (notation, height, row, {dora, ura, lang})."""
     script = (
         f"import {{ riverLayout }} from {json.dumps(RIVER_JS.as_uri())};\n"
         "let input = ''; process.stdin.on('data', d => input += d);\n"
         "process.stdin.on('end', () => console.log(JSON.stringify("
-        "JSON.parse(input).map(([n, h, r]) => riverLayout(n, h, r)))));\n"
+        "JSON.parse(input).map(([n, h, r, ind]) => riverLayout(n, h, r, ind)))));\n"
     )
     return node_json(script, cases)
 
 
-def python_river(notation: str, height: int, row: int):
+def python_river(notation: str, height: int, row: int, indicators: dict | None = None):
     try:
-        opts = RenderOptions(height=height, layout="river", row=row)
+        opts = RenderOptions.from_query({"height": str(height), "layout": "river", "row": str(row),
+                                         **(indicators or {})})
         river = read(notation, opts.layout)
     except (ParseError, OptionError):
         return None
-    lay = arrange(river, opts)
-    view = hand_json(river, lay)  # what /tiles/<n>.json?layout=river answers
+    lay = arrange(river, opts)  # with any dora strips
+    view = hand_json(river, lay, options=opts)  # what /tiles/<n>.json?layout=river answers
     # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
     return {"width": view["width"], "height": view["height"], "description": view["description"],
             "faces": distinct_faces(lay)}
@@ -476,6 +478,17 @@ def test_js_river_layout_matches_python_on_known_rivers():
     got = js_river_layouts(cases)
     want = [python_river(*c) if isinstance(c[2], int) else None for c in cases]
     assert [(c, g) for c, g, w in zip(cases, got, want) if g != w] == []
+
+
+def test_js_river_layout_matches_python_with_dora_strips():
+    """Issue 29: a river hangs from the strips' top; the strips' labels in every language."""
+    inds = [{"dora": "3m"}, {"dora": "4z1m", "ura": "0p", "lang": "ja"}, {"ura": "12345s", "lang": "zh"},
+            {"dora": "1m", "ura": "2m", "lang": "en"}, {"lang": "zh"}, {"dora": "x"}, {"dora": "1m", "lang": "kr"}]
+    rivers = ["1m", "123456m-7p8p", "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "1z" * 30 + "-*7z", "12x"]
+    cases = [(n, h, r, ind) for n in rivers for h in (16, 18, 24, 38, 41, 256) for r in (4, 6) for ind in inds]
+    want = [python_river(*c) for c in cases]
+    assert [(c, g, w) for c, g, w in zip(cases, js_river_layouts(cases), want) if g != w] == []
+    assert sum(w is not None and "; dora indicator: " in w["description"] for w in want) > 100
 
 
 def random_river(rng: random.Random) -> str:

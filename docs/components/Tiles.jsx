@@ -7,7 +7,7 @@
 // For a static site with no client code at all, see remark-tiles
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 import React, { createContext, useContext } from "react";
-import { SPEC, heightOk, tagHeight, tileLayout } from "./tileLayout.js";
+import { SPEC, heightOk, indicatorOptions, indicatorProblem, tagHeight, tileLayout } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
@@ -51,9 +51,13 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  *   === "https://t.example/tiles/1m%2B2m.png?height=38&scale=2"
  * A river adds `&layout=river`, and `&row=N` when not 6.
  * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
+ * Dora strips add `&dora=..&ura=..` and, with either, `&lang=` (as remark-tiles' URLs,
+ * service/docs/batch.py image_urls); pass the indicators canonical (indicatorOptions):
+ * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  */
 export function tilesUrl(
-  base, notation, { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png" } = {},
+  base, notation,
+  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
@@ -61,7 +65,11 @@ export function tilesUrl(
     (format === "svg" ? "" : `&scale=${scale}`) + // an SVG is one file for every screen: no scale
 
     (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
-    (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "");
+    (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "") +
+    (dora ? `&dora=${encodeURIComponent(dora)}` : "") +
+    (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
+    // the labels' language: only strips have labels (an invalid one is sent for the service to say why)
+    (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
@@ -70,14 +78,22 @@ export function tilesUrl(
  * manifestKey("123m", 50, "light") === "123m?height=50"
  * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
  * manifestKey("1m", 38, "auto", false, 6, "svg") === "1m?theme=auto&format=svg"
+ * `indicators` are canonical (indicatorOptions); lang counts only beside a strip, and not when en:
+ * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
  */
-export function manifestKey(notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format) {
+export function manifestKey(
+  notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
+) {
+  const { dora, ura, lang } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
   if (river) extra.push("layout=river");
   if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
   if (format === "svg") extra.push("format=svg");
+  if (dora) extra.push(`dora=${dora}`);
+  if (ura) extra.push(`ura=${ura}`);
+  if ((dora || ura) && lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
@@ -104,10 +120,10 @@ export function densitiesFor(lay, height) {
  * asked for is looked up first, then the PNG (a tag without format="svg" is built as PNG
  * even on a site whose provider asks for SVG); an SVG entry has one file (srcSet: its #2x).
  */
-function fromManifest(manifest, assets, notation, height, theme, river, row, format) {
+function fromManifest(manifest, assets, notation, height, theme, river, row, format, ind) {
   const images = manifest && (manifest.images || manifest);
   const formats = format === "svg" ? ["svg", "png"] : ["png"];
-  const hit = images && formats.map((f) => images[manifestKey(notation, height, theme, river, row, f)]).find(Boolean);
+  const hit = images && formats.map((f) => images[manifestKey(notation, height, theme, river, row, f, ind)]).find(Boolean);
   if (!hit) return null;
   // bare file names (tiles build without --public-path) sit under the site's assets URL
   const url = (d) => (/^([a-z]+:|\/)/i.test(hit[`${d}x`]) ? "" : assets || "") + hit[`${d}x`];
@@ -116,43 +132,59 @@ function fromManifest(manifest, assets, notation, height, theme, river, row, for
   return { src: url(1), srcSet: set, width: hit.width, height: hit.height, alt: hit.alt };
 }
 
-/** What tileLayout.js (riverLayout.js for a river) says, or null for what the service refuses. */
-function layoutOf(notation, height, river, row) {
+/**
+ * What tileLayout.js (riverLayout.js for a river) says, with the dora/ura strips of `props`,
+ * or null for what the service refuses.
+ */
+function layoutOf(notation, height, river, row, props) {
   if (!heightOk(height)) return null;
-  if (!river) return tileLayout(notation, height);
-  return Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW ? riverLayout(notation, height, row) : null;
+  if (!river) return tileLayout(notation, height, null, props);
+  return Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW ? riverLayout(notation, height, row, props) : null;
+}
+
+/**
+ * The indicator options as the URL and the manifest key carry them: canonical when valid (lang
+ * only beside a strip), else as written, so the service's error image says what is wrong.
+ */
+function indicatorsOf(props) {
+  const ok = indicatorOptions(props);
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang };
+  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura ? ok.lang : undefined };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
-function fromService(base, notation, height, theme, river, row, format) {
+function fromService(base, notation, height, theme, river, row, format, props) {
   const svg = format === "svg";
-  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png" });
-  // the service refuses other heights with an error image of unknown size
-  const ok = heightOk(height);
-  const lay = layoutOf(notation, height, river, row);
+  const ind = indicatorsOf(props);
+  const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png", ...ind });
+  const lay = layoutOf(notation, height, river, row, props);
+  // what is wrong, in the order the service says it: the notation first, then dora, ura and lang
+  const bad = lay
+    ? null
+    : !heightOk(height)
+      ? `Invalid tile height ${height}`
+      : !layoutOf(notation, height, river, row)
+        ? "Invalid tile notation"
+        : indicatorProblem(props);
   return {
     src: url(1),
     srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
-    // an invalid notation gets the service's error image, whose size we cannot know
+    // an invalid tag gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
-    alt: lay
-      ? lay.description
-      : ok
-        ? `Invalid tile notation: ${notation}`
-        : `Invalid tile height ${height}: ${notation}`,
+    alt: lay ? lay.description : `${bad}: ${notation}`,
   };
 }
 
 /** Thrown while rendering on the server (so the site build fails), shown in the browser. */
-function missing(notation, height, theme, river, row, format) {
-  const key = manifestKey(notation, height, theme, river, row, format);
-  const valid = layoutOf(notation, height, river, row);
+function missing(notation, height, theme, river, row, format, props) {
+  const key = manifestKey(notation, height, theme, river, row, format, indicatorsOf(props));
+  const valid = layoutOf(notation, height, river, row, props);
   return (
     `<Tiles notation="${notation}">: the manifest has no image "${key}" and no service base URL is set. ` +
     (valid
       ? `Run \`tiles build\` again${theme && theme !== DEFAULT_THEME ? ` with --theme ${theme}` : ""} before the site build.`
-      : "The notation or height is invalid: `tiles lint` says where.")
+      : "The notation, height, dora, ura or lang is invalid: `tiles lint` says where.")
   );
 }
 
@@ -162,15 +194,16 @@ function attrsFor(site, props, notation, height, theme) {
   const river = !!props.river;
   const row = Number(props.row ?? DEFAULT_ROW);
   const format = props.format ?? site.format;
-  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row, format) : null;
+  const ind = indicatorsOf(props);
+  const hit = manifest ? fromManifest(manifest, site.assets, notation, height, theme, river, row, format, ind) : null;
   if (hit) return hit;
   if (manifest && !root) {
-    const message = missing(notation, height, theme, river, row, props.format);  // the key tiles build writes
+    const message = missing(notation, height, theme, river, row, props.format, props);  // the key tiles build writes
     if (typeof window === "undefined") throw new Error(message);
     console.error(message);
     return { alt: message, width: undefined, height: undefined };
   }
-  return fromService(root || "", notation, height, theme, river, row, format);
+  return fromService(root || "", notation, height, theme, river, row, format, props);
 }
 
 /**
@@ -179,7 +212,9 @@ function attrsFor(site, props, notation, height, theme) {
  * the tiles as a discard pond), row (discards per river row, 4-10, default 6);
  * format ("svg": one vector src for every screen and zoom, theme "auto" follows
  * the reader's light/dark preference; from a manifest when `tiles build` drew it,
- * which it does for a tag with format="svg", else the manifest's PNG).
+ * which it does for a tag with format="svg", else the manifest's PNG); dora and ura
+ * (1-5 indicator tiles, like "3m" or "4z1m": a strip of the indicators and backs at the left,
+ * under a label in lang, "en", "ja" or "zh"; width, height and alt include it).
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

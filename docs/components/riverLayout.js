@@ -3,7 +3,7 @@
 // service/drawing/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
 // by parseTiles, as service/notation/river.py reads them with the hand parser.
-import { MAX_CHARS, SPEC, distinctFaces, isSpace, parseTiles, tileName, tileWidth } from "./tileLayout.js";
+import { MAX_CHARS, SPEC, distinctFaces, isSpace, parseTiles, tileName, tileWidth, withIndicators } from "./tileLayout.js";
 
 export const ROWS = 3; // the third row takes every discard after the first two
 export const DEFAULT_ROW = SPEC.defaultRow; // discards per row: from the Python options, via tilesSpec.js
@@ -93,12 +93,14 @@ export function describeRiver(tiles) {
 
 /**
  * Everything <Tiles river> needs before the image arrives, or null for a river
- * (or row) the service rejects.
+ * (or row, or indicator option) the service rejects. `indicators`: the tag's
+ * {dora, ura, lang} props, drawn as strips at the river's left (withIndicators).
  * riverLayout("123456m-7p8p", 40).height === 80
  */
-export function riverLayout(notation, height = SPEC.defaultHeight, row = DEFAULT_ROW) {
+export function riverLayout(notation, height = SPEC.defaultHeight, row = DEFAULT_ROW, indicators = null) {
   if (!Number.isInteger(row) || row < MIN_ROW || row > MAX_ROW) return null;
   const tiles = parseRiver(notation);
   if (!tiles) return null;
-  return { ...measureRiver(tiles, height, row), description: describeRiver(tiles), faces: distinctFaces(tiles) };
+  const lay = { ...measureRiver(tiles, height, row), description: describeRiver(tiles), faces: distinctFaces(tiles) };
+  return withIndicators(lay, tiles, height, indicators);
 }

@@ -202,15 +202,125 @@ export function describe(groups) {
 
 /**
  * Everything the <Tiles> component needs before the image arrives, or null for
- * a notation (or height) the service rejects.
+ * a notation (or height, or indicator option) the service rejects. `indicators`:
+ * the tag's {dora, ura, lang} props, drawn as strips beside the hand (withIndicators).
  * tileLayout("11s+-456m+4s").width === 196
+ * tileLayout("123m", 40, null, {dora: "4z"}).width === 270
  */
-export function tileLayout(notation, height = SPEC.defaultHeight, gap = null) {
+export function tileLayout(notation, height = SPEC.defaultHeight, gap = null, indicators = null) {
   if (!heightOk(height)) return null;
   const groups = parseTiles(notation);
   if (!groups) return null;
-  return { ...measure(groups, height, gap), description: describe(groups), faces: distinctFaces(groups.flatMap((g) => g.tiles)) };
+  const tiles = groups.flatMap((g) => g.tiles);
+  const lay = { ...measure(groups, height, gap), description: describe(groups), faces: distinctFaces(tiles) };
+  return withIndicators(lay, tiles, height, indicators);
 }
+
+// -- dora indicators (service/notation/dora.py, service/drawing/dora_layout.py) -------------
+
+export const LANGS = SPEC.langs;
+const KINDS = SPEC.doraKinds; // "dora", then "ura"
+
+/**
+ * The tiles of a dora or ura option, as read_indicators in service/notation/dora.py reads
+ * them: 1 to doraSlots face-up tiles of the 34 kinds (no joker, any-tile or bonus tile) in
+ * one segment; null when the service rejects them.
+ * readIndicators("4z1m").length === 2; readIndicators("3mx") === null
+ */
+export function readIndicators(text) {
+  if (typeof text !== "string") return null;
+  const groups = parseTiles(text);
+  if (!groups || groups.length !== 1 || groups[0].kind !== "hand") return null;
+  const tiles = groups[0].tiles;
+  const odd = (t) => isBack(t) || t.single === "j" || t.single === "?" || isBonus(t);
+  return tiles.some(odd) || tiles.length > SPEC.doraSlots ? null : tiles;
+}
+
+/**
+ * One segment in canonical notation, as Group.canonical in service/notation/model.py:
+ * 0 for red fives, one suit letter per run. canonicalSegment(readIndicators("R5p1P4Z")) === "01p4z"
+ */
+export function canonicalSegment(tiles) {
+  let out = "";
+  let run = "";
+  for (const t of tiles) {
+    if (run && ((t.suit && t.suit !== run) || t.single === "j" || t.single === "?")) {
+      out += run; // a joker or any-tile takes no digits: close the run first
+      run = "";
+    }
+    if (t.suit) run = t.suit;
+    out += (t.stacked ? "=" : t.sideways ? "-" : "") + (t.single || (t.red ? "0" : String(t.number)));
+  }
+  return out + run;
+}
+
+/**
+ * A tag's dora, ura and lang as RenderOptions keeps them (service/notation/options.py):
+ * indicators canonical ("" for none), lang checked even without strips (default en);
+ * null when any of them is invalid. An empty prop is no prop, as in the URL query.
+ * indicatorOptions({dora: "R5p4Z", lang: "ja"}) -> {dora: "0p4z", ura: "", lang: "ja"}
+ */
+export function indicatorOptions({ dora, ura, lang } = {}) {
+  const out = { dora: "", ura: "", lang: SPEC.defaultLang };
+  for (const [kind, text] of [["dora", dora], ["ura", ura]]) {
+    if (text == null || text === "") continue;
+    const tiles = readIndicators(text);
+    if (!tiles) return null;
+    out[kind] = canonicalSegment(tiles);
+  }
+  if (lang != null && lang !== "") {
+    if (!LANGS.includes(lang)) return null;
+    out.lang = lang;
+  }
+  return out;
+}
+
+/**
+ * What is wrong with a tag's dora/ura/lang, in the order the service checks them, or null.
+ * indicatorProblem({dora: "3mx"}) === "Invalid dora indicators 3mx"
+ */
+export function indicatorProblem({ dora, ura, lang } = {}) {
+  for (const [kind, text] of [["dora", dora], ["ura", ura]]) {
+    if (text != null && text !== "" && !readIndicators(text)) return `Invalid ${kind} indicators ${text}`;
+  }
+  if (lang != null && lang !== "" && !LANGS.includes(lang)) return `Invalid lang ${lang}`;
+  return null;
+}
+
+/**
+ * A layout ({width, height, description, faces} of `tiles`, a hand's or a river's) with the
+ * dora/ura strips of `indicators` ({dora, ura, lang} props) at its left, as with_indicators in
+ * service/drawing/dora_layout.py places them: each strip doraSlots tiles (the indicators, then
+ * backs) under its label, as wide as the wider of the two plus a tile width; the labels' band
+ * above the tiles. The layout itself when there are no strips; null when an option is invalid.
+ */
+export function withIndicators(lay, tiles, height, indicators) {
+  if (!indicators) return lay;
+  const opts = indicatorOptions(indicators);
+  if (!opts) return null;
+  const kinds = KINDS.filter((k) => opts[k]);
+  if (!kinds.length) return lay;
+  const tw = tileWidth(height);
+  const i = height - SPEC.minHeight;
+  let x = 0;
+  let faces = tiles;
+  const words = [];
+  for (const kind of kinds) {
+    const shown = readIndicators(opts[kind]);
+    const backs = Array.from({ length: SPEC.doraSlots - shown.length }, () => ({ ...BACK }));
+    faces = faces.concat(shown, backs);
+    words.push(`${SPEC.doraWords[kind]}: ${shown.map(tileName).join(" ")}`);
+    x += Math.max(SPEC.doraSlots * tw, SPEC.doraLabelWidths[opts.lang][kind][i]) + tw;
+  }
+  return {
+    width: x + lay.width,
+    height: SPEC.doraLabelBands[i] + Math.max(lay.height, height),
+    description: [lay.description, ...words].join("; "),
+    faces: distinctFaces(faces),
+  };
+}
+
+const BACK = { number: 0, suit: "", red: false, sideways: false, stacked: false, single: "x" };
 
 /**
  * The faces an image of these tiles draws: one per code, lying or not, dimmed or not

@@ -48,9 +48,12 @@ MARKUP = {
 def spec() -> dict:
     """The spec as plain data."""
     import tile_art
+    from service.drawing.dora_layout import label_band, label_size
+    from service.drawing.labels import text_width
     from service.drawing.layout import default_gap, tile_width
     from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
     from service.notation.grammar import MAX_CHARS, MAX_TILES
+    from service.notation.dora import ALT_WORDS, KINDS, LABELS, LANGS, SLOTS
     from service.notation.model import BONUS, BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, SUITS
     from service.notation.options import (
         DEFAULT_ROW,
@@ -97,6 +100,16 @@ def spec() -> dict:
         # per height from minHeight: the width of an upright tile and the default gap
         "tileWidths": [tile_width(h) for h in heights],
         "gaps": [default_gap(h) for h in heights],
+        # dora indicator strips (service/drawing/dora_layout.py): per height from minHeight, the label
+        # line's band above the tiles and each label's width in each language
+        "langs": list(LANGS),
+        "defaultLang": RenderOptions().lang,
+        "doraKinds": list(KINDS),
+        "doraSlots": SLOTS,
+        "doraWords": ALT_WORDS,
+        "doraLabelBands": [label_band(label_size(h)) for h in heights],
+        "doraLabelWidths": {lang: {k: [text_width(LABELS[lang][k], label_size(h)) for h in heights] for k in KINDS}
+                            for lang in LANGS},
         "markup": {**MARKUP, "svgSrcSet": svg_srcset("{src}")},  # an SVG's 1x and 2x drawings
     }
 

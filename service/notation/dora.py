@@ -19,7 +19,7 @@ Labels are in the page's language (``lang=en|ja|zh``).
 from __future__ import annotations
 
 from .grammar import ParseError, parse
-from .model import Group, Hand, Tile, pack
+from .model import ANY_TILE, BONUS, JOKER, Group, Hand, Tile, pack
 
 SLOTS = 5  # the dead wall's upper row shows five tiles: up to four kan dora besides the first
 LANGS = ("en", "ja", "zh")
@@ -29,6 +29,8 @@ LABELS = {
     "ja": {"dora": "ドラ表示", "ura": "裏ドラ表示"},
     "zh": {"dora": "宝牌指示牌", "ura": "里宝牌指示牌"},
 }
+# the alt text's words (English, like the rest of it); tilesSpec.js carries them to Tiles.jsx
+ALT_WORDS = {"dora": "dora indicator", "ura": "ura dora indicator"}
 _CYCLES = {"z": ((1, 4), (5, 7))}  # honor cycles: winds, dragons
 
 
@@ -47,6 +49,10 @@ def read_indicators(text: str, name: str = "dora") -> tuple[Tile, ...]:
     Traceback (most recent call last):
     ...
     service.notation.dora.IndicatorError: ura indicators lie face up: no 'x' (at position 2)
+    >>> read_indicators("3m1f")
+    Traceback (most recent call last):
+    ...
+    service.notation.dora.IndicatorError: dora indicators are tiles of the 34 kinds: no jokers, any-tiles or bonus tiles (at position 3)
     """
     try:
         hand = parse(text)
@@ -58,6 +64,10 @@ def read_indicators(text: str, name: str = "dora") -> tuple[Tile, ...]:
     tiles = hand.tiles
     if any(t.face_down for t in tiles):
         raise IndicatorError(f"{name} indicators lie face up: no 'x'", text.lower().index("x"), text)
+    if any(t.kind in (JOKER, ANY_TILE) or t.suit == BONUS for t in tiles):  # they point at no next tile
+        at = next(i for i, c in enumerate(text.lower()) if c in "j?f")
+        raise IndicatorError(f"{name} indicators are tiles of the 34 kinds: no jokers, any-tiles or bonus tiles",
+                             at, text)
     if len(tiles) > SLOTS:
         raise IndicatorError(f"{len(tiles)} {name} indicators; the dead wall shows at most {SLOTS}",
                              len(text), text)
@@ -97,5 +107,4 @@ def describe_indicators(indicators: tuple[Tile, ...], kind: str = "dora") -> str
     >>> describe_indicators(read_indicators("4z1m"), "ura")
     'ura dora indicator: North 1m'
     """
-    word = "dora indicator" if kind == "dora" else "ura dora indicator"
-    return f"{word}: {' '.join(t.name for t in indicators)}"
+    return f"{ALT_WORDS[kind]}: {' '.join(t.name for t in indicators)}"

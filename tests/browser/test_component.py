@@ -51,6 +51,8 @@ CASES = [
     ("invalid", {"notation": "123a"}, {}),
     ("river", {"notation": "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z", "river": True, "row": 5,
                "caption": "Riichi on 4m; dimmed tiles are tsumogiri"}, {}),
+    ("dora", {"notation": "11222333s22m+-456m+4s", "dora": "3m", "ura": "4p", "lang": "ja",
+              "caption": "Dora and ura dora indicators"}, {}),
 ]
 
 
@@ -63,6 +65,20 @@ def river_query(props) -> str:
         return ""
     row = props.get("row", 6)
     return "&layout=river" + (f"&row={row}" if row != 6 else "")
+
+
+INDICATOR_PROPS = ("dora", "ura", "lang")
+
+
+def indicator_query(props, canonical: bool = True) -> str:
+    """The dora/ura/lang a case adds to its service URLs: canonical, and lang only beside a strip
+    (as Tiles.jsx writes them); with canonical=False, the props as written (for the JSON view)."""
+    given = {k: props[k] for k in INDICATOR_PROPS if props.get(k)}
+    if not canonical:
+        return "".join(f"&{k}={quote(v, safe='')}" for k, v in given.items())
+    o = RenderOptions.from_query(given)
+    strips = [(k, getattr(o, k)) for k in ("dora", "ura") if getattr(o, k)]
+    return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + ([("lang", o.lang)] if strips else []))
 
 
 def npm_ready() -> bool:
@@ -135,7 +151,8 @@ def site(tmp_path_factory):
     expected = {}
     for cid, props, _ in CASES:
         h = props.get("height", 24 if props.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}{river_query(props)}")
+        r = client.get(f"/tiles/{quote(props['notation'], safe='')}.json?height={h}{river_query(props)}"
+                       f"{indicator_query(props, canonical=False)}")
         expected[cid] = r.get_json() if r.status_code == 200 else None
     yield base, page_url, expected
     service.shutdown()
@@ -203,6 +220,8 @@ def test_component_in_chromium(site):
             assert got["src"].startswith(f"{base}/tiles/") and "scale=2" in got["currentSrc"], got
         if how.get("inline"):
             assert got["parent"] == "P" and got["display"] == "inline-block"
+        if props.get("dora"):
+            assert "; dora indicator: 3m; ura dora indicator: 4p" in got["alt"] and "dora=3m&ura=4p&lang=ja" in got["src"]
         if props.get("river"):
             assert want["layout"] == "river" and got["alt"].startswith("River: ") and "layout=river" in got["src"]
 
@@ -220,6 +239,18 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
     props += [{"notation": "123m", "river": True, "row": 3}, {"notation": "*1m"}]
     # large enough that 3x (or 2x) would pass the service's cost ceiling: left out of srcSet
     props += [{"notation": "123456789m12345p", "height": h, "base": "https://t.example"} for h in (100, 128, 200)]
+    # dora strips (issue 29): labels in every language, canonical indicators, faces that cost 3x
+    props += [{"notation": n, "height": h, "base": "https://t.example", **ind}
+              for n in ("123m", "11222333s22m+-456m+4s", "123456789m")
+              for h in (16, 24, 38, 100)
+              for ind in ({"dora": "3m"}, {"dora": "4Z1m", "ura": "r5p", "lang": "ja"}, {"ura": "9s", "lang": "zh"},
+                          {"dora": "1z", "lang": "en"}, {"lang": "ja"})]
+    # 13 faces draw at 3x; the strip's 1z, 2z and back make 16, past the ceiling at 3x (checked below)
+    props += [{"notation": "123456789m1234p", "base": "https://t.example", **ind} for ind in ({}, {"dora": "1z2z"})]
+    props += [{"notation": "1m9p*2z3s*5p8s", "river": True, "dora": "3m", "ura": "7z", "lang": "zh", "height": h}
+              for h in (16, 38)]
+    props += [{"notation": "123m", "dora": "3mx"}, {"notation": "123m", "ura": "1m+2m"},
+              {"notation": "123m", "dora": "3m", "lang": "fr"}, {"notation": "12a", "dora": "x"}]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
               {"notation": "14s", "inline": True, "caption": "waits"},
               {"notation": "123a"}, {"notation": "1m", "height": 9}]
@@ -235,9 +266,15 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
         a = g["attrs"]
         assert a["loading"] == "lazy" and a["data-notation"] == p["notation"]
         h = p.get("height", 24 if p.get("inline") else 38)
-        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}{river_query(p)}")
+        r = client.get(f"/tiles/{quote(p['notation'], safe='')}.json?height={h}{river_query(p)}"
+                       f"{indicator_query(p, canonical=False)}")
         if r.status_code != 200:
             assert "width" not in a and a["alt"].startswith("Invalid "), (p, a)
+            # the service's error image says why: the bad option reaches it as written
+            if r.get_json()["error"].get("param") in INDICATOR_PROPS:
+                param = r.get_json()["error"]["param"]
+                assert a["alt"].startswith(f"Invalid {param} ") and f"{param}={quote(p[param], safe=URI_COMPONENT_SAFE)}" in a["src"], (p, a)
+                assert client.get(a["src"][len(p.get("base", "")):]).status_code == 400
             continue
         view = r.get_json()
         assert (int(a["width"]), int(a["height"]), a["alt"]) == (view["width"], view["height"], view["description"]), p
@@ -246,19 +283,24 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
             assert a["src"] == e["1x"] and a["srcSet"] == f"{e['1x']} 1x, {e['2x']} 2x, {e['3x']} 3x"
         else:
             base = p.get("base", "").rstrip("/")
-            q = f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "") + river_query(p)
+            q = (f"height={h}&scale=1" + (f"&theme={p['theme']}" if p.get("theme") else "") + river_query(p)
+                 + indicator_query(p))
             # encodeURIComponent leaves !*'() as they are (the '*' of tsumogiri, say)
             assert a["src"] == f"{base}/tiles/{quote(p['notation'], safe=URI_COMPONENT_SAFE)}.png?{q}", a["src"]
             # every density offered is one the service draws, and no other fits its ceiling
             candidates = [c.rsplit(" ", 1) for c in a["srcSet"].split(", ")]
-            lay = arrange(read(p["notation"], "river" if p.get("river") else "hand"),
-                          RenderOptions(height=h, layout="river" if p.get("river") else "hand", row=p.get("row", 6)))
+            opts = RenderOptions.from_query({"height": str(h), "layout": "river" if p.get("river") else "hand",
+                                             "row": str(p.get("row", 6)),
+                                             **{k: p[k] for k in INDICATOR_PROPS if p.get(k)}})
+            lay = arrange(read(p["notation"], opts.layout), opts)
             faces = distinct_faces(lay)
             drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces)]
             for url, density in candidates:  # none fits: 1x alone, whose error image says why
                 status = 200 if int(density[:-1]) in drawn else 400
                 assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == status, (p, density)
             assert [int(d[:-1]) for _, d in candidates] == (drawn or [1]), p
+            if p["notation"] == "123456789m1234p":
+                assert drawn == ([1, 2] if p.get("dora") else [1, 2, 3]), p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
         if g["figure"]:
             assert g["caption"] == p["caption"]
@@ -344,3 +386,45 @@ def test_component_takes_svg_from_the_manifest(tmp_path):
     dark_svg = images["123m?theme=dark&format=svg"]["1x"]
     assert f'<source media="(prefers-color-scheme: dark)" srcSet="/t/{dark_svg} 1x, /t/{dark_svg}#2x 2x"' in media["html"]
     assert 'the manifest has no image "456p?format=svg"' in miss["error"]
+
+
+def test_component_finds_dora_strips_in_the_manifest(tmp_path):
+    """Issue 29: a tag with dora/ura/lang is looked up under the key `tiles build` writes (the
+    indicators canonical, lang only beside a strip and not when en), whatever their spelling; a
+    miss names that key, and a bad indicator says the tag is invalid."""
+    from service.docs.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="123m" dora="4Z1m" lang="ja" />\n'
+                                '<Tiles notation="5-5=55p" dora="r5p" ura="3s" lang="en" />\n'
+                                '<Tiles river notation="1m9p*2z3s-5p8s" dora="7z" lang="zh" row={4} />\n')
+    out = tmp_path / "static"
+    build(collect([docs])[0], out)
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert set(images) == {"123m?dora=4z1m&lang=ja", "5-5=55p?dora=0p&ura=3s",
+                           "1m9p*2z3s-5p8s?layout=river&row=4&dora=7z&lang=zh"}
+    site = {"manifest": images, "assets": "/t/"}
+    got = ssr([
+        {"props": {"notation": "123m", "dora": "4z1m", "lang": "ja"}, "provider": site},  # another spelling
+        {"props": {"notation": "5-5=55p", "dora": "0p", "ura": "3S"}, "provider": site},  # lang en: the default
+        {"props": {"notation": "1m9p*2z3s-5p8s", "river": True, "row": 4, "dora": "7z", "lang": "zh"},
+         "provider": site},
+        {"props": {"notation": "123m", "dora": "4z1m"}, "provider": site},  # built with lang ja only
+        {"props": {"notation": "123m", "dora": "4z1mx"}, "provider": site},
+    ], tmp_path)
+    for g, key in zip(got, ["123m?dora=4z1m&lang=ja", "5-5=55p?dora=0p&ura=3s",
+                            "1m9p*2z3s-5p8s?layout=river&row=4&dora=7z&lang=zh"]):
+        e = images[key]
+        assert g["attrs"]["src"] == "/t/" + e["1x"], key
+        assert (int(g["attrs"]["width"]), int(g["attrs"]["height"]), g["attrs"]["alt"]) == (
+            e["width"], e["height"], e["alt"]), key
+    assert images["123m?dora=4z1m&lang=ja"]["alt"] == "Hand: 1m 2m 3m; dora indicator: North 1m"
+    assert 'the manifest has no image "123m?dora=4z1m"' in got[3]["error"] and "Run `tiles build`" in got[3]["error"]
+    assert "`tiles lint` says where" in got[4]["error"]
+    # and without the manifest, the JS layout gives the same numbers before the image arrives
+    live = ssr([{"notation": "123m", "dora": "4Z1m", "lang": "ja", "base": "https://t.example"}], tmp_path)[0]
+    e = images["123m?dora=4z1m&lang=ja"]
+    assert (int(live["attrs"]["width"]), int(live["attrs"]["height"]), live["attrs"]["alt"]) == (
+        e["width"], e["height"], e["alt"])
+    assert live["attrs"]["src"] == "https://t.example/tiles/123m.png?height=38&scale=1&dora=4z1m&lang=ja"

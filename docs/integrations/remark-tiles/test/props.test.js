@@ -1,13 +1,13 @@
 // One reading of a <Tiles> tag's props: what MDX hands the component (character
 // references decoded, blockquote markers gone, {38.0} a number) and the height
-// the component draws, against tests/fixtures/tag_props.json, which the Python
+// the component draws (and the dora/ura/lang it reads), against tests/fixtures/tag_props.json, which the Python
 // reader (service/docs/scan.py, service/docs/tag_props.py) is tested against too.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { evaluate } from "@mdx-js/mdx";
 import * as runtime from "react/jsx-runtime";
-import { heightOk, tagHeight } from "../../../components/tileLayout.js";
+import { heightOk, indicatorOptions, tagHeight } from "../../../components/tileLayout.js";
 
 const FIXTURE = new URL("../../../../tests/fixtures/tag_props.json", import.meta.url);
 const { cases } = JSON.parse(readFileSync(FIXTURE, "utf8"));
@@ -35,6 +35,8 @@ for (const c of cases) {
     const props = await propsOf(c.source);
     for (const [name, value] of Object.entries(c.props)) assert.deepEqual(props[name], value, name);
     const h = tagHeight(props);
-    assert.equal(heightOk(h) ? h : null, c.height);
+    const indicators = indicatorOptions(props); // null: the service refuses the tag's dora, ura or lang
+    assert.equal(heightOk(h) && indicators ? h : null, c.height);
+    if ("indicators" in c) assert.deepEqual(indicators, c.indicators);
   });
 }
