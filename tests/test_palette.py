@@ -336,40 +336,37 @@ def test_serve_takes_a_palette_cache_bound():
         create_app()
 
 
+ISSUE_HAND = "11222333s22m+-456m+4s"
+
+
+def fitted_with_calls(monkeypatch, opts):
+    """The issue hand's new palette picture, and the entries each fit of it was asked for."""
+    calls = []
+    real_fit = indexed.fit
+    monkeypatch.setattr(indexed, "fit", lambda *a, **k: calls.append(a[2]) or real_fit(*a, **k))
+    indexed.clear_cache(tables=False)
+    try:
+        picture = indexed.indexed_picture(arrange(parse(ISSUE_HAND), opts), opts)
+    finally:
+        indexed.clear_cache(tables=False)
+    assert within_bound(error(picture.image(), compose(parse(ISSUE_HAND), opts)))
+    return picture, calls
+
+
 def test_fewer_entries_are_foreseen_not_bisected(monkeypatch):
     """Issue 26: a new hand's first render fits its palette once, at the entries foreseen
     from its start's own errors (`_foreseen`), not four times (255, then three bisection
     steps) or twice (255, then the fewer foreseen from that fit); still fewer entries
     than 255, within the bound, and issue 12's 6,000 B (`test_the_issue_hand...`)."""
-    calls = []
-    real_fit = indexed.fit
-    monkeypatch.setattr(indexed, "fit", lambda *a, **k: calls.append(a[2]) or real_fit(*a, **k))
-    opts = RenderOptions(scale=2)
-    hand = parse("11222333s22m+-456m+4s")
-    indexed.clear_cache(tables=False)
-    try:
-        picture = indexed.indexed_picture(arrange(hand, opts), opts)
-    finally:
-        indexed.clear_cache(tables=False)
+    picture, calls = fitted_with_calls(monkeypatch, RenderOptions(scale=2))
     assert len(calls) == 1 and calls[0] < 200
     assert len(picture.palette) // 3 <= calls[0] + 1
-    assert within_bound(error(picture.image(), compose(hand, opts)))
 
 
 def test_a_foreseen_fit_that_misses_the_bound_falls_back_to_255_then_fewer(monkeypatch):
     """Where the one fit at the foreseen entries misses the bound, the picture is fitted as
     before it: 255 entries, then the fewer foreseen from that fit; never a picture out of
     the bound."""
-    calls = []
-    real_fit = indexed.fit
-    monkeypatch.setattr(indexed, "fit", lambda *a, **k: calls.append(a[2]) or real_fit(*a, **k))
     monkeypatch.setattr(indexed, "_foreseen", lambda *a: 64)  # far too few entries for this hand at 2x
-    opts = RenderOptions(scale=2)
-    hand = parse("11222333s22m+-456m+4s")
-    indexed.clear_cache(tables=False)
-    try:
-        picture = indexed.indexed_picture(arrange(hand, opts), opts)
-    finally:
-        indexed.clear_cache(tables=False)
+    _, calls = fitted_with_calls(monkeypatch, RenderOptions(scale=2))
     assert calls[:2] == [64, 255] and len(calls) == 3
-    assert within_bound(error(picture.image(), compose(hand, opts)))
