@@ -194,3 +194,15 @@ def test_build_stops_on_a_bad_scene_block(tmp_path, capsys):
     assert main(["build", str(tmp_path / "docs"), "--out", str(tmp_path / "out")]) == 1
     assert "p.mdx:11:11: problem.answer" in capsys.readouterr().err
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_picture_past_the_quantized_bound_stays_exact(monkeypatch):
+    """Only a build draws a scene larger than the service's limit (a table at 256 px, 3x);
+    its palette fit is not tried there (the sort alone would cost seconds and GBs)."""
+    from service.drawing import indexed
+
+    card = read_scene(CARD)
+    opts = RenderOptions(scale=1)
+    assert Image.open(io.BytesIO(render_scene(card, opts))).mode == "P"
+    monkeypatch.setattr(indexed, "QUANTIZED_MAX_PIXELS", 1000)
+    assert Image.open(io.BytesIO(render_scene(card, opts))).mode == "RGBA"

@@ -37,6 +37,7 @@ from tile_art.lru import ByteLRU, share
 
 from .dimmed import dimmed
 from .layout import Layout, Placement
+from .limits import MAX_PIXELS
 from .palette import (
     ENTRIES,
     GIVE_UP,
@@ -55,6 +56,7 @@ from .palette import (
 
 FEWEST, FEWER_TRIES = 64, 2  # see `_fitted`
 START_TO_FIT = 0.5  # a fit's errors against its start's, as `_foreseen` reads them
+QUANTIZED_MAX_PIXELS = 4 * MAX_PIXELS  # the largest drawn picture `quantized_picture` fits
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, transparent, one more)
@@ -383,14 +385,16 @@ def indexed_picture(lay: Layout, options: RenderOptions) -> IndexedPicture | Non
 
 def quantized_picture(img: Image.Image) -> IndexedPicture | None:
     """A drawn RGBA picture (a scene: labels and shapes besides its faces) as a palette
-    picture fitted to its own pixels, or None where that would leave `QUALITY_BOUND` or it
-    has more than `MAX_COLOURS` colours: keep it exact then. Not cached: a scene's picture
-    is cached whole.
+    picture fitted to its own pixels, or None where that would leave `QUALITY_BOUND`, or it
+    has more than `MAX_COLOURS` colours or `QUANTIZED_MAX_PIXELS` pixels: keep it exact
+    then. Not cached: a scene's picture is cached whole.
 
     >>> img = Image.new("RGBA", (4, 2), (250, 240, 220, 255))
     >>> quantized_picture(img).indices.tolist()
     [[1, 1, 1, 1], [1, 1, 1, 1]]
     """
+    if img.width * img.height > QUANTIZED_MAX_PIXELS:
+        return None  # only a build draws this large (the service refuses it): the sort would cost seconds and GBs
     px = np.asarray(img.convert("RGBA"), np.uint8).reshape(-1, 4)
     keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
     if len(keys) > MAX_COLOURS:
