@@ -145,3 +145,37 @@ def test_a_chunked_batch_body_over_the_limit_is_413_json(server):
                  encode_chunked=True)  # the same connection, a small chunked body: answered
     assert conn.getresponse().status == 200
     conn.close()
+
+
+def test_workers_load_the_compiled_fit_while_they_serve(server):
+    """Each gevent worker loads numba on a native thread after it boots (a greenlet would
+    stop its loop for that second), so it answers at once and says `compiled_fit` once the
+    kernels are in; its new pictures are the bytes numpy makes here."""
+    pytest.importorskip("numba")
+    import time
+
+    seen, deadline = set(), time.monotonic() + 90
+    while time.monotonic() < deadline:
+        status, _, body = fetch(server, "/healthz")  # each connection may reach either worker
+        health = json.loads(body)
+        assert status == 200 and isinstance(health["compiled_fit"], bool)
+        if health["compiled_fit"]:
+            seen.add(health["pid"])
+        if len(seen) == 2:
+            break
+        time.sleep(0.2)
+    assert len(seen) == 2, "both workers load the compiled fit"
+    from service.drawing import palette
+    from service.drawing.render import render
+    from service.notation.grammar import parse
+    from service.notation.options import RenderOptions
+
+    was = palette.compiled() is not None
+    palette.use_compiled(False)
+    try:
+        for hand in ("13579m2468p1357s+7z", "2468m13579p2468s+1z"):  # new sets of faces: fitted by the kernels
+            served = fetch(server, f"/{hand}?scale=2")[2]
+            assert served == render(parse(hand), RenderOptions(scale=2))  # this process: numpy
+            assert Image.open(io.BytesIO(served)).mode == "P"
+    finally:
+        palette.use_compiled(was)

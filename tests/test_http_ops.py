@@ -70,7 +70,9 @@ def description(port: int, n: int) -> str:
 
 def copy_of_the_code(folder) -> None:
     for package in ("service", "tile_art"):
-        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
+        # no bytecode (the tests rewrite sources), but numba's cache of the fit (keyed by its source's
+        # mtime and size, which copytree keeps): else every worker compiles it again (~7 s of CPU)
+        shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
 
 
 def test_reload_runs_the_code_on_disk_now(tmp_path):

@@ -13,6 +13,7 @@ Routes live in `service.http.routes` as module-level views; state lives in
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Mapping
 
 from flask import Flask
@@ -63,6 +64,19 @@ def edge(wsgi_app, svc: Service):
     return app
 
 
+def in_background(fn) -> None:
+    """Run ``fn`` on a native thread. Under gevent's patched threading a `Thread` is a
+    greenlet, which would stop the worker's loop for as long as ``fn`` runs."""
+    try:
+        from gevent import get_hub, monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        monkey = None
+    if monkey is not None and monkey.is_module_patched("threading"):
+        get_hub().threadpool.spawn(fn)
+    else:
+        threading.Thread(target=fn, name="tiles-background", daemon=True).start()
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The Flask app. Config keys (also from ``TILES_*`` environment variables):
 
@@ -71,8 +85,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     so the last app made in a process sets it), ``PALETTE_CACHE_BYTES`` picture palettes
     (default 8 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
     may be cached (default 60), ``COMPILED_FIT`` fit new palettes with the compiled
-    kernels when numba is installed (default on; ``0`` keeps numpy: the same bytes,
-    about twice the time, ~1 s less to boot). docs/service.md lists every cache and its bound.
+    kernels when numba is installed, loaded on a thread of their own while the app
+    serves on numpy (default on; ``0`` keeps numpy: the same bytes, about twice the
+    time). docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
@@ -87,7 +102,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
     if str(app.config["COMPILED_FIT"]).lower() not in ("0", "false", "no", "off"):
-        use_compiled()  # before the first request: loading numba takes ~1 s
+        in_background(use_compiled)  # ~1 s (a machine's first compile ~7 s): the worker serves on numpy meanwhile
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]

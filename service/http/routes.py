@@ -30,6 +30,7 @@ from service.docs.batch import Batch
 from service.drawing import indexed
 from service.drawing.arrange import arrange
 from service.drawing.error_image import PALETTES, error_png
+from service.drawing.palette import compiled
 from service.drawing.version import RENDERER_VERSION
 from service.notation.subject import layout_of
 from service.notation.views import hand_json
@@ -168,7 +169,8 @@ def healthz():
     cache = svc.cache
     r = jsonify(status="draining" if svc.draining else "ok", version=svc.version, renderer=RENDERER_VERSION,
                 pid=os.getpid(), cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
-                memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes()})
+                memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes()},
+                compiled_fit=compiled() is not None)
     r.status_code = 503 if svc.draining else 200  # stopping: a balancer should send elsewhere
     r.headers["Cache-Control"] = "no-store"
     return r
