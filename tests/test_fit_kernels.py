@@ -105,3 +105,27 @@ def test_use_compiled_can_be_turned_off_and_on():
         assert palette.use_compiled(True) is True and palette.compiled() is fit_kernels
     finally:
         palette.use_compiled(was)
+
+
+def test_a_busy_process_turns_the_compiled_fit_on_by_itself(monkeypatch):
+    """At its `COMPILE_AFTER`-th fit a process loads the kernels (a build, `tiles batch`),
+    unless the choice was made (the HTTP app, the tests) or TILES_COMPILED_FIT=0 says no."""
+    was = palette.compiled() is not None
+    opts = RenderOptions(scale=1)
+    hands = [parse(h) for h in ("123m456p789s1z", "234m567p891s2z", "345m678p912s3z")]
+    try:
+        for env, chosen, after in ((None, False, True), ("0", False, False), (None, True, False)):
+            palette.use_compiled(False)
+            monkeypatch.setattr(palette, "_CHOSEN", chosen)
+            monkeypatch.setattr(indexed, "_fits", 0)
+            monkeypatch.setattr(indexed, "COMPILE_AFTER", 2)
+            if env is None:
+                monkeypatch.delenv("TILES_COMPILED_FIT", raising=False)
+            else:
+                monkeypatch.setenv("TILES_COMPILED_FIT", env)
+            indexed.clear_cache(tables=False)
+            for hand in hands:
+                render(hand, opts)
+            assert (palette.compiled() is not None) == after, (env, chosen)
+    finally:
+        palette.use_compiled(was)

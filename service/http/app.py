@@ -86,14 +86,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     (default 8 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
     may be cached (default 60), ``COMPILED_FIT`` fit new palettes with the compiled
     kernels when numba is installed, loaded on a thread of their own while the app
-    serves on numpy (default on; ``0`` keeps numpy: the same bytes, about twice the
-    time). docs/service.md lists every cache and its bound.
+    serves on numpy (default off: the same bytes in about half the CPU, for ~40 MiB
+    more private memory a worker and ~115 MiB of shared library pages in its RSS).
+    docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
     app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES,
                       PALETTE_CACHE_BYTES=indexed.DEFAULT_BYTES, ERROR_MAX_AGE=60,
-                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY, COMPILED_FIT=True)  # every body, chunked too, is read through this bound
+                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY, COMPILED_FIT=False)  # every body, chunked too, is read through this bound
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
@@ -101,8 +102,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tile_art.faces.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
-    if str(app.config["COMPILED_FIT"]).lower() not in ("0", "false", "no", "off"):
+    if str(app.config["COMPILED_FIT"]).lower() in ("1", "true", "yes", "on"):
         in_background(use_compiled)  # ~1 s (a machine's first compile ~7 s): the worker serves on numpy meanwhile
+    else:
+        use_compiled(False)  # chosen: a worker never loads numba by itself mid-request (`indexed.COMPILE_AFTER`)
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]
