@@ -97,10 +97,13 @@ def nearest(points, centres, guess):
 def spread(points, counts, k):
     """The rows of `points` chosen by `palette.spread` (commonest first, then again and
     again the most count^2 x distance^2; float64 scores as numpy computes them). One pass
-    a pick: the distances to the newest pick and the next pick's score together."""
+    a pick: the distances to the newest pick and the next pick's score together, and a
+    point's distance is measured only where the newest pick may be nearer than its
+    nearest so far (|p - c|^2 >= (sum p - sum c)^2 / 4)."""
     n = points.shape[0]
     x0, x1 = points[:, 0].astype(np.int32), points[:, 1].astype(np.int32)
     x2, x3 = points[:, 2].astype(np.int32), points[:, 3].astype(np.int32)
+    total = x0 + x1 + x2 + x3
     w2 = counts.astype(np.float64) ** 2
     first = 0
     for i in range(1, n):
@@ -108,18 +111,22 @@ def spread(points, counts, k):
             first = i
     chosen = np.empty(k, np.int64)
     chosen[0] = first
-    d2 = np.full(n, np.int32(1) << 30)  # above any distance (at most 4 x 255^2)
+    d2 = np.full(n, np.int32(1) << 29)  # above any distance (at most 4 x 255^2); 4 x it fits int32
+    score = np.zeros(n)
     bi = first
     for m in range(1, k + 1):
-        c0, c1, c2, c3 = x0[bi], x1[bi], x2[bi], x3[bi]
+        c0, c1, c2, c3, cs = x0[bi], x1[bi], x2[bi], x3[bi], total[bi]
         best, nxt = -1.0, 0
         for i in range(n):
-            a, b, c, d = x0[i] - c0, x1[i] - c1, x2[i] - c2, x3[i] - c3
-            e = min(d2[i], a * a + b * b + c * c + d * d)
-            d2[i] = e
-            sc = w2[i] * np.float64(e)
-            if sc > best:
-                best, nxt = sc, i
+            g = total[i] - cs
+            if g * g < 4 * d2[i]:  # else the pick is no nearer
+                a, b, c, d = x0[i] - c0, x1[i] - c1, x2[i] - c2, x3[i] - c3
+                e = a * a + b * b + c * c + d * d
+                if e < d2[i]:
+                    d2[i] = e
+                    score[i] = w2[i] * np.float64(e)
+            if score[i] > best:
+                best, nxt = score[i], i
         if m == k or d2[nxt] <= 0:
             return chosen[:m]  # k picks, or every colour is a centre already
         chosen[m] = bi = nxt
