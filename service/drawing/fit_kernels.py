@@ -157,21 +157,6 @@ def l1_weights(points, counts, centres, owner):
 
 
 @_jit
-def max_errors(points, centres, owner):
-    """Each point's largest channel difference from its centre."""
-    n = points.shape[0]
-    out = np.empty(n, np.int64)
-    for i in range(n):
-        e = 0
-        for ch in range(4):
-            d = abs(points[i, ch] - centres[owner[i], ch])
-            if d > e:
-                e = d
-        out[i] = e
-    return out
-
-
-@_jit
 def rounds(points, counts, centres, owner, l2, l1):
     """`palette.rounds` whole: `centres` changed in place; returns each point's last owner.
     `owner`: each point's nearest centre, or empty (each round starts from the last one's)."""
