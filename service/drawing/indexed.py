@@ -60,9 +60,9 @@ QUANTIZED_MAX_PIXELS = 4 * MAX_PIXELS  # the largest drawn picture `quantized_pi
 MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is drawn exact (bounds the fit's cost)
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, transparent, one more)
-COMPILE_AFTER = 500  # fits after which a process loads the compiled fit (~1 s: what ~550 fits save)
-_fits = 0
 OVER_BYTES = 1536  # one background's PLTE (3 B an entry) and tRNS (1 B), with their objects
+COMPILE_AFTER = 500  # fits after which a process loads the compiled fit (~1 s: what ~550 fits save)
+_fits = 0  # palettes this process has fitted (see `picture_palette`)
 
 FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
 

@@ -26,6 +26,16 @@ _KERNELS = None  # `service.drawing.fit_kernels` once `use_compiled` has loaded 
 _CHOSEN = False  # whether `use_compiled` was told (not just turned on by a busy process)
 
 
+def compiled_fit_setting(value) -> bool | None:
+    """What a ``TILES_COMPILED_FIT`` value says: True (on), False (off) or None (unset or unclear).
+
+    >>> [compiled_fit_setting(v) for v in ("1", "off", 0, None, "")]
+    [True, False, False, None, None]
+    """
+    word = str(value).strip().lower() if value is not None else ""
+    return True if word in ("1", "true", "yes", "on") else False if word in ("0", "false", "no", "off") else None
+
+
 def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
     """Run the fit's inner loops compiled (numba: `service.drawing.fit_kernels`) from now
     on, or (``on=False``) on numpy again; returns whether they are compiled now.
@@ -42,7 +52,7 @@ def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
     False
     """
     global _KERNELS, _CHOSEN
-    if auto and (_CHOSEN or os.environ.get("TILES_COMPILED_FIT", "").lower() in ("0", "false", "no", "off")):
+    if auto and (_CHOSEN or compiled_fit_setting(os.environ.get("TILES_COMPILED_FIT")) is False):
         return _KERNELS is not None
     _CHOSEN = _CHOSEN or not auto
     if not on:
@@ -261,5 +271,5 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     return mean <= bound[0] and p99 <= bound[1]
 
 
-__all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
+__all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "compiled_fit_setting", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
            "rounds", "fit", "over", "errors_allow"]

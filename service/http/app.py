@@ -21,7 +21,7 @@ from flask import Flask
 import tile_art.faces
 import tile_art.lru
 from service.drawing import indexed
-from service.drawing.palette import use_compiled
+from service.drawing.palette import compiled_fit_setting, use_compiled
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
 from .headers import with_defaults
@@ -102,7 +102,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tile_art.faces.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
-    if str(app.config["COMPILED_FIT"]).lower() in ("1", "true", "yes", "on"):
+    if compiled_fit_setting(app.config["COMPILED_FIT"]):
         in_background(use_compiled)  # ~1 s (a machine's first compile ~7 s): the worker serves on numpy meanwhile
     else:
         use_compiled(False)  # chosen: a worker never loads numba by itself mid-request (`indexed.COMPILE_AFTER`)
