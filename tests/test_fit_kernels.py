@@ -53,15 +53,53 @@ def points(seed: int, n: int, ties: bool = False) -> tuple[np.ndarray, np.ndarra
 def test_the_kernels_pick_what_numpy_picks(twins, seed, n, ties):
     pts, counts = points(seed, n, ties)
     k = min(255, len(pts) - 1)
-    start_np, start_nb = twins(lambda: palette.spread(pts, counts, k))
+    (start_np, found_np), (start_nb, found_nb) = twins(lambda: palette.spread(pts, counts, k, owners=True))
     assert np.array_equal(start_np, start_nb)
     owner_np, owner_nb = twins(lambda: palette.nearest(pts, start_np))
     assert np.array_equal(owner_np, owner_nb)
+    # the spread's own nearest picks are `nearest`'s, ties and all
+    assert np.array_equal(found_np, owner_np) and np.array_equal(found_nb, owner_np)
     # duplicated centres: a tie goes to the lower index in both
     doubled = np.concatenate([start_np[5:], start_np[:5], start_np[:5]])
     assert np.array_equal(*twins(lambda: palette.nearest(pts, doubled)))
     fit_np, fit_nb = twins(lambda: palette.fit(pts, counts, k // 2, palette.GIVE_UP * 100))
     assert np.array_equal(fit_np, fit_nb)
+
+
+@pytest.mark.parametrize("seed,n,k", [(6, 900, 170), (7, 300, 255), (8, 120, 64), (9, 40, 255)])
+def test_one_compiled_call_fits_and_maps_as_fit_then_mapped_do(seed, n, k):
+    """`fit_kernels.fitted` (the fit, the give-up test and the mapping in one call) against
+    `palette.fit` then `indexed._mapped` on numpy: the same entries, owners and errors;
+    given up alike. Points with no alpha are mapped, not fitted, as a picture's are."""
+    pts, counts = points(seed, n)
+    pts[::7] = 0  # some transparent colours
+    seen = pts[:, 3] > 0
+    visible, weight = pts[seen], counts[seen]
+    start = palette.spread(visible, weight, min(k, len(visible)))
+    assert palette.compiled() is None  # the numpy twins (conftest)
+    for give_up in (palette.GIVE_UP * 100, 0.0):
+        want = indexed._mapped(pts, counts, seen, palette.fit(visible, weight, k, give_up, start))
+        given_up, *got = fit_kernels.fitted(pts, counts, seen, visible, weight, start, k, give_up,
+                                            palette.L2_ROUNDS, palette.L1_ROUNDS)
+        assert given_up == (want is None)
+        if want is not None:
+            for a, b in zip(want, got):
+                assert np.array_equal(a, b) and a.dtype.kind == b.dtype.kind
+
+
+def test_entries_sort_as_the_numpy_lexsort_does():
+    """Straight entries from premultiplied centres: partly transparent first, then by sum,
+    r, g, b; equal keys keep their order (stable), as `np.lexsort` keeps it."""
+    rng = np.random.default_rng(11)
+    centres = rng.integers(0, 4, (200, 4)) * 60
+    centres[:, 3] = rng.choice([255, 255, 120, 0], 200)
+    centres[:, :3] = centres[:, :3] * centres[:, 3:4] // 255
+    entries, pm = fit_kernels.entries_of(centres.astype(np.int64))
+    straight = palette.unpremultiply(centres)
+    r, g, b, a = (straight[:, ch].astype(np.int64) for ch in range(4))
+    want = np.concatenate([np.zeros((1, 4), np.uint8), straight[np.lexsort((b, g, r, r + g + b, a == 255))]])
+    assert np.array_equal(entries, want) and np.array_equal(pm, palette.premultiply(want))
+    assert np.array_equal(fit_kernels.distinct(centres.astype(np.int64)), palette.distinct(centres))
 
 
 def test_a_fit_that_moves_no_centre_is_the_same(twins):

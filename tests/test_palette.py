@@ -363,10 +363,15 @@ def test_fewer_entries_are_foreseen_not_bisected(monkeypatch):
     assert len(picture.palette) // 3 <= calls[0] + 1
 
 
-def test_a_foreseen_fit_that_misses_the_bound_falls_back_to_255_then_fewer(monkeypatch):
-    """Where the one fit at the foreseen entries misses the bound, the picture is fitted as
-    before it: 255 entries, then the fewer foreseen from that fit; never a picture out of
-    the bound."""
-    monkeypatch.setattr(indexed, "_foreseen", lambda *a: 64)  # far too few entries for this hand at 2x
+def test_a_foreseen_fit_that_misses_the_bound_is_followed_by_more_entries(monkeypatch):
+    """Where the one fit at the foreseen entries misses the bound, the next fit is at the
+    more entries `_more` foresees from its errors (fewer than 255), and that picture
+    keeps the bound; a fit given up at its start goes straight to 255. Never a picture
+    out of the bound."""
+    monkeypatch.setattr(indexed, "_foreseen", lambda *a: 110)  # too few entries for this hand at 2x
+    picture, calls = fitted_with_calls(monkeypatch, RenderOptions(scale=2))
+    assert len(calls) == 2 and 110 < calls[1] < 255
+    assert len(picture.palette) // 3 <= calls[1] + 1
+    monkeypatch.setattr(indexed, "_foreseen", lambda *a: 64)  # so few that the fit is given up
     _, calls = fitted_with_calls(monkeypatch, RenderOptions(scale=2))
-    assert calls[:2] == [64, 255] and len(calls) == 3
+    assert calls == [64, 255]

@@ -43,52 +43,45 @@ def _d2(points, i, c):
 def nearest(points, centres, guess):
     """Index of the nearest centre of each point (squared distance; ties to the lower index).
 
-    Centres are searched outward in the order of their channel sums: |p - c|^2 >= (sum p -
-    sum c)^2 / 4, so the search stops once that bound passes the best distance found.
-    `guess`: a centre to measure first for each point (its last owner), or empty.
+    Centres are searched outward, up then down, in the order of their channel sums:
+    |p - c|^2 >= (sum p - sum c)^2 / 4, so each way stops once that bound passes the
+    best distance found. `guess`: a centre to measure first for each point (its last
+    owner), or empty.
     """
     n, k = points.shape[0], centres.shape[0]
-    order = np.empty(k, np.int64)  # centres by channel sum (insertion sort: k <= 256, and quick to compile)
-    sorted_sums = np.empty(k, np.int64)
-    for j in range(k):
-        v = centres[j, 0] + centres[j, 1] + centres[j, 2] + centres[j, 3]
-        m = j
-        while m > 0 and sorted_sums[m - 1] > v:
-            sorted_sums[m], order[m] = sorted_sums[m - 1], order[m - 1]
-            m -= 1
-        sorted_sums[m], order[m] = v, j
+    sums = centres[:, 0] + centres[:, 1] + centres[:, 2] + centres[:, 3]
+    order = np.argsort(sums, kind="mergesort")
+    sorted_sums = sums[order]
+    c0, c1, c2, c3 = centres[order, 0], centres[order, 1], centres[order, 2], centres[order, 3]  # in that order
     owner = np.empty(n, np.int64)
     for i in range(n):
         p0, p1, p2, p3 = points[i, 0], points[i, 1], points[i, 2], points[i, 3]
         s = p0 + p1 + p2 + p3
-        start, top = 0, k  # the first sorted sum >= s
-        while start < top:
-            mid = (start + top) // 2
-            if sorted_sums[mid] < s:
-                start = mid + 1
-            else:
-                top = mid
+        start = np.searchsorted(sorted_sums, s)  # the first sorted sum >= s
         best, best_j = np.int64(1) << 40, k  # above any distance; 4 x it fits int64
         if guess.shape[0]:
             best_j = guess[i]
             best = _d2(points, i, centres[best_j])
-        lo, hi = start - 1, start
-        while lo >= 0 or hi < k:
-            # the nearer side by channel sum first
-            if hi < k and (lo < 0 or sorted_sums[hi] - s <= s - sorted_sums[lo]):
-                gap = sorted_sums[hi] - s
-                j = order[hi]
-                hi += 1
-            else:
-                gap = s - sorted_sums[lo]
-                j = order[lo]
-                lo -= 1
+        m = start
+        while m < k:
+            gap = sorted_sums[m] - s
             if gap * gap > 4 * best:
-                break  # every centre left is at least this far
-            a, b, c, e = p0 - centres[j, 0], p1 - centres[j, 1], p2 - centres[j, 2], p3 - centres[j, 3]
+                break  # every centre further up is at least this far
+            a, b, c, e = p0 - c0[m], p1 - c1[m], p2 - c2[m], p3 - c3[m]
             d = a * a + b * b + c * c + e * e
-            if d < best or (d == best and j < best_j):
-                best, best_j = d, j
+            if d < best or (d == best and order[m] < best_j):
+                best, best_j = d, order[m]
+            m += 1
+        m = start - 1
+        while m >= 0:
+            gap = s - sorted_sums[m]
+            if gap * gap > 4 * best:
+                break
+            a, b, c, e = p0 - c0[m], p1 - c1[m], p2 - c2[m], p3 - c3[m]
+            d = a * a + b * b + c * c + e * e
+            if d < best or (d == best and order[m] < best_j):
+                best, best_j = d, order[m]
+            m -= 1
         owner[i] = best_j
     return owner
 
@@ -96,10 +89,11 @@ def nearest(points, centres, guess):
 @_jit
 def spread(points, counts, k):
     """The rows of `points` chosen by `palette.spread` (commonest first, then again and
-    again the most count^2 x distance^2; float64 scores as numpy computes them). One pass
-    a pick: the distances to the newest pick and the next pick's score together, and a
-    point's distance is measured only where the newest pick may be nearer than its
-    nearest so far (|p - c|^2 >= (sum p - sum c)^2 / 4)."""
+    again the most count^2 x distance^2; float64 scores as numpy computes them), and each
+    point's nearest pick (its place among them; ties to the earlier). One pass a pick:
+    the distances to the newest pick and the next pick's score together, and a point's
+    distance is measured only where the newest pick may be nearer than its nearest so
+    far (|p - c|^2 >= (sum p - sum c)^2 / 4)."""
     n = points.shape[0]
     x0, x1 = points[:, 0].astype(np.int32), points[:, 1].astype(np.int32)
     x2, x3 = points[:, 2].astype(np.int32), points[:, 3].astype(np.int32)
@@ -113,6 +107,7 @@ def spread(points, counts, k):
     chosen[0] = first
     d2 = np.full(n, np.int32(1) << 29)  # above any distance (at most 4 x 255^2); 4 x it fits int32
     score = np.zeros(n)
+    owner = np.zeros(n, np.int64)
     bi = first
     for m in range(1, k + 1):
         c0, c1, c2, c3, cs = x0[bi], x1[bi], x2[bi], x3[bi], total[bi]
@@ -124,13 +119,14 @@ def spread(points, counts, k):
                 e = a * a + b * b + c * c + d * d
                 if e < d2[i]:
                     d2[i] = e
+                    owner[i] = m - 1
                     score[i] = w2[i] * np.float64(e)
             if score[i] > best:
                 best, nxt = score[i], i
         if m == k or d2[nxt] <= 0:
-            return chosen[:m]  # k picks, or every colour is a centre already
+            return chosen[:m], owner  # k picks, or every colour is a centre already
         chosen[m] = bi = nxt
-    return chosen
+    return chosen, owner
 
 
 @_jit
@@ -205,6 +201,77 @@ def mapped(points, counts, seen, entries):
     return owner, used, histogram
 
 
+@_jit
+def distinct(points):
+    """The distinct rows of `points`, sorted as `palette.distinct` sorts them (packed r, g, b, a)."""
+    keys = np.empty(points.shape[0], np.int64)
+    for i in range(points.shape[0]):
+        keys[i] = (points[i, 0] << 24) | (points[i, 1] << 16) | (points[i, 2] << 8) | points[i, 3]
+    keys = np.unique(keys)
+    out = np.empty((keys.shape[0], 4), np.int64)
+    for i in range(keys.shape[0]):
+        for ch in range(4):
+            out[i, ch] = (keys[i] >> (24 - 8 * ch)) & 255
+    return out
+
+
+@_jit
+def entries_of(centres):
+    """`indexed._mapped`'s palette of premultiplied `centres`: straight RGBA (uint8) with the
+    transparent entry first, then partly transparent ones, then darkest to lightest (the
+    order its lexsort gives, stable), and the same entries premultiplied."""
+    k = centres.shape[0]
+    straight = np.empty((k, 4), np.int64)
+    for j in range(k):
+        a = centres[j, 3]
+        straight[j, 3] = a
+        for ch in range(3):
+            straight[j, ch] = min(255, max(0, (centres[j, ch] * 255 + a // 2) // max(a, 1))) if a > 0 else 0
+    key = np.empty(k, np.int64)
+    for j in range(k):
+        r, g, b = straight[j, 0], straight[j, 1], straight[j, 2]
+        key[j] = (np.int64(straight[j, 3] == 255) << 34) | ((r + g + b) << 24) | (r << 16) | (g << 8) | b
+    order = np.argsort(key, kind="mergesort")
+    entries = np.zeros((k + 1, 4), np.uint8)
+    pm = np.zeros((k + 1, 4), np.int64)
+    for m in range(k):
+        j = order[m]
+        a = straight[j, 3]
+        for ch in range(4):
+            entries[m + 1, ch] = straight[j, ch]
+        for ch in range(3):
+            pm[m + 1, ch] = (straight[j, ch] * a + 127) // 255
+        pm[m + 1, 3] = a
+    return entries, pm
+
+
+@_jit
+def fitted(points, counts, seen, visible, weight, start, k, give_up, l2, l1):
+    """`palette.fit` of `visible` (seen `weight` times) from `start`, then `indexed._mapped` of
+    all `points`: (given up, entries, each colour's entry, error histogram) in one call."""
+    if visible.shape[0] <= k:
+        centres = distinct(visible)
+    else:
+        centres = start[:k].copy()
+        owner = nearest(visible, centres, NO_GUESS)
+        error_sum, total = 0, 0
+        for i in range(visible.shape[0]):
+            e = 0
+            for ch in range(4):
+                d = abs(visible[i, ch] - centres[owner[i], ch])
+                if d > e:
+                    e = d
+            error_sum += e * weight[i]
+            total += weight[i]
+        if error_sum > give_up * total:
+            return True, np.zeros((0, 4), np.uint8), np.zeros(0, np.int64), np.zeros(256, np.int64)
+        rounds(visible, weight, centres, owner, l2, l1)
+        centres = distinct(centres)
+    entries, entry_pm = entries_of(centres)
+    owner, used, histogram = mapped(points, counts, seen, entry_pm)
+    return False, entries[used], owner, histogram
+
+
 def warm() -> None:
     """Compile (or load from numba's cache) every kernel for the types the fit uses."""
     p = np.array([[0, 0, 0, 0], [9, 9, 9, 255], [200, 10, 10, 255]], np.int64)
@@ -212,6 +279,8 @@ def warm() -> None:
     spread(p, counts, 2)
     rounds(p, counts, p[:2].copy(), NO_GUESS, 1, 1)
     mapped(p, counts, np.ones(3, np.bool_), p)
+    fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 2, 0.75, 1, 1)
+    fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 3, 0.75, 1, 1)
 
 
 if __name__ == "__main__":

@@ -129,15 +129,24 @@ def nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
     return (p @ a).argmin(axis=1)
 
 
-def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
+def spread(points: np.ndarray, counts: np.ndarray, k: int, owners: bool = False):
     """k starting centres: the commonest colour, then again and again the colour with the
     most count x distance to the centres so far (rare but far colours get a say).
+    `owners`: also each point's nearest centre, as `nearest` would find it (found on
+    the way: ties go to the earlier centre in both).
 
     Distances in float32 are exact (integers below 2**24); the scores are float64.
     Compiled after `use_compiled` (`fit_kernels.spread`); this is its numpy twin.
+
+    >>> pts = np.array([[0, 0, 0, 255], [9, 9, 9, 255], [200, 0, 0, 255]])
+    >>> centres, owner = spread(pts, np.array([5, 1, 1]), 2, owners=True)
+    >>> centres.tolist(), owner.tolist()
+    ([[0, 0, 0, 255], [200, 0, 0, 255]], [0, 0, 1])
     """
     if _KERNELS is not None:
-        return points[_KERNELS.spread(points, counts, k)].astype(np.int64)
+        chosen, owner = _KERNELS.spread(points, counts, k)
+        centres = points[chosen].astype(np.int64)
+        return (centres, owner) if owners else centres
     pts = points.astype(np.float32)
     neg2 = -2 * pts
     p2 = (pts * pts).sum(axis=1)
@@ -145,6 +154,7 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
     first = int(np.argmax(counts))
     chosen = [first]
     d2 = neg2 @ pts[first] + p2 + p2[first]
+    owner = np.zeros(len(points), np.int64)
     step, score = np.empty_like(d2), np.empty_like(w2)
     for _ in range(k - 1):
         i = int(np.multiply(w2, d2, out=score).argmax())
@@ -154,8 +164,11 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int) -> np.ndarray:
         np.matmul(neg2, pts[i], out=step)
         step += p2
         step += p2[i]
+        if owners:
+            owner[step < d2] = len(chosen) - 1
         np.minimum(d2, step, out=d2)
-    return points[chosen].astype(np.int64)
+    centres = points[chosen].astype(np.int64)
+    return (centres, owner) if owners else centres
 
 
 def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
