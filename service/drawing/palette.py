@@ -132,8 +132,8 @@ def nearest(points: np.ndarray, centres: np.ndarray) -> np.ndarray:
 def spread(points: np.ndarray, counts: np.ndarray, k: int, owners: bool = False):
     """k starting centres: the commonest colour, then again and again the colour with the
     most count x distance to the centres so far (rare but far colours get a say).
-    `owners`: also each point's nearest centre, as `nearest` would find it (found on
-    the way: ties go to the earlier centre in both).
+    `owners`: also each point's nearest centre, as `nearest` finds it (the compiled
+    spread finds it on the way, ties to the earlier centre as there).
 
     Distances in float32 are exact (integers below 2**24); the scores are float64.
     Compiled after `use_compiled` (`fit_kernels.spread`); this is its numpy twin.
@@ -148,27 +148,27 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int, owners: bool = False)
         centres = points[chosen].astype(np.int64)
         return (centres, owner) if owners else centres
     pts = points.astype(np.float32)
-    neg2 = -2 * pts
-    p2 = (pts * pts).sum(axis=1)
+    a = np.empty((len(pts), 6), np.float32)  # [-2p, |p|^2, 1] . [c, 1, |c|^2] = |p - c|^2 in one product
+    a[:, :4] = -2 * pts
+    a[:, 4] = (pts * pts).sum(axis=1)
+    a[:, 5] = 1
+    c = np.ones(6, np.float32)
     w2 = counts.astype(np.float64) ** 2  # argmax of count^2 * d^2 = argmax of count * d
     first = int(np.argmax(counts))
     chosen = [first]
-    d2 = neg2 @ pts[first] + p2 + p2[first]
-    owner = np.zeros(len(points), np.int64)
+    c[:4], c[5] = pts[first], a[first, 4]
+    d2 = a @ c
     step, score = np.empty_like(d2), np.empty_like(w2)
     for _ in range(k - 1):
         i = int(np.multiply(w2, d2, out=score).argmax())
         if d2[i] <= 0:
             break  # every colour is a centre already
         chosen.append(i)
-        np.matmul(neg2, pts[i], out=step)
-        step += p2
-        step += p2[i]
-        if owners:
-            owner[step < d2] = len(chosen) - 1
+        c[:4], c[5] = pts[i], a[i, 4]
+        np.matmul(a, c, out=step)
         np.minimum(d2, step, out=d2)
     centres = points[chosen].astype(np.int64)
-    return (centres, owner) if owners else centres
+    return (centres, nearest(points, centres)) if owners else centres
 
 
 def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
