@@ -59,6 +59,9 @@ def test_the_kernels_pick_what_numpy_picks(twins, seed, n, ties):
     assert np.array_equal(owner_np, owner_nb)
     # the spread's own nearest picks are `nearest`'s, ties and all
     assert np.array_equal(found_np, owner_np) and np.array_equal(found_nb, owner_np)
+    error = np.abs(pts - start_np[owner_np]).max(axis=1)
+    assert np.array_equal(fit_kernels.errors(pts, counts, start_np, owner_np),
+                          np.bincount(error, counts, minlength=256))
     # duplicated centres: a tie goes to the lower index in both
     doubled = np.concatenate([start_np[5:], start_np[:5], start_np[:5]])
     assert np.array_equal(*twins(lambda: palette.nearest(pts, doubled)))

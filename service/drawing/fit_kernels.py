@@ -54,10 +54,15 @@ def nearest(points, centres, guess):
     sorted_sums = sums[order]
     c0, c1, c2, c3 = centres[order, 0], centres[order, 1], centres[order, 2], centres[order, 3]  # in that order
     owner = np.empty(n, np.int64)
+    start = 0  # the first sorted sum >= s: walked up while points come in order of sum (the fit's do)
     for i in range(n):
         p0, p1, p2, p3 = points[i, 0], points[i, 1], points[i, 2], points[i, 3]
         s = p0 + p1 + p2 + p3
-        start = np.searchsorted(sorted_sums, s)  # the first sorted sum >= s
+        if start > 0 and sorted_sums[start - 1] >= s:
+            start = np.searchsorted(sorted_sums, s)
+        else:
+            while start < k and sorted_sums[start] < s:
+                start += 1
         best, best_j = np.int64(1) << 40, k  # above any distance; 4 x it fits int64
         if guess.shape[0]:
             best_j = guess[i]
@@ -188,17 +193,26 @@ def mapped(points, counts, seen, entries):
     for j in range(k):
         new[j] = m
         m += used[j]
-    histogram = np.zeros(256, np.int64)
+    histogram = errors(points, counts, entries, owner)
     for i in range(n):
+        owner[i] = new[owner[i]]
+    return owner, used, histogram
+
+
+@_jit
+def errors(points, counts, centres, owner):
+    """Pixels (`counts`) per error, the largest channel difference of each point from its
+    centre (`owner`): a histogram of 256."""
+    histogram = np.zeros(256, np.int64)
+    for i in range(points.shape[0]):
         o = owner[i]
         e = 0
         for ch in range(4):
-            d = abs(points[i, ch] - entries[o, ch])
+            d = abs(points[i, ch] - centres[o, ch])
             if d > e:
                 e = d
         histogram[e] += counts[i]
-        owner[i] = new[o]
-    return owner, used, histogram
+    return histogram
 
 
 @_jit
@@ -279,6 +293,7 @@ def warm() -> None:
     spread(p, counts, 2)
     rounds(p, counts, p[:2].copy(), NO_GUESS, 1, 1)
     mapped(p, counts, np.ones(3, np.bool_), p)
+    errors(p, counts, p, np.zeros(3, np.int64))
     fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 2, 0.75, 1, 1)
     fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 3, 0.75, 1, 1)
 
