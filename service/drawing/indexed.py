@@ -285,12 +285,12 @@ def _foreseen(points: np.ndarray, counts: np.ndarray, start: np.ndarray, owner: 
     (255 of them; `owner`: each point's nearest, from `spread`), or None when those leave
     no room for fewer.
 
-    The k-means rounds bring a start's errors down to about half, so `_fewer` reads them
-    scaled by `START_TO_FIT`, and its second, less daring guess is taken. Over the 18
-    sample hands and 40 random ones, light and dark: 2.3-2.5 / 1.8 / 1.2 fits a new
-    hand at 1x / 2x / 3x where 255 entries first, then the fewer took 2.6 / 2.1 / 2.7,
-    for -0.9% / +0.6% / -1.6% bytes (0.55 gave fewer fits but put issue 12's hand
-    over its 6,000 B; 0.6 the same).
+    `_fewer` reads them scaled by `START_TO_FIT` (what a fit makes of a start's errors, as
+    the entries go) and its second, less daring guess is taken. It holds for about half
+    the new hands at 1x, two thirds at 2x and nearly all at 3x; `_more` follows a miss
+    (1.5 / 1.4 / 1.05 fits a hand, where 255 entries first, then the fewer took 2.6 / 2.1
+    / 2.7, bytes within 1.5%). Read at 0.55 or 0.6 it holds more often but puts issue
+    12's hand over its 6,000 B.
     """
     kernels = compiled()
     if kernels is not None:

@@ -40,9 +40,9 @@ def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
     """Run the fit's inner loops compiled (numba: `service.drawing.fit_kernels`) from now
     on, or (``on=False``) on numpy again; returns whether they are compiled now.
 
-    The palettes are the same to the byte either way; compiled fits take about half the
-    time (`bench render`), but loading numba costs a process ~1 s (and a machine's first
-    compile ~6 s, cached after), so long-lived processes turn it on: the HTTP workers
+    The palettes are the same to the byte either way; a new hand's first render takes
+    40-60% of the time compiled (`bench render`), but loading numba costs a process ~0.6 s
+    (and a machine's first compile ~12 s, cached after), so long-lived processes turn it on: the HTTP workers
     and builds with many images. Without numba installed (the ``fast`` extra) it stays off.
 
     ``auto=True`` (a process turning it on by itself, `indexed.COMPILE_AFTER`) does
