@@ -90,6 +90,34 @@ def test_one_compiled_call_fits_and_maps_as_fit_then_mapped_do(seed, n, k):
                 assert np.array_equal(a, b) and a.dtype.kind == b.dtype.kind
 
 
+def edge_colours(seed: int, n: int, bases: int) -> tuple[np.ndarray, np.ndarray]:
+    """Straight colours along the edges between a few opaque base colours and the
+    transparent background, as anti-aliased faces have them; the bases commonest."""
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, 256, (bases, 4))
+    base[:, 3] = 255
+    base[0] = 0
+    t = rng.random((n, 1))
+    mixed = np.rint(base[rng.integers(0, bases, n)] * t + base[rng.integers(0, bases, n)] * (1 - t))
+    colours = np.unique(mixed.astype(np.uint8).view(np.uint32).ravel()).view(np.uint8).reshape(-1, 4)
+    counts = rng.integers(1, 20, len(colours)).astype(np.int64)
+    counts[:bases] += 5000
+    return colours, counts
+
+
+# one fit; a missed first guess, then more; 255 missing the bound; under 255 colours,
+# then fewer; given up at the start
+@pytest.mark.parametrize("seed,n,bases", [(19, 1200, 6), (14, 900, 10), (13, 1500, 8), (15, 200, 20), (17, 1500, 16)])
+def test_a_whole_fit_is_the_same_compiled_or_not(twins, seed, n, bases):
+    """`indexed._fit_colours` end to end, every path it takes, the same on numpy and compiled."""
+    colours, counts = edge_colours(seed, n, bases)
+    plain, compiled = twins(lambda: indexed._fit_colours(colours, counts))
+    assert (plain is None) == (compiled is None)
+    if plain is not None:
+        for a, b in zip(plain, compiled):
+            assert np.array_equal(a, b)
+
+
 def test_entries_sort_as_the_numpy_lexsort_does():
     """Straight entries from premultiplied centres: partly transparent first, then by sum,
     r, g, b; equal keys keep their order (stable), as `np.lexsort` keeps it."""
