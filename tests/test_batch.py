@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 
+from service.docs import batch
 from service.docs.build import file_name, image_id
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
@@ -49,7 +50,7 @@ def test_batch_answers_each_request_and_reuses_files(tmp_path):
         {"id": 6, "path": "a.mdx", "line": 22, "column": 1, "source": '<Tiles notation="11111m" />'},
     ]
     hello, one, two, three, four, five, junk, six = run_batch(tmp_path, reqs, "--public-path", "/base/tiles")
-    assert hello["hello"]["protocol"] == 1 and hello["hello"]["renderer"]
+    assert hello["hello"]["protocol"] == batch.PROTOCOL == 2 and hello["hello"]["renderer"]
     assert (one["ok"], one["inline"], one["caption"], one["width"], one["height"]) == (True, True, "waits", 36, 24)
     assert [i["theme"] for i in one["images"]] == ["light", "dark"]
     light = image_id(parse("14s"), RenderOptions(height=24))

@@ -67,7 +67,7 @@ from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang")
 

@@ -7,7 +7,9 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
-export const PROTOCOL = 1;
+// 2: a scene block's fence options travel with it (`meta`); a protocol-1 `tiles batch`
+// would drop them silently, so it is refused.
+export const PROTOCOL = 2;
 const clients = new Map();
 
 /** The shared client for these settings; started on first use. */

@@ -8,7 +8,7 @@ import { after, test } from "node:test";
 import { compile } from "@mdx-js/mdx";
 import { VFile } from "vfile";
 import remarkTiles from "../index.js";
-import { closeAll } from "../lib/batch.js";
+import { PROTOCOL, closeAll } from "../lib/batch.js";
 import { html, page, site as newSite } from "./helpers.js";
 
 const site = () => newSite("remark-tiles-");
@@ -230,6 +230,15 @@ test("a missing CLI says how to install it", async () => {
   const root = site();
   await assert.rejects(html(page(root, "m.mdx", '<Tiles notation="1m" />\n'), { command: "tiles-not-installed-here" }),
     /cannot run `tiles-not-installed-here`: it is not on PATH/);
+});
+
+test("a tiles CLI of another batch protocol is refused, not half understood", async () => {
+  const root = site();
+  const old = path.join(root, "tiles-old");
+  writeFileSync(old, `#!/bin/sh\necho '{"hello": {"protocol": 1, "spec": {}}}'\ncat > /dev/null\n`);
+  chmodSync(old, 0o755);
+  await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { command: old }),
+    new RegExp(`speaks batch protocol 1, remark-tiles needs ${PROTOCOL}: install matching versions`));
 });
 
 test("the tiles CLI is the one answering", () => {

@@ -7,7 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { after, test } from "node:test";
 import { VFile } from "vfile";
-import { closeAll } from "../lib/batch.js";
+import { PROTOCOL, closeAll } from "../lib/batch.js";
 import { html, page, site as newSite } from "./helpers.js";
 
 const SERVICE = process.env.TILES_TEST_SERVICE;
@@ -162,7 +162,7 @@ test("an answer cannot write outside outDir or send the build to another host", 
   });
   servers.push(server);
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  hello = { protocol: 1, spec: {} };
+  hello = { protocol: PROTOCOL, spec: {} };
   const url = `http://127.0.0.1:${server.address().port}`;
   const root = site();
   await assert.rejects(html(page(root, "e.mdx", '<Tiles notation="1m" />\n'), { service: url }),
@@ -171,6 +171,19 @@ test("an answer cannot write outside outDir or send the build to another host", 
   bad.fetch = { "1x": "http://192.0.2.1/x.png" };
   await assert.rejects(html(page(root, "f.mdx", '<Tiles notation="2m" />\n'), { service: url + "/" }),
     /asked to fetch "http:\/\/192\.0\.2\.1\/x\.png" from another host/);
+});
+
+test("a service of another batch protocol is refused, not half understood", async () => {
+  const server = http.createServer(async (req, res) => {
+    for await (const _ of req);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ protocol: 1, spec: {} })); // before scene blocks carried their options
+  });
+  servers.push(server);
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const root = site();
+  await assert.rejects(html(page(root, "p.mdx", '<Tiles notation="1m" />\n'), { service: `http://127.0.0.1:${server.address().port}` }),
+    new RegExp(`it speaks batch protocol 1, remark-tiles needs ${PROTOCOL}: use a service and plugin of matching versions`));
 });
 
 test("bad service options are build errors", async () => {
