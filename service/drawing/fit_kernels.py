@@ -268,16 +268,12 @@ def fitted(points, counts, seen, visible, weight, start, k, give_up, l2, l1):
     else:
         centres = start[:k].copy()
         owner = nearest(visible, centres, NO_GUESS)
+        histogram = errors(visible, weight, centres, owner)
         error_sum, total = 0, 0
-        for i in range(visible.shape[0]):
-            e = 0
-            for ch in range(4):
-                d = abs(visible[i, ch] - centres[owner[i], ch])
-                if d > e:
-                    e = d
-            error_sum += e * weight[i]
-            total += weight[i]
-        if error_sum > give_up * total:
+        for e in range(256):
+            error_sum += e * histogram[e]
+            total += histogram[e]
+        if error_sum > give_up * total:  # the start's mean error (`palette.fit`)
             return True, np.zeros((0, 4), np.uint8), np.zeros(0, np.int64), np.zeros(256, np.int64)
         rounds(visible, weight, centres, owner, l2, l1)
         centres = distinct(centres)
