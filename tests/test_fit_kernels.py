@@ -118,6 +118,25 @@ def test_a_whole_fit_is_the_same_compiled_or_not(twins, seed, n, bases):
             assert np.array_equal(a, b)
 
 
+def test_a_hands_colours_are_gathered_as_numpy_gathers_them(twins):
+    """`indexed._gathered`: the faces' keys (repeated across faces, as a hand's are) to
+    distinct colours in the fit's order, summed weights, premultiplied points and each
+    key's place, the same compiled or not."""
+    colours, _ = edge_colours(21, 600, 9)
+    keys = colours.view(np.uint32).ravel()
+    rng = np.random.default_rng(21)
+    keys = np.concatenate([keys, rng.choice(keys, 300), keys[:50]])
+    weights = rng.integers(1, 1000, len(keys)).astype(np.int64)
+    plain, compiled = twins(lambda: indexed._gathered(keys, weights))
+    for a, b in zip(plain, compiled):
+        assert np.array_equal(a, b) and a.dtype == b.dtype
+    ordered, counts, pts, where = plain
+    assert len(ordered) == len(np.unique(keys)) and counts.sum() == weights.sum()
+    assert np.array_equal(ordered[where].view(np.uint32).ravel(), keys)
+    sums = pts.sum(axis=1)
+    assert np.all(np.diff(sums) >= 0)
+
+
 def test_entries_sort_as_the_numpy_lexsort_does():
     """Straight entries from premultiplied centres: partly transparent first, then by sum,
     r, g, b; equal keys keep their order (stable), as `np.lexsort` keeps it."""

@@ -216,6 +216,43 @@ def errors(points, counts, centres, owner):
 
 
 @_jit
+def gathered(keys, channels, weights):
+    """`indexed._gathered`: the distinct colours of `keys` (uint32; `channels`: the same as
+    (n, 4) uint8), in order of their premultiplied channel sums, then of the keys; their
+    summed `weights`; them premultiplied; and each key's place among them."""
+    n = keys.shape[0]
+    premultiplied = np.empty((n, 4), np.int64)
+    order_key = np.empty(n, np.int64)
+    for i in range(n):
+        a = np.int64(channels[i, 3])
+        premultiplied[i, 3] = a
+        total = a
+        for ch in range(3):
+            premultiplied[i, ch] = (np.int64(channels[i, ch]) * a + 127) // 255
+            total += premultiplied[i, ch]
+        order_key[i] = (total << 32) | np.int64(keys[i])
+    order = np.argsort(order_key)  # equal keys are the same colour: their order does not matter
+    m = 0
+    for j in range(n):
+        m += j == 0 or order_key[order[j]] != order_key[order[j - 1]]
+    colours = np.empty((m, 4), np.uint8)
+    points = np.empty((m, 4), np.int64)
+    counts = np.zeros(m, np.int64)
+    where = np.empty(n, np.int64)
+    g = -1
+    for j in range(n):
+        i = order[j]
+        if j == 0 or order_key[i] != order_key[order[j - 1]]:
+            g += 1
+            for ch in range(4):
+                colours[g, ch] = channels[i, ch]
+                points[g, ch] = premultiplied[i, ch]
+        counts[g] += weights[i]
+        where[i] = g
+    return colours, counts, points, where
+
+
+@_jit
 def distinct(points):
     """The distinct rows of `points`, sorted as `palette.distinct` sorts them (packed r, g, b, a)."""
     keys = np.empty(points.shape[0], np.int64)
@@ -290,6 +327,8 @@ def warm() -> None:
     rounds(p, counts, p[:2].copy(), NO_GUESS, 1, 1)
     mapped(p, counts, np.ones(3, np.bool_), p)
     errors(p, counts, p, np.zeros(3, np.int64))
+    keys = np.array([7, 3, 7], np.uint32)
+    gathered(keys, keys.view(np.uint8).reshape(-1, 4), counts)
     fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 2, 0.75, 1, 1)
     fitted(p, counts, np.ones(3, np.bool_), p, counts, p, 3, 0.75, 1, 1)
 

@@ -206,11 +206,10 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
     tables = [face_colours(key) for key, _ in faces]
     keys = np.concatenate([t.colours.view(np.uint32).ravel() for t in tables])
     weights = np.concatenate([t.counts * times for t, (_, times) in zip(tables, faces)])
-    distinct, where = np.unique(keys, return_inverse=True)
-    if len(distinct) > MAX_COLOURS:
+    colours, counts, points, where = _gathered(keys, weights.astype(np.int64))
+    if len(colours) > MAX_COLOURS:
         return None
-    counts = np.rint(np.bincount(where, weights.astype(np.float64), minlength=len(distinct))).astype(np.int64)
-    best = _fit_colours(distinct.view(np.uint8).reshape(-1, 4), counts)
+    best = _fit_sorted(colours, counts, points)
     if best is None:
         return None
     entries, owner, histogram = best
@@ -220,6 +219,23 @@ def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
         indexed[key] = np.take(lut[where[first:first + len(table.colours)]], table.index)  # take: 2x fancy indexing
         first += len(table.colours)
     return PicturePalette(entries, indexed, histogram)
+
+
+def _gathered(keys: np.ndarray, weights: np.ndarray):
+    """The distinct colours of `keys` (straight RGBA as uint32) in the order the fit sees
+    them (`_fit_colours`), their summed `weights`, them premultiplied, and each key's
+    place among them. Compiled after `use_compiled` (`fit_kernels.gathered`)."""
+    kernels = compiled()
+    if kernels is not None:
+        return kernels.gathered(keys, keys.view(np.uint8).reshape(-1, 4), weights)
+    distinct, where = np.unique(keys, return_inverse=True)
+    counts = np.rint(np.bincount(where, weights.astype(np.float64), minlength=len(distinct))).astype(np.int64)
+    colours = distinct.view(np.uint8).reshape(-1, 4)
+    points = premultiply(colours)
+    order = np.argsort(points.sum(axis=1), kind="stable")
+    place = np.empty_like(order)
+    place[order] = np.arange(len(order))
+    return colours[order], counts[order], points[order], place[where]
 
 
 def _fit_colours(colours: np.ndarray, counts: np.ndarray):
