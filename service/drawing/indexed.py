@@ -46,6 +46,7 @@ from .palette import (
     QUALITY_BOUND,
     RGBA,
     compiled,
+    errors,
     errors_allow,
     fit,
     nearest,
@@ -242,22 +243,22 @@ def _fit_colours(colours: np.ndarray, counts: np.ndarray):
     """(entries, each colour's entry, error histogram) of the palette fitted to straight RGBA
     `colours` seen `counts` times, or None when the fit is given up (`_fitted` says how).
 
-    The fit sees the colours in order of their premultiplied channel sums: the compiled
-    nearest-centre search walks its way up then, not searching afresh for each colour.
+    `colours` are distinct, in the order of their keys (as `np.unique` gives them). The fit
+    sees them in the order `_gathered` puts them in.
     """
-    points = premultiply(colours)
-    order = np.argsort(points.sum(axis=1), kind="stable")
-    best = _fit_sorted(colours[order], counts[order], points[order])
+    ordered, counts, points, where = _gathered(np.ascontiguousarray(colours).view(np.uint32).ravel(),
+                                               counts.astype(np.int64))
+    best = _fit_sorted(ordered, counts, points)
     if best is None:
         return None
     entries, owner, histogram = best
-    unsorted = np.empty_like(owner)
-    unsorted[order] = owner
-    return entries, unsorted, histogram
+    return entries, owner[where], histogram
 
 
 def _fit_sorted(colours: np.ndarray, counts: np.ndarray, points: np.ndarray):
-    """`_fit_colours` of colours in order of their premultiplied sums (`points`)."""
+    """`_fit_colours` of colours in the order `_gathered` gives (`points`: premultiplied).
+    Fitted in order of their channel sums, the compiled nearest-centre search walks its
+    way up the centres instead of searching afresh for each colour."""
     seen = colours[:, 3] > 0
     visible, weight = points[seen], counts[seen]  # what the fits see (not the transparent colour)
     start = None
@@ -266,7 +267,9 @@ def _fit_sorted(colours: np.ndarray, counts: np.ndarray, points: np.ndarray):
     def fitted(k: int):
         if kernels is None:
             return _mapped(points, counts, seen, fit(visible, weight, k, GIVE_UP, start))
-        first = start if start is not None else spread(visible, weight, k) if k < len(visible) else _NO_START
+        first = start
+        if first is None:  # at most 255 colours: a fewer-entries fit spreads its own start
+            first = spread(visible, weight, k) if k < len(visible) else _NO_START
         given_up, *best = kernels.fitted(points, counts, seen, visible, weight, first, k, GIVE_UP,
                                          L2_ROUNDS, L1_ROUNDS)
         return None if given_up else tuple(best)  # the same, in one compiled call
@@ -308,12 +311,7 @@ def _foreseen(points: np.ndarray, counts: np.ndarray, start: np.ndarray, owner: 
     / 2.7, bytes within 1.5%). Read at 0.55 or 0.6 it holds more often but puts issue
     12's hand over its 6,000 B.
     """
-    kernels = compiled()
-    if kernels is not None:
-        histogram = kernels.errors(points, counts, start, owner)
-    else:
-        error = np.abs(points - start[owner]).max(axis=1)
-        histogram = np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
+    histogram = errors(points, counts, start, owner)
     scaled = np.bincount(np.rint(np.arange(len(histogram)) * START_TO_FIT).astype(np.int64), histogram,
                          minlength=256)
     fewer = _fewer(np.rint(scaled).astype(np.int64), len(start))
@@ -391,8 +389,7 @@ def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: n
     owner[~seen] = 0
     used = np.union1d([0], owner)  # entries some colour is nearest to (and the transparent one)
     entries, entry_pm, owner = entries[used], entry_pm[used], np.searchsorted(used, owner)
-    error = np.abs(entry_pm[owner] - points).max(axis=1)
-    return entries, owner, np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
+    return entries, owner, errors(points, counts, entry_pm, owner)
 
 
 def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:

@@ -175,6 +175,22 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int, owners: bool = False)
     return (centres, nearest(points, centres)) if owners else centres
 
 
+def errors(points: np.ndarray, counts: np.ndarray, centres: np.ndarray, owner: np.ndarray) -> np.ndarray:
+    """Pixels per error (a histogram of 256): each point's largest channel difference from
+    its centre (`centres[owner]`), counted `counts` times.
+
+    Compiled after `use_compiled` (`fit_kernels.errors`); this is its numpy twin.
+
+    >>> errors(np.array([[0, 0, 0, 255], [3, 0, 0, 255]]), np.array([2, 5]),
+    ...        np.array([[0, 0, 0, 255]]), np.array([0, 0]))[:4].tolist()
+    [2, 0, 0, 5]
+    """
+    if _KERNELS is not None:
+        return _KERNELS.errors(points, counts, centres, owner)
+    error = np.abs(points - centres[owner]).max(axis=1)
+    return np.rint(np.bincount(error, counts.astype(np.float64), minlength=256)).astype(np.int64)
+
+
 def _sum_by(owner: np.ndarray, values: np.ndarray, k: int) -> np.ndarray:
     """Integer sums per owner (bincount adds in float64: exact below 2**53)."""
     return np.rint(np.bincount(owner, values.astype(np.float64), minlength=k)).astype(np.int64)
@@ -288,5 +304,5 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     return mean <= bound[0] and p99 <= bound[1]
 
 
-__all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "compiled_fit_setting", "premultiply", "unpremultiply", "nearest", "spread", "pack", "distinct",
+__all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "compiled_fit_setting", "premultiply", "unpremultiply", "nearest", "spread", "errors", "pack", "distinct",
            "rounds", "fit", "over", "errors_allow"]
