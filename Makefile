@@ -6,11 +6,10 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: serve test bench docs clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py service/drawing/_fit.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,fast]'
-	$(BIN)/python -m service.drawing.fit_kernels  # compile the palette fit into numba's cache once
+	$(BIN)/python -m pip install --quiet -e '.[test]'  # builds the palette fit's C extension too
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -20,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,fast,bench]'  # pymdownx-mahjong, compared with in bench pages
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'  # pymdownx-mahjong, compared with in bench pages
 	$(BIN)/python -m bench
 
 docs: $(STAMP)

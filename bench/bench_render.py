@@ -159,9 +159,9 @@ def cold(hands) -> None:
     print(f"\nissue 26: a new hand's first render, {len(hands)} sample hands (light, transparent):")
     for compiled in (False, True):
         if palette.use_compiled(compiled) != compiled:
-            print("  (numba is not installed: no compiled fit)")
+            print("  (the C extension was not built: no compiled fit)")
             continue
-        print(f"  the fit {'compiled (numba)' if compiled else 'on numpy'}:")
+        print(f"  the fit {'compiled (C)' if compiled else 'on numpy'}:")
         cold_scales(hands)
 
 

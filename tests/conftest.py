@@ -10,12 +10,8 @@ from hypothesis import settings
 settings.register_profile("tiles", deadline=None, print_blob=True)
 settings.load_profile("tiles")
 
-# The palette fit runs on numpy here unless a test turns the compiled one on (and back off:
-# tests/test_fit_kernels.py); the session never loads numba by itself at its 200th fit.
-from service.drawing.palette import use_compiled  # noqa: E402
-
-use_compiled(False)
-
+# The palette fit runs compiled here, as it does for users; tests/test_fit_kernels.py
+# holds it to its numpy twins.
 
 @pytest.fixture
 def app():

@@ -1,11 +1,15 @@
 """The compiled fit (issue 26): the same palettes, to the byte, as its numpy twins.
 
-`palette.use_compiled` swaps numba kernels in for the fit's inner loops. Nothing may
-depend on which ran: a build split over processes, an HTTP worker and a one-shot
-`tiles render` must all write the same file. Skipped where numba is not installed.
+`palette.use_compiled` swaps the C kernels (`_fit.c`, through `fit_kernels`) in for the
+fit's inner loops. Nothing may depend on which ran: a build split over processes, an
+HTTP worker and a one-shot `tiles render` must all write the same file. Skipped where
+the extension was not built (no C compiler).
 """
 
 import hashlib
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -18,7 +22,7 @@ from tests.sample_hands import sample_hands
 
 fit_kernels = pytest.importorskip("service.drawing.fit_kernels")
 if not fit_kernels.AVAILABLE:
-    pytest.skip("numba is not installed", allow_module_level=True)
+    pytest.skip("the C extension was not built", allow_module_level=True)
 
 RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s"]
 
@@ -78,10 +82,15 @@ def test_one_compiled_call_fits_and_maps_as_fit_then_mapped_do(seed, n, k):
     pts[::7] = 0  # some transparent colours
     seen = pts[:, 3] > 0
     visible, weight = pts[seen], counts[seen]
-    start = palette.spread(visible, weight, min(k, len(visible)))
-    assert palette.compiled() is None  # the numpy twins (conftest)
-    for give_up in (palette.GIVE_UP * 100, 0.0):
-        want = indexed._mapped(pts, counts, seen, palette.fit(visible, weight, k, give_up, start))
+    was = palette.compiled() is not None
+    palette.use_compiled(False)  # `want` from the numpy twins
+    try:
+        start = palette.spread(visible, weight, min(k, len(visible)))
+        wants = [indexed._mapped(pts, counts, seen, palette.fit(visible, weight, k, give_up, start))
+                 for give_up in (palette.GIVE_UP * 100, 0.0)]
+    finally:
+        palette.use_compiled(was)
+    for give_up, want in zip((palette.GIVE_UP * 100, 0.0), wants):
         given_up, *got = fit_kernels.fitted(pts, counts, seen, visible, weight, start, k, give_up,
                                             palette.L2_ROUNDS, palette.L1_ROUNDS)
         assert given_up == (want is None)
@@ -195,25 +204,46 @@ def test_use_compiled_can_be_turned_off_and_on():
         palette.use_compiled(was)
 
 
-def test_a_busy_process_turns_the_compiled_fit_on_by_itself(monkeypatch):
-    """At its `COMPILE_AFTER`-th fit a process loads the kernels (a build, `tiles batch`),
-    unless the choice was made (the HTTP app, the tests) or TILES_COMPILED_FIT=0 says no."""
-    was = palette.compiled() is not None
-    opts = RenderOptions(scale=1)
-    hands = [parse(h) for h in ("123m456p789s1z", "234m567p891s2z", "345m678p912s3z")]
+def test_processes_fit_compiled_unless_told_not_to():
+    """On by default wherever the extension was built (a build, the HTTP workers, a one-shot
+    render); ``TILES_COMPILED_FIT=0`` keeps a process on numpy."""
+    code = "from service.drawing import palette; print(palette.compiled() is not None)"
+    for env, want in ((None, "True"), ("0", "False"), ("off", "False"), ("1", "True")):
+        environ = {k: v for k, v in os.environ.items() if k != "TILES_COMPILED_FIT"}
+        if env is not None:
+            environ["TILES_COMPILED_FIT"] = env
+        out = subprocess.run([sys.executable, "-c", code], env=environ, capture_output=True, text=True,
+                             check=True, cwd=os.path.dirname(os.path.dirname(__file__)))
+        assert out.stdout.strip() == want, env
+
+
+def test_bad_arrays_are_refused_not_read_past():
+    """The C side checks every buffer's size and every index it follows: a wrong call is a
+    ValueError, never a read or write out of bounds."""
+    pts, counts = points(31, 60)
+    centres = pts[:5].copy()
+    with pytest.raises(ValueError, match="owner"):
+        fit_kernels.errors(pts, counts, centres, np.full(len(pts), 5))
+    with pytest.raises(ValueError, match="guess"):
+        fit_kernels.nearest(pts, centres, np.full(len(pts), -1))
+    with pytest.raises(ValueError, match="counts"):
+        fit_kernels.spread(pts, counts[:10], 4)
+    with pytest.raises(ValueError, match="owner"):
+        fit_kernels.rounds(pts, counts, centres, np.full(len(pts), 9), 1, 1)
+    with pytest.raises(ValueError, match="start"):
+        fit_kernels.fitted(pts, counts, np.ones(len(pts), bool), pts, counts, centres, 10, 1.0, 1, 1)
+    assert fit_kernels.spread(pts[:0], counts[:0], 4)[0].tolist() == []
+
+
+def test_the_app_fits_compiled_unless_its_config_says_no(client):
+    """``COMPILED_FIT`` (``TILES_COMPILED_FIT``) 0 turns the C kernels off for the app's
+    process; /healthz says which runs."""
+    from service.http import create_app
+
     try:
-        for env, chosen, after in ((None, False, True), ("0", False, False), (None, True, False)):
-            palette.use_compiled(False)
-            monkeypatch.setattr(palette, "_CHOSEN", chosen)
-            monkeypatch.setattr(indexed, "_fits", 0)
-            monkeypatch.setattr(indexed, "COMPILE_AFTER", 2)
-            if env is None:
-                monkeypatch.delenv("TILES_COMPILED_FIT", raising=False)
-            else:
-                monkeypatch.setenv("TILES_COMPILED_FIT", env)
-            indexed.clear_cache(tables=False)
-            for hand in hands:
-                render(hand, opts)
-            assert (palette.compiled() is not None) == after, (env, chosen)
+        assert client.get("/healthz").get_json()["compiled_fit"] is True
+        off = create_app({"COMPILED_FIT": 0}).test_client()
+        assert off.get("/healthz").get_json()["compiled_fit"] is False
+        assert palette.compiled() is None
     finally:
-        palette.use_compiled(was)
+        palette.use_compiled(True)

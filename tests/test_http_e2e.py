@@ -147,37 +147,26 @@ def test_a_chunked_batch_body_over_the_limit_is_413_json(server):
     conn.close()
 
 
-def test_workers_stay_on_numpy_by_default(server):
-    """The compiled fit costs a worker ~40 MiB of private memory (and ~115 MiB of library
-    pages in its RSS): only `TILES_COMPILED_FIT=1` loads it, so the memory bound holds."""
-    for _ in range(4):
-        assert json.loads(fetch(server, "/healthz")[2])["compiled_fit"] is False
-
-
-def test_workers_load_the_compiled_fit_while_they_serve():
-    """With TILES_COMPILED_FIT=1 each gevent worker loads numba on a native thread after it
-    boots (a greenlet would stop its loop for that second), so it answers at once and says
-    `compiled_fit` once the kernels are in; its new pictures are the bytes numpy makes here."""
-    pytest.importorskip("numba")
-    with LiveServer("--workers", "2", env={"TILES_COMPILED_FIT": "1"}) as live:
-        live.wait_ready(60, workers=2)
-        check_compiled_workers(live.port)
+def test_workers_fit_compiled_by_default(server):
+    """The compiled fit is a small C extension (no load time, no memory to speak of): every
+    worker runs it from its first request (`TILES_COMPILED_FIT=0` would keep numpy)."""
+    pytest.importorskip("service.drawing._fit")
+    check_compiled_workers(server)
 
 
 def check_compiled_workers(server: int) -> None:
     import time
 
-    seen, deadline = set(), time.monotonic() + 90
+    seen, deadline = set(), time.monotonic() + 60
     while time.monotonic() < deadline:
         status, _, body = fetch(server, "/healthz")  # each connection may reach either worker
         health = json.loads(body)
         assert status == 200 and isinstance(health["compiled_fit"], bool)
-        if health["compiled_fit"]:
-            seen.add(health["pid"])
+        assert health["compiled_fit"] is True
+        seen.add(health["pid"])
         if len(seen) == 2:
             break
-        time.sleep(0.2)
-    assert len(seen) == 2, "both workers load the compiled fit"
+    assert len(seen) == 2, "both workers answered"
     from service.drawing import palette
     from service.drawing.render import render
     from service.notation.grammar import parse

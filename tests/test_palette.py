@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from service.drawing import indexed
+from service.drawing import indexed, palette
 from service.notation.grammar import parse
 from service.notation.options import OptionError, RenderOptions
 from service.drawing.palette import QUALITY_BOUND, errors_allow, fit, over, premultiply
@@ -340,10 +340,13 @@ ISSUE_HAND = "11222333s22m+-456m+4s"
 
 
 def fitted_with_calls(monkeypatch, opts):
-    """The issue hand's new palette picture, and the entries each fit of it was asked for."""
+    """The issue hand's new palette picture, and the entries each fit of it was asked for
+    (counted on numpy, `indexed.fit`; compiled, the fit takes the same steps to the same
+    bytes, tests/test_fit_kernels.py)."""
     calls = []
     real_fit = indexed.fit
     monkeypatch.setattr(indexed, "fit", lambda *a, **k: calls.append(a[2]) or real_fit(*a, **k))
+    monkeypatch.setattr(palette, "_KERNELS", None)
     indexed.clear_cache(tables=False)
     try:
         picture = indexed.indexed_picture(arrange(parse(ISSUE_HAND), opts), opts)

@@ -54,7 +54,6 @@ from .palette import (
     premultiply,
     spread,
     unpremultiply,
-    use_compiled,
 )
 
 FEWEST, FEWER_TRIES = 64, 2  # see `_fitted`
@@ -64,9 +63,7 @@ MAX_COLOURS = 4096  # distinct colours of a picture's faces beyond which it is d
 DEFAULT_BYTES = 8 * 1024 * 1024  # picture palettes, per process (`--palette-cache-bytes`)
 OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, transparent, one more)
 OVER_BYTES = 1536  # one background's PLTE (3 B an entry) and tRNS (1 B), with their objects
-COMPILE_AFTER = 200  # fits after which a process loads the compiled fit (~0.6 s: what ~180 fits save)
 _NO_START = np.zeros((0, 4), np.int64)
-_fits = 0  # palettes this process has fitted (see `picture_palette`)
 
 FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
 
@@ -393,21 +390,10 @@ def _mapped(points: np.ndarray, counts: np.ndarray, seen: np.ndarray, centres: n
 
 
 def picture_palette(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
-    """The cached palette of a multiset of faces (sorted (key, times) pairs).
-
-    The `COMPILE_AFTER`-th fit of a process turns the compiled fit on (`use_compiled`),
-    unless it was chosen already: a process that fits that many will likely fit many more
-    (a build, `tiles batch`), and one that does not is spared loading numba. The bytes
-    are the same either way.
-    """
-    global _fits
+    """The cached palette of a multiset of faces (sorted (key, times) pairs)."""
     with _LOCK:
         if faces in _PALETTES:
             return _PALETTES[faces]
-        _fits += 1
-        compile_now = _fits == COMPILE_AFTER
-    if compile_now:
-        use_compiled(auto=True)
     palette = _fitted(faces)
     _keep(_PALETTES, faces, palette)
     return palette

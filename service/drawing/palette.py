@@ -22,8 +22,7 @@ from threadpoolctl import threadpool_limits
 # The products here are tiny (n x 4 by 4 x 256): BLAS threads only add wake-ups and,
 # in a server, spin on CPUs other requests need. One thread made a fit 2.5x faster.
 threadpool_limits(1, user_api="blas")
-_KERNELS = None  # `service.drawing.fit_kernels` once `use_compiled` has loaded it
-_CHOSEN = False  # whether `use_compiled` was told (not just turned on by a busy process)
+_KERNELS = None  # `service.drawing.fit_kernels` while `use_compiled` is on
 
 
 def compiled_fit_setting(value) -> bool | None:
@@ -36,36 +35,26 @@ def compiled_fit_setting(value) -> bool | None:
     return True if word in ("1", "true", "yes", "on") else False if word in ("0", "false", "no", "off") else None
 
 
-def use_compiled(on: bool = True, *, auto: bool = False) -> bool:
-    """Run the fit's inner loops compiled (numba: `service.drawing.fit_kernels`) from now
-    on, or (``on=False``) on numpy again; returns whether they are compiled now.
+def use_compiled(on: bool = True) -> bool:
+    """Run the fit's inner loops compiled (C: `service.drawing.fit_kernels`) from now on,
+    or (``on=False``) on numpy; returns whether they are compiled now.
 
     The palettes are the same to the byte either way; a new hand's first render takes
-    40-60% of the time compiled (`bench render`), but loading numba costs a process ~0.6 s
-    (and a machine's first compile ~12 s, cached after), so long-lived processes turn it on: the HTTP workers
-    and builds with many images. Without numba installed (the ``fast`` extra) it stays off.
-
-    ``auto=True`` (a process turning it on by itself, `indexed.COMPILE_AFTER`) does
-    nothing once it was chosen without, or with ``TILES_COMPILED_FIT=0`` in the environment.
+    about a third to a half of the time compiled (`bench render`). On by default where
+    the extension was built, unless ``TILES_COMPILED_FIT=0`` is in the environment.
 
     >>> use_compiled(False)
     False
     """
-    global _KERNELS, _CHOSEN
-    if auto and (_CHOSEN or compiled_fit_setting(os.environ.get("TILES_COMPILED_FIT")) is False):
-        return _KERNELS is not None
-    _CHOSEN = _CHOSEN or not auto
+    global _KERNELS
     if not on:
         _KERNELS = None
         return False
     if _KERNELS is None:
-        try:
-            from . import fit_kernels
-        except ImportError:  # numba is not installed
+        from . import fit_kernels
+
+        if not fit_kernels.AVAILABLE:  # built without a C compiler
             return False
-        if not fit_kernels.AVAILABLE:
-            return False
-        fit_kernels.warm()
         _KERNELS = fit_kernels
     return True
 
@@ -303,6 +292,8 @@ def errors_allow(histogram: np.ndarray, bound: tuple[float, int] = QUALITY_BOUND
     p99 = int(np.searchsorted(np.cumsum(histogram), 0.99 * n))  # the inverted-CDF 99th percentile
     return mean <= bound[0] and p99 <= bound[1]
 
+
+use_compiled(compiled_fit_setting(os.environ.get("TILES_COMPILED_FIT")) is not False)
 
 __all__ = ["ENTRIES", "QUALITY_BOUND", "use_compiled", "compiled", "compiled_fit_setting", "premultiply", "unpremultiply", "nearest", "spread", "errors", "pack", "distinct",
            "rounds", "fit", "over", "errors_allow"]

@@ -13,7 +13,6 @@ Routes live in `service.http.routes` as module-level views; state lives in
 
 from __future__ import annotations
 
-import threading
 from typing import Any, Mapping
 
 from flask import Flask
@@ -64,19 +63,6 @@ def edge(wsgi_app, svc: Service):
     return app
 
 
-def in_background(fn) -> None:
-    """Run ``fn`` on a native thread. Under gevent's patched threading a `Thread` is a
-    greenlet, which would stop the worker's loop for as long as ``fn`` runs."""
-    try:
-        from gevent import get_hub, monkey
-    except ImportError:  # pragma: no cover - gevent is a dependency
-        monkey = None
-    if monkey is not None and monkey.is_module_patched("threading"):
-        get_hub().threadpool.spawn(fn)
-    else:
-        threading.Thread(target=fn, name="tiles-background", daemon=True).start()
-
-
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The Flask app. Config keys (also from ``TILES_*`` environment variables):
 
@@ -84,17 +70,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     ``FACE_CACHE_BYTES`` drawn tile faces and bodies (default 32 MiB; process-wide,
     so the last app made in a process sets it), ``PALETTE_CACHE_BYTES`` picture palettes
     (default 8 MiB; process-wide), ``ERROR_MAX_AGE`` seconds a 4xx
-    may be cached (default 60), ``COMPILED_FIT`` fit new palettes with the compiled
-    kernels when numba is installed, loaded on a thread of their own while the app
-    serves on numpy (default off: the same bytes in about half the CPU, for ~40 MiB
-    more private memory a worker and ~115 MiB of shared library pages in its RSS).
+    may be cached (default 60), ``COMPILED_FIT`` fit new palettes with the compiled C
+    kernels where they were built (default on; ``0``: on numpy, the same bytes in about
+    twice the CPU).
     docs/service.md lists every cache and its bound.
     """
     app = Flask("service", static_folder=None, template_folder="templates")
     app.url_map.merge_slashes = False  # '//' is bad notation, not a redirect
     app.config.update(CACHE_BYTES=DEFAULT_MAX_BYTES, FACE_CACHE_BYTES=tile_art.lru.DEFAULT_BYTES,
                       PALETTE_CACHE_BYTES=indexed.DEFAULT_BYTES, ERROR_MAX_AGE=60,
-                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY, COMPILED_FIT=False)  # every body, chunked too, is read through this bound
+                      MAX_CONTENT_LENGTH=MAX_BATCH_BODY, COMPILED_FIT=True)  # every body, chunked too, is read through this bound
     app.config.from_prefixed_env("TILES")
     app.config.update(config or {})
     svc = Service(parse_bytes(app.config["CACHE_BYTES"]), int(app.config["ERROR_MAX_AGE"]))
@@ -102,10 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     tile_art.faces.set_cache_bytes(face_bytes)  # tile bodies (the RGBA face cache stays empty here)
     indexed.set_cache_bytes(faces=tile_art.lru.share(face_bytes)[0],  # the faces, as colour tables
                             palettes=parse_bytes(app.config["PALETTE_CACHE_BYTES"]))
-    if compiled_fit_setting(app.config["COMPILED_FIT"]):
-        in_background(use_compiled)  # ~1 s (a machine's first compile ~7 s): the worker serves on numpy meanwhile
-    else:
-        use_compiled(False)  # chosen: a worker never loads numba by itself mid-request (`indexed.COMPILE_AFTER`)
+    use_compiled(compiled_fit_setting(app.config["COMPILED_FIT"]) is not False)
     app.extensions["tiles"] = svc
     app.register_blueprint(bp)
     app.wsgi_app = edge(app.wsgi_app, svc)  # type: ignore[method-assign]

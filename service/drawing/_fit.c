@@ -1,0 +1,648 @@
+/* The palette fit's inner loops in C: `service.drawing.fit_kernels` wraps them.
+ *
+ * Each does what its numpy twin in palette.py / indexed.py does, to the byte: distances
+ * are integers, scores the same float64 products (one multiply, nothing to contract),
+ * ties go to the lower index and every sort is stable. Arrays come in as C-contiguous
+ * buffers (int64 unless said); the wrapper allocates the outputs. No numpy headers:
+ * building needs only a C compiler and Python's.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int64_t i64;
+
+typedef struct {
+    i64 key, index;
+} pair;
+
+static int pair_cmp(const void *a, const void *b)
+{
+    const pair *p = a, *q = b;
+    if (p->key != q->key)
+        return p->key < q->key ? -1 : 1;
+    return (p->index > q->index) - (p->index < q->index);
+}
+
+/* A stable argsort of keys (key, then index): order[j] = the j-th index. */
+static int argsort(const i64 *keys, i64 n, i64 *order)
+{
+    pair *pairs = malloc((size_t)(n ? n : 1) * sizeof(pair));
+    if (!pairs)
+        return -1;
+    for (i64 i = 0; i < n; i++)
+        pairs[i].key = keys[i], pairs[i].index = i;
+    qsort(pairs, (size_t)n, sizeof(pair), pair_cmp);
+    for (i64 i = 0; i < n; i++)
+        order[i] = pairs[i].index;
+    free(pairs);
+    return 0;
+}
+
+static inline i64 d2(const i64 *p, const i64 *c)
+{
+    i64 s = 0;
+    for (int ch = 0; ch < 4; ch++) {
+        i64 d = p[ch] - c[ch];
+        s += d * d;
+    }
+    return s;
+}
+
+/* Nearest centre of each point (squared distance, ties to the lower index). Centres are
+ * searched outward from the point's channel sum, up then down, in the order of their sums:
+ * |p - c|^2 >= (sum p - sum c)^2 / 4 stops each way. `guess` (or NULL): a centre to
+ * measure first for each point; it may be `owner` itself. */
+static int nearest(const i64 *pts, i64 n, const i64 *cen, i64 k, const i64 *guess, i64 *owner)
+{
+    i64 *sums = malloc((size_t)(k ? k : 1) * 7 * sizeof(i64));
+    if (!sums)
+        return -1;
+    i64 *order = sums + k, *ss = sums + 2 * k, *sc = sums + 3 * k; /* sc: sorted centres (k, 4) */
+    for (i64 j = 0; j < k; j++)
+        sums[j] = cen[4 * j] + cen[4 * j + 1] + cen[4 * j + 2] + cen[4 * j + 3];
+    if (argsort(sums, k, order)) {
+        free(sums);
+        return -1;
+    }
+    for (i64 m = 0; m < k; m++) {
+        ss[m] = sums[order[m]];
+        memcpy(sc + 4 * m, cen + 4 * order[m], 4 * sizeof(i64));
+    }
+    i64 start = 0; /* the first sorted sum >= s, walked up while points come in order of sum */
+    for (i64 i = 0; i < n; i++) {
+        const i64 *p = pts + 4 * i;
+        i64 s = p[0] + p[1] + p[2] + p[3];
+        if (start > 0 && ss[start - 1] >= s) {
+            i64 lo = 0, hi = k; /* binary search: the first sum >= s */
+            while (lo < hi) {
+                i64 mid = (lo + hi) / 2;
+                if (ss[mid] < s)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            start = lo;
+        } else {
+            while (start < k && ss[start] < s)
+                start++;
+        }
+        i64 best = (i64)1 << 40, best_j = k;
+        if (guess) {
+            best_j = guess[i];
+            best = d2(p, cen + 4 * best_j);
+        }
+        for (i64 m = start; m < k; m++) {
+            i64 gap = ss[m] - s;
+            if (gap * gap > 4 * best)
+                break; /* every centre further up is at least this far */
+            i64 d = d2(p, sc + 4 * m);
+            if (d < best || (d == best && order[m] < best_j))
+                best = d, best_j = order[m];
+        }
+        for (i64 m = start - 1; m >= 0; m--) {
+            i64 gap = s - ss[m];
+            if (gap * gap > 4 * best)
+                break;
+            i64 d = d2(p, sc + 4 * m);
+            if (d < best || (d == best && order[m] < best_j))
+                best = d, best_j = order[m];
+        }
+        owner[i] = best_j;
+    }
+    free(sums);
+    return 0;
+}
+
+/* The farthest-point spread: the commonest point, then again and again the one with the
+ * most count^2 x distance^2 to the picks so far (float64, ties to the lower index). Writes
+ * the picks' rows to `chosen` and each point's nearest pick (its place, ties to the earlier)
+ * to `owner`; returns the number of picks (fewer than k once every point is a pick). */
+static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, i64 *owner)
+{
+    if (n == 0 || k <= 0)
+        return 0;
+    i64 *tmp = malloc((size_t)n * (sizeof(i64) + 2 * sizeof(double)));
+    if (!tmp)
+        return -1;
+    i64 *dist = tmp;
+    double *w2 = (double *)(tmp + n), *score = w2 + n;
+    i64 first = 0;
+    for (i64 i = 0; i < n; i++) {
+        double w = (double)counts[i];
+        w2[i] = w * w;
+        dist[i] = (i64)1 << 29; /* above any distance (at most 4 x 255^2) */
+        score[i] = 0.0;
+        owner[i] = 0;
+        if (counts[i] > counts[first])
+            first = i;
+    }
+    chosen[0] = first;
+    i64 bi = first, m;
+    for (m = 1; m <= k; m++) {
+        const i64 *c = pts + 4 * bi;
+        i64 cs = c[0] + c[1] + c[2] + c[3];
+        double best = -1.0;
+        i64 next = 0;
+        for (i64 i = 0; i < n; i++) {
+            const i64 *p = pts + 4 * i;
+            i64 g = p[0] + p[1] + p[2] + p[3] - cs;
+            if (g * g < 4 * dist[i]) { /* else the pick is no nearer */
+                i64 e = d2(p, c);
+                if (e < dist[i]) {
+                    dist[i] = e;
+                    owner[i] = m - 1;
+                    score[i] = w2[i] * (double)e;
+                }
+            }
+            if (score[i] > best)
+                best = score[i], next = i;
+        }
+        if (m == k || dist[next] <= 0)
+            break; /* k picks, or every point is a pick already */
+        chosen[m] = bi = next;
+    }
+    free(tmp);
+    return m;
+}
+
+/* Pixels (`counts`) per error, the largest channel difference of each point from its
+ * centre: a histogram of 256. */
+static void errors(const i64 *pts, const i64 *counts, i64 n, const i64 *cen, const i64 *owner, i64 *hist)
+{
+    memset(hist, 0, 256 * sizeof(i64));
+    for (i64 i = 0; i < n; i++) {
+        const i64 *p = pts + 4 * i, *c = cen + 4 * owner[i];
+        i64 e = 0;
+        for (int ch = 0; ch < 4; ch++) {
+            i64 d = llabs(p[ch] - c[ch]);
+            if (d > e)
+                e = d;
+        }
+        hist[e > 255 ? 255 : e] += counts[i];
+    }
+}
+
+/* `palette.rounds`: l2 k-means rounds on squared error, then l1 weighting each point by
+ * 64 * count // ceil(distance); `cen` changed in place, `owner` (each point's nearest
+ * centre, or with has_owner 0 nothing yet) left as the last round's. */
+static int rounds(const i64 *pts, const i64 *counts, i64 n, i64 *cen, i64 k, i64 *owner, int has_owner,
+                  i64 l2, i64 l1)
+{
+    i64 *tmp = malloc((size_t)(k * 5 + n + 1) * sizeof(i64));
+    if (!tmp)
+        return -1;
+    i64 *total = tmp, *weight = tmp + 5 * k;
+    for (i64 r = 0; r < l2 + l1; r++) {
+        if (r || !has_owner) {
+            if (nearest(pts, n, cen, k, has_owner || r ? owner : NULL, owner)) {
+                free(tmp);
+                return -1;
+            }
+        }
+        for (i64 i = 0; i < n; i++) {
+            if (r < l2) {
+                weight[i] = counts[i];
+            } else {
+                i64 dist = (i64)ceil(sqrt((double)d2(pts + 4 * i, cen + 4 * owner[i])));
+                weight[i] = 64 * counts[i] / (dist > 1 ? dist : 1);
+            }
+        }
+        memset(total, 0, (size_t)(5 * k) * sizeof(i64));
+        for (i64 i = 0; i < n; i++) {
+            i64 *t = total + 5 * owner[i], w = weight[i];
+            for (int ch = 0; ch < 4; ch++)
+                t[ch] += pts[4 * i + ch] * w;
+            t[4] += w;
+        }
+        for (i64 j = 0; j < k; j++) {
+            i64 t = total[5 * j + 4];
+            if (t > 0)
+                for (int ch = 0; ch < 4; ch++)
+                    cen[4 * j + ch] = (2 * total[5 * j + ch] + t) / (2 * t); /* rounded mean */
+        }
+    }
+    free(tmp);
+    return 0;
+}
+
+/* The distinct rows of `pts` (channels 0-255), sorted as packed r, g, b, a; returns how many. */
+static i64 distinct(const i64 *pts, i64 n, i64 *out)
+{
+    i64 *keys = malloc((size_t)(n ? n : 1) * 2 * sizeof(i64));
+    if (!keys)
+        return -1;
+    i64 *order = keys + n;
+    for (i64 i = 0; i < n; i++) {
+        const i64 *p = pts + 4 * i;
+        keys[i] = (p[0] << 24) | (p[1] << 16) | (p[2] << 8) | p[3];
+    }
+    if (argsort(keys, n, order)) {
+        free(keys);
+        return -1;
+    }
+    i64 m = 0;
+    for (i64 j = 0; j < n; j++) {
+        i64 key = keys[order[j]];
+        if (j && key == keys[order[j - 1]])
+            continue;
+        for (int ch = 0; ch < 4; ch++)
+            out[4 * m + ch] = (key >> (24 - 8 * ch)) & 255;
+        m++;
+    }
+    free(keys);
+    return m;
+}
+
+/* `indexed._mapped`'s palette of premultiplied centres: straight RGBA with the transparent
+ * entry first, then partly transparent ones, then darkest to lightest (stable), and the
+ * same entries premultiplied: (k + 1) rows each. */
+static int entries_of(const i64 *cen, i64 k, uint8_t *entries, i64 *pm)
+{
+    i64 *tmp = malloc((size_t)(k ? k : 1) * 6 * sizeof(i64));
+    if (!tmp)
+        return -1;
+    i64 *straight = tmp, *key = tmp + 4 * k, *order = tmp + 5 * k;
+    for (i64 j = 0; j < k; j++) {
+        i64 a = cen[4 * j + 3];
+        straight[4 * j + 3] = a;
+        for (int ch = 0; ch < 3; ch++) {
+            i64 v = a > 0 ? (cen[4 * j + ch] * 255 + a / 2) / a : 0;
+            straight[4 * j + ch] = v < 0 ? 0 : v > 255 ? 255 : v;
+        }
+        i64 r = straight[4 * j], g = straight[4 * j + 1], b = straight[4 * j + 2];
+        key[j] = ((i64)(a == 255) << 34) | ((r + g + b) << 24) | (r << 16) | (g << 8) | b;
+    }
+    if (argsort(key, k, order)) {
+        free(tmp);
+        return -1;
+    }
+    memset(entries, 0, 4);
+    memset(pm, 0, 4 * sizeof(i64));
+    for (i64 m = 0; m < k; m++) {
+        const i64 *s = straight + 4 * order[m];
+        for (int ch = 0; ch < 4; ch++)
+            entries[4 * (m + 1) + ch] = (uint8_t)s[ch];
+        for (int ch = 0; ch < 3; ch++)
+            pm[4 * (m + 1) + ch] = (s[ch] * s[3] + 127) / 255;
+        pm[4 * (m + 1) + 3] = s[3];
+    }
+    free(tmp);
+    return 0;
+}
+
+/* `indexed._mapped`: each point's nearest entry (entry 0, the transparent one, for unseen
+ * points), then only the entries some point took (and entry 0) kept: `used` marks them and
+ * `owner` becomes each point's place among them. The error histogram is of the mapping. */
+static int mapped(const i64 *pts, const i64 *counts, const uint8_t *seen, i64 n, const i64 *pm, i64 k,
+                  i64 *owner, uint8_t *used, i64 *hist)
+{
+    if (nearest(pts, n, pm, k, NULL, owner))
+        return -1;
+    memset(used, 0, (size_t)k);
+    used[0] = 1;
+    for (i64 i = 0; i < n; i++) {
+        if (!seen[i])
+            owner[i] = 0;
+        used[owner[i]] = 1;
+    }
+    errors(pts, counts, n, pm, owner, hist);
+    i64 *place = malloc((size_t)k * sizeof(i64));
+    if (!place)
+        return -1;
+    for (i64 j = 0, m = 0; j < k; j++) {
+        place[j] = m;
+        m += used[j];
+    }
+    for (i64 i = 0; i < n; i++)
+        owner[i] = place[owner[i]];
+    free(place);
+    return 0;
+}
+
+/* ---- Python wrappers: buffers in, sizes checked, the GIL released while they work ---- */
+
+#define BUF(b, type) ((type *)(b).buf)
+
+static int check(Py_buffer *b, Py_ssize_t items, Py_ssize_t itemsize, const char *name)
+{
+    if (b->len < items * itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, need %zd", name, b->len, items * itemsize);
+        return -1;
+    }
+    return 0;
+}
+
+static int in_range(const i64 *v, i64 n, i64 k, const char *name)
+{
+    for (i64 i = 0; i < n; i++)
+        if (v[i] < 0 || v[i] >= k) {
+            PyErr_Format(PyExc_ValueError, "%s: %lld is not below %lld", name, (long long)v[i], (long long)k);
+            return -1;
+        }
+    return 0;
+}
+
+static void release(Py_buffer *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        PyBuffer_Release(&b[i]);
+}
+
+/* nearest(points, centres, guess, owner, n, k, has_guess) */
+static PyObject *py_nearest(PyObject *self, PyObject *args)
+{
+    Py_buffer b[4] = {{0}};
+    Py_ssize_t n, k;
+    int has_guess, rc = 0;
+    if (!PyArg_ParseTuple(args, "y*y*y*w*nnp", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_guess))
+        return NULL;
+    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * k, 8, "centres") || check(&b[3], n, 8, "owner") ||
+        (has_guess && (check(&b[2], n, 8, "guess") || in_range(BUF(b[2], i64), n, k, "guess")))) {
+        release(b, 4);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = nearest(BUF(b[0], i64), n, BUF(b[1], i64), k, has_guess ? BUF(b[2], i64) : NULL, BUF(b[3], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 4);
+    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+}
+
+/* spread(points, counts, chosen, owner, n, k) -> picks */
+static PyObject *py_spread(PyObject *self, PyObject *args)
+{
+    Py_buffer b[4] = {{0}};
+    Py_ssize_t n, k, m;
+    if (!PyArg_ParseTuple(args, "y*y*w*w*nn", &b[0], &b[1], &b[2], &b[3], &n, &k))
+        return NULL;
+    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], k, 8, "chosen") ||
+        check(&b[3], n, 8, "owner")) {
+        release(b, 4);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    m = spread(BUF(b[0], i64), BUF(b[1], i64), n, k, BUF(b[2], i64), BUF(b[3], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 4);
+    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+}
+
+/* errors(points, counts, centres, owner, histogram, n, k) */
+static PyObject *py_errors(PyObject *self, PyObject *args)
+{
+    Py_buffer b[5] = {{0}};
+    Py_ssize_t n, k;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*w*nn", &b[0], &b[1], &b[2], &b[3], &b[4], &n, &k))
+        return NULL;
+    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
+        check(&b[3], n, 8, "owner") || check(&b[4], 256, 8, "histogram") ||
+        in_range(BUF(b[3], i64), n, k, "owner")) {
+        release(b, 5);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    errors(BUF(b[0], i64), BUF(b[1], i64), n, BUF(b[2], i64), BUF(b[3], i64), BUF(b[4], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 5);
+    return Py_NewRef(Py_None);
+}
+
+/* rounds(points, counts, centres, owner, n, k, has_owner, l2, l1) */
+static PyObject *py_rounds(PyObject *self, PyObject *args)
+{
+    Py_buffer b[4] = {{0}};
+    Py_ssize_t n, k, l2, l1;
+    int has_owner, rc;
+    if (!PyArg_ParseTuple(args, "y*y*w*w*nnpnn", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_owner, &l2, &l1))
+        return NULL;
+    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
+        check(&b[3], n, 8, "owner") || (has_owner && in_range(BUF(b[3], i64), n, k, "owner"))) {
+        release(b, 4);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = rounds(BUF(b[0], i64), BUF(b[1], i64), n, BUF(b[2], i64), k, BUF(b[3], i64), has_owner, l2, l1);
+    Py_END_ALLOW_THREADS
+    release(b, 4);
+    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+}
+
+/* distinct(points, out, n) -> rows */
+static PyObject *py_distinct(PyObject *self, PyObject *args)
+{
+    Py_buffer b[2] = {{0}};
+    Py_ssize_t n, m;
+    if (!PyArg_ParseTuple(args, "y*w*n", &b[0], &b[1], &n))
+        return NULL;
+    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * n, 8, "out")) {
+        release(b, 2);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    m = distinct(BUF(b[0], i64), n, BUF(b[1], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 2);
+    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+}
+
+/* entries_of(centres, entries, pm, k) */
+static PyObject *py_entries_of(PyObject *self, PyObject *args)
+{
+    Py_buffer b[3] = {{0}};
+    Py_ssize_t k;
+    int rc;
+    if (!PyArg_ParseTuple(args, "y*w*w*n", &b[0], &b[1], &b[2], &k))
+        return NULL;
+    if (check(&b[0], 4 * k, 8, "centres") || check(&b[1], 4 * (k + 1), 1, "entries") ||
+        check(&b[2], 4 * (k + 1), 8, "pm")) {
+        release(b, 3);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = entries_of(BUF(b[0], i64), k, BUF(b[1], uint8_t), BUF(b[2], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 3);
+    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+}
+
+/* mapped(points, counts, seen, pm, owner, used, histogram, n, k) */
+static PyObject *py_mapped(PyObject *self, PyObject *args)
+{
+    Py_buffer b[7] = {{0}};
+    Py_ssize_t n, k;
+    int rc;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*w*w*w*nn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &n, &k))
+        return NULL;
+    if (k < 1 || check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") ||
+        check(&b[3], 4 * k, 8, "entries") || check(&b[4], n, 8, "owner") || check(&b[5], k, 1, "used") ||
+        check(&b[6], 256, 8, "histogram")) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "mapped: no entries");
+        release(b, 7);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = mapped(BUF(b[0], i64), BUF(b[1], i64), BUF(b[2], uint8_t), n, BUF(b[3], i64), k, BUF(b[4], i64),
+                BUF(b[5], uint8_t), BUF(b[6], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 7);
+    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+}
+
+/* `indexed._gathered`: the distinct colours of `keys` (uint32; `channels`: the same bytes,
+ * r g b a), in order of their premultiplied channel sums, then of the keys; their summed
+ * weights; them premultiplied; each key's place among them. Returns how many. */
+static i64 gathered(const uint32_t *keys, const uint8_t *channels, const i64 *weights, i64 n, uint8_t *colours,
+                    i64 *counts, i64 *points, i64 *where)
+{
+    i64 *tmp = malloc((size_t)(n ? n : 1) * 2 * sizeof(i64));
+    if (!tmp)
+        return -1;
+    i64 *key = tmp, *order = tmp + n;
+    for (i64 i = 0; i < n; i++) {
+        const uint8_t *c = channels + 4 * i;
+        i64 a = c[3], total = a;
+        for (int ch = 0; ch < 3; ch++)
+            total += ((i64)c[ch] * a + 127) / 255;
+        key[i] = (total << 32) | (i64)keys[i];
+    }
+    if (argsort(key, n, order)) {
+        free(tmp);
+        return -1;
+    }
+    i64 g = -1;
+    for (i64 j = 0; j < n; j++) {
+        i64 i = order[j];
+        if (j == 0 || key[i] != key[order[j - 1]]) {
+            const uint8_t *c = channels + 4 * i;
+            g++;
+            memcpy(colours + 4 * g, c, 4);
+            for (int ch = 0; ch < 3; ch++)
+                points[4 * g + ch] = ((i64)c[ch] * c[3] + 127) / 255;
+            points[4 * g + 3] = c[3];
+            counts[g] = 0;
+        }
+        counts[g] += weights[i];
+        where[i] = g;
+    }
+    free(tmp);
+    return g + 1;
+}
+
+/* gathered(keys, channels, weights, colours, counts, points, where, n) -> distinct */
+static PyObject *py_gathered(PyObject *self, PyObject *args)
+{
+    Py_buffer b[7] = {{0}};
+    Py_ssize_t n, m;
+    if (!PyArg_ParseTuple(args, "y*y*y*w*w*w*w*n", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &n))
+        return NULL;
+    if (check(&b[0], n, 4, "keys") || check(&b[1], 4 * n, 1, "channels") || check(&b[2], n, 8, "weights") ||
+        check(&b[3], 4 * n, 1, "colours") || check(&b[4], n, 8, "counts") || check(&b[5], 4 * n, 8, "points") ||
+        check(&b[6], n, 8, "where")) {
+        release(b, 7);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    m = gathered(BUF(b[0], uint32_t), BUF(b[1], uint8_t), BUF(b[2], i64), n, BUF(b[3], uint8_t), BUF(b[4], i64),
+                 BUF(b[5], i64), BUF(b[6], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 7);
+    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+}
+
+/* `palette.fit` of `visible` (seen `weight` times) from `start`, then `indexed._mapped` of
+ * all points, in one call. Returns the entries kept (written to `entries`, uint8), or 0
+ * when the start's mean error is above give_up (the fit is given up), or -1 (no memory). */
+static i64 fitted(const i64 *pts, const i64 *counts, const uint8_t *seen, i64 n, const i64 *visible,
+                  const i64 *weight, i64 nv, const i64 *start, i64 k, double give_up, i64 l2, i64 l1,
+                  uint8_t *entries_out, i64 *owner, i64 *hist)
+{
+    i64 rows = nv > k ? nv : k; /* room for whichever distinct() sees */
+    i64 *tmp = malloc((size_t)(4 * rows + nv + 4 * (k + 1) + 4 * (k + 1) + 1) * sizeof(i64) + (size_t)(k + 1) * 5);
+    if (!tmp)
+        return -1;
+    i64 *centres = tmp, *vowner = centres + 4 * rows, *fitted_c = vowner + nv, *pm = fitted_c + 4 * (k + 1);
+    uint8_t *entries = (uint8_t *)(pm + 4 * (k + 1)), *used = entries + 4 * (k + 1);
+    i64 kc, result = -1;
+    if (nv <= k) {
+        kc = distinct(visible, nv, fitted_c);
+    } else {
+        memcpy(centres, start, (size_t)(4 * k) * sizeof(i64));
+        if (nearest(visible, nv, centres, k, NULL, vowner))
+            goto done;
+        errors(visible, weight, nv, centres, vowner, hist);
+        i64 error_sum = 0, total = 0;
+        for (int e = 0; e < 256; e++)
+            error_sum += e * hist[e], total += hist[e];
+        if ((double)error_sum > give_up * (double)total) { /* the start's mean error (`palette.fit`) */
+            result = 0;
+            goto done;
+        }
+        if (rounds(visible, weight, nv, centres, k, vowner, 1, l2, l1))
+            goto done;
+        kc = distinct(centres, k, fitted_c);
+    }
+    if (kc < 0 || entries_of(fitted_c, kc, entries, pm) || mapped(pts, counts, seen, n, pm, kc + 1, owner, used, hist))
+        goto done;
+    result = 0;
+    for (i64 j = 0; j <= kc; j++)
+        if (used[j])
+            memcpy(entries_out + 4 * result++, entries + 4 * j, 4);
+done:
+    free(tmp);
+    return result;
+}
+
+/* fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, k, give_up, l2, l1)
+ * -> entries kept, 0 when given up */
+static PyObject *py_fitted(PyObject *self, PyObject *args)
+{
+    Py_buffer b[9] = {{0}};
+    Py_ssize_t n, nv, k, l2, l1, m;
+    double give_up;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*w*w*w*nnndnn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
+                          &b[8], &n, &nv, &k, &give_up, &l2, &l1))
+        return NULL;
+    if (k < 1 || check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") ||
+        check(&b[3], 4 * nv, 8, "visible") || check(&b[4], nv, 8, "weight") ||
+        (nv > k && check(&b[5], 4 * k, 8, "start")) || check(&b[6], 4 * (k + 1), 1, "entries") ||
+        check(&b[7], n, 8, "owner") || check(&b[8], 256, 8, "histogram")) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "fitted: k must be at least 1");
+        release(b, 9);
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    m = fitted(BUF(b[0], i64), BUF(b[1], i64), BUF(b[2], uint8_t), n, BUF(b[3], i64), BUF(b[4], i64), nv,
+               BUF(b[5], i64), k, give_up, l2, l1, BUF(b[6], uint8_t), BUF(b[7], i64), BUF(b[8], i64));
+    Py_END_ALLOW_THREADS
+    release(b, 9);
+    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+}
+
+static PyMethodDef methods[] = {
+    {"nearest", py_nearest, METH_VARARGS, "nearest(points, centres, guess, owner, n, k, has_guess)"},
+    {"spread", py_spread, METH_VARARGS, "spread(points, counts, chosen, owner, n, k) -> picks"},
+    {"errors", py_errors, METH_VARARGS, "errors(points, counts, centres, owner, histogram, n, k)"},
+    {"rounds", py_rounds, METH_VARARGS, "rounds(points, counts, centres, owner, n, k, has_owner, l2, l1)"},
+    {"distinct", py_distinct, METH_VARARGS, "distinct(points, out, n) -> rows"},
+    {"entries_of", py_entries_of, METH_VARARGS, "entries_of(centres, entries, pm, k)"},
+    {"mapped", py_mapped, METH_VARARGS, "mapped(points, counts, seen, pm, owner, used, histogram, n, k)"},
+    {"gathered", py_gathered, METH_VARARGS, "gathered(keys, channels, weights, colours, counts, points, where, n)"},
+    {"fitted", py_fitted, METH_VARARGS,
+     "fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, k, give_up, l2, l1)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fit", "The palette fit's inner loops in C (see fit_kernels.py).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__fit(void)
+{
+    return PyModule_Create(&module);
+}
