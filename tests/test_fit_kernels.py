@@ -247,3 +247,20 @@ def test_the_app_fits_compiled_unless_its_config_says_no(client):
         assert palette.compiled() is None
     finally:
         palette.use_compiled(True)
+
+
+def test_without_the_extension_everything_runs_on_numpy():
+    """Installed where no C compiler was at hand (the extension is optional): the fit runs
+    on numpy and draws the same picture."""
+    code = ("import sys; sys.modules['service.drawing._fit'] = None\n"
+            "from service.drawing import palette, fit_kernels\n"
+            "from service.drawing.render import render\n"
+            "from service.notation.grammar import parse\n"
+            "from service.notation.options import RenderOptions\n"
+            "assert not fit_kernels.AVAILABLE and palette.compiled() is None and not palette.use_compiled()\n"
+            "sys.stdout.buffer.write(render(parse('13579m2468p1357s+7z'), RenderOptions(scale=2)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                         cwd=os.path.dirname(os.path.dirname(__file__)))
+    indexed.clear_cache(tables=False)
+    assert palette.compiled() is not None
+    assert out.stdout == render(parse("13579m2468p1357s+7z"), RenderOptions(scale=2))
