@@ -15,30 +15,42 @@
 
 typedef int64_t i64;
 
-typedef struct {
-    i64 key, index;
-} pair;
-
-static int pair_cmp(const void *a, const void *b)
-{
-    const pair *p = a, *q = b;
-    if (p->key != q->key)
-        return p->key < q->key ? -1 : 1;
-    return (p->index > q->index) - (p->index < q->index);
-}
-
-/* A stable argsort of keys (key, then index): order[j] = the j-th index. */
+/* A stable argsort of non-negative keys: order[j] = the j-th index. An LSD radix sort,
+ * a byte a pass, passes where every key has the same byte skipped. */
 static int argsort(const i64 *keys, i64 n, i64 *order)
 {
-    pair *pairs = malloc((size_t)(n ? n : 1) * sizeof(pair));
-    if (!pairs)
+    uint64_t *tmp = malloc((size_t)(n ? n : 1) * 2 * sizeof(uint64_t) + (size_t)(n ? n : 1) * sizeof(i64));
+    if (!tmp)
         return -1;
-    for (i64 i = 0; i < n; i++)
-        pairs[i].key = keys[i], pairs[i].index = i;
-    qsort(pairs, (size_t)n, sizeof(pair), pair_cmp);
-    for (i64 i = 0; i < n; i++)
-        order[i] = pairs[i].index;
-    free(pairs);
+    uint64_t *ka = tmp, *kb = tmp + n, any = 0;
+    i64 *ia = order, *ib = (i64 *)(tmp + 2 * n);
+    for (i64 i = 0; i < n; i++) {
+        ka[i] = (uint64_t)keys[i], ia[i] = i;
+        any |= ka[i];
+    }
+    for (int shift = 0; shift < 64 && (any >> shift); shift += 8) {
+        i64 count[256] = {0};
+        for (i64 i = 0; i < n; i++)
+            count[(ka[i] >> shift) & 255]++;
+        if (count[(ka[0] >> shift) & 255] == n)
+            continue; /* one byte for all: nothing moves */
+        for (i64 b = 0, at = 0; b < 256; b++) {
+            i64 c = count[b];
+            count[b] = at;
+            at += c;
+        }
+        for (i64 i = 0; i < n; i++) {
+            i64 to = count[(ka[i] >> shift) & 255]++;
+            kb[to] = ka[i], ib[to] = ia[i];
+        }
+        uint64_t *k = ka;
+        ka = kb, kb = k;
+        i64 *x = ia;
+        ia = ib, ib = x;
+    }
+    if (ia != order)
+        memcpy(order, ia, (size_t)n * sizeof(i64));
+    free(tmp);
     return 0;
 }
 
@@ -125,16 +137,20 @@ static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, 
 {
     if (n == 0 || k <= 0)
         return 0;
-    i64 *tmp = malloc((size_t)n * (sizeof(i64) + 2 * sizeof(double)));
-    if (!tmp)
+    /* channels, sums and distances as int32 side by side: a pass reads 24 bytes a point */
+    int32_t *x = malloc((size_t)n * (6 * sizeof(int32_t) + 2 * sizeof(double)));
+    if (!x)
         return -1;
-    i64 *dist = tmp;
-    double *w2 = (double *)(tmp + n), *score = w2 + n;
+    int32_t *x0 = x, *x1 = x + n, *x2 = x + 2 * n, *x3 = x + 3 * n, *tot = x + 4 * n, *dist = x + 5 * n;
+    double *w2 = (double *)(x + 6 * n), *score = w2 + n;
     i64 first = 0;
     for (i64 i = 0; i < n; i++) {
+        const i64 *p = pts + 4 * i;
+        x0[i] = (int32_t)p[0], x1[i] = (int32_t)p[1], x2[i] = (int32_t)p[2], x3[i] = (int32_t)p[3];
+        tot[i] = x0[i] + x1[i] + x2[i] + x3[i];
         double w = (double)counts[i];
         w2[i] = w * w;
-        dist[i] = (i64)1 << 29; /* above any distance (at most 4 x 255^2) */
+        dist[i] = (int32_t)1 << 20; /* above any distance (at most 4 x 255^2 < 2^18) and any gap^2 / 4 */
         score[i] = 0.0;
         owner[i] = 0;
         if (counts[i] > counts[first])
@@ -143,15 +159,14 @@ static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, 
     chosen[0] = first;
     i64 bi = first, m;
     for (m = 1; m <= k; m++) {
-        const i64 *c = pts + 4 * bi;
-        i64 cs = c[0] + c[1] + c[2] + c[3];
+        const int32_t c0 = x0[bi], c1 = x1[bi], c2 = x2[bi], c3 = x3[bi], cs = tot[bi];
         double best = -1.0;
         i64 next = 0;
         for (i64 i = 0; i < n; i++) {
-            const i64 *p = pts + 4 * i;
-            i64 g = p[0] + p[1] + p[2] + p[3] - cs;
+            int32_t g = tot[i] - cs;
             if (g * g < 4 * dist[i]) { /* else the pick is no nearer */
-                i64 e = d2(p, c);
+                int32_t a = x0[i] - c0, b = x1[i] - c1, c = x2[i] - c2, d = x3[i] - c3;
+                int32_t e = a * a + b * b + c * c + d * d;
                 if (e < dist[i]) {
                     dist[i] = e;
                     owner[i] = m - 1;
@@ -165,7 +180,7 @@ static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, 
             break; /* k picks, or every point is a pick already */
         chosen[m] = bi = next;
     }
-    free(tmp);
+    free(x);
     return m;
 }
 
