@@ -132,17 +132,29 @@ static int nearest(const i64 *pts, i64 n, const i64 *cen, i64 k, const i64 *gues
 /* The farthest-point spread: the commonest point, then again and again the one with the
  * most count^2 x distance^2 to the picks so far (float64, ties to the lower index). Writes
  * the picks' rows to `chosen` and each point's nearest pick (its place, ties to the earlier)
- * to `owner`; returns the number of picks (fewer than k once every point is a pick). */
+ * to `owner`; returns the number of picks (fewer than k once every point is a pick).
+ *
+ * A point's distance is measured only where the newest pick may be nearer than its nearest
+ * so far: |p - c|^2 >= (sum p - sum c)^2 / 4. Points go in blocks of BLOCK, each with the
+ * range of its sums, its largest distance and its best score: a block no point of which
+ * can come nearer is skipped whole (the fit's points come in order of sum, so most are,
+ * after the first picks), and the next pick is the best of the blocks' bests. */
+#define BLOCK 32
+
 static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, i64 *owner)
 {
     if (n == 0 || k <= 0)
         return 0;
-    /* channels, sums and distances as int32 side by side: a pass reads 24 bytes a point */
-    int32_t *x = malloc((size_t)n * (6 * sizeof(int32_t) + 2 * sizeof(double)));
+    i64 nb = (n + BLOCK - 1) / BLOCK;
+    /* channels, sums and distances as int32 side by side */
+    int32_t *x = malloc((size_t)n * (6 * sizeof(int32_t) + 2 * sizeof(double)) +
+                        (size_t)nb * (3 * sizeof(int32_t) + sizeof(double) + sizeof(i64)) + 16);
     if (!x)
         return -1;
     int32_t *x0 = x, *x1 = x + n, *x2 = x + 2 * n, *x3 = x + 3 * n, *tot = x + 4 * n, *dist = x + 5 * n;
-    double *w2 = (double *)(x + 6 * n), *score = w2 + n;
+    double *w2 = (double *)(x + 6 * n), *score = w2 + n, *block_best = score + n; /* 6n int32: aligned */
+    i64 *block_next = (i64 *)(block_best + nb);
+    int32_t *block_far = (int32_t *)(block_next + nb), *block_lo = block_far + nb, *block_hi = block_lo + nb;
     i64 first = 0;
     for (i64 i = 0; i < n; i++) {
         const i64 *p = pts + 4 * i;
@@ -156,26 +168,48 @@ static i64 spread(const i64 *pts, const i64 *counts, i64 n, i64 k, i64 *chosen, 
         if (counts[i] > counts[first])
             first = i;
     }
+    for (i64 blk = 0; blk < nb; blk++) {
+        i64 end = (blk + 1) * BLOCK < n ? (blk + 1) * BLOCK : n;
+        block_lo[blk] = block_hi[blk] = tot[blk * BLOCK];
+        for (i64 i = blk * BLOCK; i < end; i++) {
+            block_lo[blk] = tot[i] < block_lo[blk] ? tot[i] : block_lo[blk];
+            block_hi[blk] = tot[i] > block_hi[blk] ? tot[i] : block_hi[blk];
+        }
+        block_far[blk] = (int32_t)1 << 20;
+    }
     chosen[0] = first;
     i64 bi = first, m;
     for (m = 1; m <= k; m++) {
         const int32_t c0 = x0[bi], c1 = x1[bi], c2 = x2[bi], c3 = x3[bi], cs = tot[bi];
+        for (i64 blk = 0; blk < nb; blk++) {
+            int32_t gap = cs < block_lo[blk] ? block_lo[blk] - cs : cs > block_hi[blk] ? cs - block_hi[blk] : 0;
+            if (gap * gap >= 4 * block_far[blk])
+                continue; /* no point of it can come nearer */
+            i64 end = (blk + 1) * BLOCK < n ? (blk + 1) * BLOCK : n, next = blk * BLOCK;
+            double best = -1.0;
+            int32_t far = 0;
+            for (i64 i = blk * BLOCK; i < end; i++) {
+                int32_t g = tot[i] - cs;
+                if (g * g < 4 * dist[i]) { /* else the pick is no nearer */
+                    int32_t a = x0[i] - c0, b = x1[i] - c1, c = x2[i] - c2, d = x3[i] - c3;
+                    int32_t e = a * a + b * b + c * c + d * d;
+                    if (e < dist[i]) {
+                        dist[i] = e;
+                        owner[i] = m - 1;
+                        score[i] = w2[i] * (double)e;
+                    }
+                }
+                far = dist[i] > far ? dist[i] : far;
+                if (score[i] > best)
+                    best = score[i], next = i;
+            }
+            block_best[blk] = best, block_next[blk] = next, block_far[blk] = far;
+        }
         double best = -1.0;
         i64 next = 0;
-        for (i64 i = 0; i < n; i++) {
-            int32_t g = tot[i] - cs;
-            if (g * g < 4 * dist[i]) { /* else the pick is no nearer */
-                int32_t a = x0[i] - c0, b = x1[i] - c1, c = x2[i] - c2, d = x3[i] - c3;
-                int32_t e = a * a + b * b + c * c + d * d;
-                if (e < dist[i]) {
-                    dist[i] = e;
-                    owner[i] = m - 1;
-                    score[i] = w2[i] * (double)e;
-                }
-            }
-            if (score[i] > best)
-                best = score[i], next = i;
-        }
+        for (i64 blk = 0; blk < nb; blk++)
+            if (block_best[blk] > best)
+                best = block_best[blk], next = block_next[blk];
         if (m == k || dist[next] <= 0)
             break; /* k picks, or every point is a pick already */
         chosen[m] = bi = next;
