@@ -92,26 +92,18 @@ def read_subject(hand: str):
     return read(hand)
 
 
-def wait_for_compiled_fit(seconds: float = 60) -> None:
-    """With ``TILES_COMPILED_FIT=1`` the app loads the kernels on a thread of its own: wait
-    for them, so their loading (process CPU time, all threads) is not counted as a request's."""
-    import os
+def say_which_fit() -> None:
+    """Which fit the numbers are of: the C kernels (the default) or numpy (TILES_COMPILED_FIT=0)."""
+    from service.drawing.palette import compiled
 
-    from service.drawing.palette import compiled, compiled_fit_setting
-
-    if not compiled_fit_setting(os.environ.get("TILES_COMPILED_FIT")):
-        return
-    deadline = time.monotonic() + seconds
-    while compiled() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    print(f"compiled fit: {'in' if compiled() is not None else 'not in (numba missing?)'}")
+    print(f"the fit: {'compiled (C)' if compiled() is not None else 'numpy'}")
 
 
 def main() -> None:
     from service.drawing.limits import max_faces
 
     client = create_app().test_client()
-    wait_for_compiled_fit()
+    say_which_fit()
     cases = []
     for height, scale in ((38, 3), (64, 3), (128, 4)):
         hand = most_tiles(height, scale, max_faces(height * scale))
