@@ -70,8 +70,7 @@ def description(port: int, n: int) -> str:
 
 def copy_of_the_code(folder) -> None:
     for package in ("service", "tile_art"):
-        # no bytecode (the tests rewrite sources), but numba's cache of the fit (keyed by its source's
-        # mtime and size, which copytree keeps): else every worker compiles it again (~7 s of CPU)
+        # no bytecode (the tests rewrite sources); the fit's C extension (a .so) comes along
         shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
 
 
