@@ -232,7 +232,14 @@ def test_bad_arrays_are_refused_not_read_past():
         fit_kernels.rounds(pts, counts, centres, np.full(len(pts), 9), 1, 1)
     with pytest.raises(ValueError, match="start"):
         fit_kernels.fitted(pts, counts, np.ones(len(pts), bool), pts, counts, centres, 10, 1.0, 1, 1)
+    with pytest.raises(ValueError, match="no centres"):
+        fit_kernels.nearest(pts, centres[:0])
+    with pytest.raises(ValueError, match="no centres"):
+        fit_kernels.rounds(pts, counts, centres[:0].copy(), fit_kernels.NO_GUESS, 1, 1)
+    with pytest.raises(ValueError, match="no entries"):
+        fit_kernels.mapped(pts, counts, np.ones(len(pts), bool), centres[:0])
     assert fit_kernels.spread(pts[:0], counts[:0], 4)[0].tolist() == []
+    assert fit_kernels.nearest(pts[:0], centres[:0]).tolist() == []
 
 
 def test_the_app_fits_compiled_unless_its_config_says_no(client):

@@ -409,7 +409,8 @@ static PyObject *py_nearest(PyObject *self, PyObject *args)
     int has_guess, rc = 0;
     if (!PyArg_ParseTuple(args, "y*y*y*w*nnp", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_guess))
         return NULL;
-    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * k, 8, "centres") || check(&b[3], n, 8, "owner") ||
+    if ((n > 0 && k < 1 && !PyErr_Format(PyExc_ValueError, "nearest: no centres")) ||
+        check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * k, 8, "centres") || check(&b[3], n, 8, "owner") ||
         (has_guess && (check(&b[2], n, 8, "guess") || in_range(BUF(b[2], i64), n, k, "guess")))) {
         release(b, 4);
         return NULL;
@@ -468,7 +469,8 @@ static PyObject *py_rounds(PyObject *self, PyObject *args)
     int has_owner, rc;
     if (!PyArg_ParseTuple(args, "y*y*w*w*nnpnn", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_owner, &l2, &l1))
         return NULL;
-    if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
+    if ((n > 0 && k < 1 && !PyErr_Format(PyExc_ValueError, "rounds: no centres")) ||
+        check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
         check(&b[3], n, 8, "owner") || (has_owner && in_range(BUF(b[3], i64), n, k, "owner"))) {
         release(b, 4);
         return NULL;
@@ -688,7 +690,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_fit", "The palette fit's inner loops in C (see fit_kernels.py).", -1, methods,
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "_fit",
+    .m_doc = "The palette fit's inner loops in C (see fit_kernels.py).",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC PyInit__fit(void)
