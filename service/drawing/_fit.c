@@ -385,6 +385,12 @@ static int check(Py_buffer *b, Py_ssize_t items, Py_ssize_t itemsize, const char
     return 0;
 }
 
+static int refuse(const char *message)
+{
+    PyErr_SetString(PyExc_ValueError, message);
+    return -1;
+}
+
 static int in_range(const i64 *v, i64 n, i64 k, const char *name)
 {
     for (i64 i = 0; i < n; i++)
@@ -401,6 +407,23 @@ static void release(Py_buffer *b, int n)
         PyBuffer_Release(&b[i]);
 }
 
+/* A wrapper's way out on an error (set already): its buffers released. */
+static PyObject *fail(Py_buffer *b, int n)
+{
+    release(b, n);
+    return NULL;
+}
+
+/* A wrapper's way out after the work: its buffers released, then MemoryError where
+ * `result` is negative, else `result` (`count`) or None. */
+static PyObject *finish(Py_buffer *b, int n, i64 result, int count)
+{
+    release(b, n);
+    if (result < 0)
+        return PyErr_NoMemory();
+    return count ? PyLong_FromSsize_t((Py_ssize_t)result) : Py_NewRef(Py_None);
+}
+
 /* nearest(points, centres, guess, owner, n, k, has_guess) */
 static PyObject *py_nearest(PyObject *self, PyObject *args)
 {
@@ -409,17 +432,15 @@ static PyObject *py_nearest(PyObject *self, PyObject *args)
     int has_guess, rc = 0;
     if (!PyArg_ParseTuple(args, "y*y*y*w*nnp", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_guess))
         return NULL;
-    if ((n > 0 && k < 1 && !PyErr_Format(PyExc_ValueError, "nearest: no centres")) ||
+    if ((n > 0 && k < 1 && refuse("nearest: no centres")) ||
         check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * k, 8, "centres") || check(&b[3], n, 8, "owner") ||
         (has_guess && (check(&b[2], n, 8, "guess") || in_range(BUF(b[2], i64), n, k, "guess")))) {
-        release(b, 4);
-        return NULL;
+        return fail(b, 4);
     }
     Py_BEGIN_ALLOW_THREADS
     rc = nearest(BUF(b[0], i64), n, BUF(b[1], i64), k, has_guess ? BUF(b[2], i64) : NULL, BUF(b[3], i64));
     Py_END_ALLOW_THREADS
-    release(b, 4);
-    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    return finish(b, 4, rc, 0);
 }
 
 /* spread(points, counts, chosen, owner, n, k) -> picks */
@@ -431,14 +452,12 @@ static PyObject *py_spread(PyObject *self, PyObject *args)
         return NULL;
     if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], k, 8, "chosen") ||
         check(&b[3], n, 8, "owner")) {
-        release(b, 4);
-        return NULL;
+        return fail(b, 4);
     }
     Py_BEGIN_ALLOW_THREADS
     m = spread(BUF(b[0], i64), BUF(b[1], i64), n, k, BUF(b[2], i64), BUF(b[3], i64));
     Py_END_ALLOW_THREADS
-    release(b, 4);
-    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+    return finish(b, 4, m, 1);
 }
 
 /* errors(points, counts, centres, owner, histogram, n, k) */
@@ -451,14 +470,12 @@ static PyObject *py_errors(PyObject *self, PyObject *args)
     if (check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
         check(&b[3], n, 8, "owner") || check(&b[4], 256, 8, "histogram") ||
         in_range(BUF(b[3], i64), n, k, "owner")) {
-        release(b, 5);
-        return NULL;
+        return fail(b, 5);
     }
     Py_BEGIN_ALLOW_THREADS
     errors(BUF(b[0], i64), BUF(b[1], i64), n, BUF(b[2], i64), BUF(b[3], i64), BUF(b[4], i64));
     Py_END_ALLOW_THREADS
-    release(b, 5);
-    return Py_NewRef(Py_None);
+    return finish(b, 5, 0, 0);
 }
 
 /* rounds(points, counts, centres, owner, n, k, has_owner, l2, l1) */
@@ -469,17 +486,15 @@ static PyObject *py_rounds(PyObject *self, PyObject *args)
     int has_owner, rc;
     if (!PyArg_ParseTuple(args, "y*y*w*w*nnpnn", &b[0], &b[1], &b[2], &b[3], &n, &k, &has_owner, &l2, &l1))
         return NULL;
-    if ((n > 0 && k < 1 && !PyErr_Format(PyExc_ValueError, "rounds: no centres")) ||
+    if ((n > 0 && k < 1 && refuse("rounds: no centres")) ||
         check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], 4 * k, 8, "centres") ||
         check(&b[3], n, 8, "owner") || (has_owner && in_range(BUF(b[3], i64), n, k, "owner"))) {
-        release(b, 4);
-        return NULL;
+        return fail(b, 4);
     }
     Py_BEGIN_ALLOW_THREADS
     rc = rounds(BUF(b[0], i64), BUF(b[1], i64), n, BUF(b[2], i64), k, BUF(b[3], i64), has_owner, l2, l1);
     Py_END_ALLOW_THREADS
-    release(b, 4);
-    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    return finish(b, 4, rc, 0);
 }
 
 /* distinct(points, out, n) -> rows */
@@ -490,14 +505,12 @@ static PyObject *py_distinct(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "y*w*n", &b[0], &b[1], &n))
         return NULL;
     if (check(&b[0], 4 * n, 8, "points") || check(&b[1], 4 * n, 8, "out")) {
-        release(b, 2);
-        return NULL;
+        return fail(b, 2);
     }
     Py_BEGIN_ALLOW_THREADS
     m = distinct(BUF(b[0], i64), n, BUF(b[1], i64));
     Py_END_ALLOW_THREADS
-    release(b, 2);
-    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+    return finish(b, 2, m, 1);
 }
 
 /* entries_of(centres, entries, pm, k) */
@@ -510,14 +523,12 @@ static PyObject *py_entries_of(PyObject *self, PyObject *args)
         return NULL;
     if (check(&b[0], 4 * k, 8, "centres") || check(&b[1], 4 * (k + 1), 1, "entries") ||
         check(&b[2], 4 * (k + 1), 8, "pm")) {
-        release(b, 3);
-        return NULL;
+        return fail(b, 3);
     }
     Py_BEGIN_ALLOW_THREADS
     rc = entries_of(BUF(b[0], i64), k, BUF(b[1], uint8_t), BUF(b[2], i64));
     Py_END_ALLOW_THREADS
-    release(b, 3);
-    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    return finish(b, 3, rc, 0);
 }
 
 /* mapped(points, counts, seen, pm, owner, used, histogram, n, k) */
@@ -528,20 +539,15 @@ static PyObject *py_mapped(PyObject *self, PyObject *args)
     int rc;
     if (!PyArg_ParseTuple(args, "y*y*y*y*w*w*w*nn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &n, &k))
         return NULL;
-    if (k < 1 || check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") ||
-        check(&b[3], 4 * k, 8, "entries") || check(&b[4], n, 8, "owner") || check(&b[5], k, 1, "used") ||
-        check(&b[6], 256, 8, "histogram")) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "mapped: no entries");
-        release(b, 7);
-        return NULL;
-    }
+    if ((k < 1 && refuse("mapped: no entries")) || check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") ||
+        check(&b[2], n, 1, "seen") || check(&b[3], 4 * k, 8, "entries") || check(&b[4], n, 8, "owner") ||
+        check(&b[5], k, 1, "used") || check(&b[6], 256, 8, "histogram"))
+        return fail(b, 7);
     Py_BEGIN_ALLOW_THREADS
     rc = mapped(BUF(b[0], i64), BUF(b[1], i64), BUF(b[2], uint8_t), n, BUF(b[3], i64), k, BUF(b[4], i64),
                 BUF(b[5], uint8_t), BUF(b[6], i64));
     Py_END_ALLOW_THREADS
-    release(b, 7);
-    return rc ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    return finish(b, 7, rc, 0);
 }
 
 /* `indexed._gathered`: the distinct colours of `keys` (uint32; `channels`: the same bytes,
@@ -594,15 +600,13 @@ static PyObject *py_gathered(PyObject *self, PyObject *args)
     if (check(&b[0], n, 4, "keys") || check(&b[1], 4 * n, 1, "channels") || check(&b[2], n, 8, "weights") ||
         check(&b[3], 4 * n, 1, "colours") || check(&b[4], n, 8, "counts") || check(&b[5], 4 * n, 8, "points") ||
         check(&b[6], n, 8, "where")) {
-        release(b, 7);
-        return NULL;
+        return fail(b, 7);
     }
     Py_BEGIN_ALLOW_THREADS
     m = gathered(BUF(b[0], uint32_t), BUF(b[1], uint8_t), BUF(b[2], i64), n, BUF(b[3], uint8_t), BUF(b[4], i64),
                  BUF(b[5], i64), BUF(b[6], i64));
     Py_END_ALLOW_THREADS
-    release(b, 7);
-    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+    return finish(b, 7, m, 1);
 }
 
 /* `palette.fit` of `visible` (seen `weight` times) from `start`, then `indexed._mapped` of
@@ -612,11 +616,11 @@ static i64 fitted(const i64 *pts, const i64 *counts, const uint8_t *seen, i64 n,
                   const i64 *weight, i64 nv, const i64 *start, i64 k, double give_up, i64 l2, i64 l1,
                   uint8_t *entries_out, i64 *owner, i64 *hist)
 {
-    i64 rows = nv > k ? nv : k; /* room for whichever distinct() sees */
-    i64 *tmp = malloc((size_t)(4 * rows + nv + 4 * (k + 1) + 4 * (k + 1) + 1) * sizeof(i64) + (size_t)(k + 1) * 5);
+    /* centres (k), each visible point's owner, the distinct centres and their entries (k + 1) */
+    i64 *tmp = malloc((size_t)(4 * k + nv + 8 * (k + 1) + 1) * sizeof(i64) + (size_t)(k + 1) * 5);
     if (!tmp)
         return -1;
-    i64 *centres = tmp, *vowner = centres + 4 * rows, *fitted_c = vowner + nv, *pm = fitted_c + 4 * (k + 1);
+    i64 *centres = tmp, *vowner = centres + 4 * k, *fitted_c = vowner + nv, *pm = fitted_c + 4 * (k + 1);
     uint8_t *entries = (uint8_t *)(pm + 4 * (k + 1)), *used = entries + 4 * (k + 1);
     i64 kc, result = -1;
     if (nv <= k) {
@@ -658,21 +662,16 @@ static PyObject *py_fitted(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*w*w*w*nnndnn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
                           &b[8], &n, &nv, &k, &give_up, &l2, &l1))
         return NULL;
-    if (k < 1 || check(&b[0], 4 * n, 8, "points") || check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") ||
-        check(&b[3], 4 * nv, 8, "visible") || check(&b[4], nv, 8, "weight") ||
-        (nv > k && check(&b[5], 4 * k, 8, "start")) || check(&b[6], 4 * (k + 1), 1, "entries") ||
-        check(&b[7], n, 8, "owner") || check(&b[8], 256, 8, "histogram")) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_ValueError, "fitted: k must be at least 1");
-        release(b, 9);
-        return NULL;
-    }
+    if ((k < 1 && refuse("fitted: k must be at least 1")) || check(&b[0], 4 * n, 8, "points") ||
+        check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") || check(&b[3], 4 * nv, 8, "visible") ||
+        check(&b[4], nv, 8, "weight") || (nv > k && check(&b[5], 4 * k, 8, "start")) ||
+        check(&b[6], 4 * (k + 1), 1, "entries") || check(&b[7], n, 8, "owner") || check(&b[8], 256, 8, "histogram"))
+        return fail(b, 9);
     Py_BEGIN_ALLOW_THREADS
     m = fitted(BUF(b[0], i64), BUF(b[1], i64), BUF(b[2], uint8_t), n, BUF(b[3], i64), BUF(b[4], i64), nv,
                BUF(b[5], i64), k, give_up, l2, l1, BUF(b[6], uint8_t), BUF(b[7], i64), BUF(b[8], i64));
     Py_END_ALLOW_THREADS
-    release(b, 9);
-    return m < 0 ? PyErr_NoMemory() : PyLong_FromSsize_t(m);
+    return finish(b, 9, m, 1);
 }
 
 static PyMethodDef methods[] = {
