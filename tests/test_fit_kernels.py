@@ -127,6 +127,83 @@ def test_a_whole_fit_is_the_same_compiled_or_not(twins, seed, n, bases):
             assert np.array_equal(a, b)
 
 
+def faint_colours(seed: int, n: int, alphas: tuple[int, ...], opaque: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """`n` distinct straight colours at faint `alphas` (and `opaque` opaque ones): premultiplied,
+    the faint ones fall on a few points, so a spread runs out of distinct points before 255."""
+    rng = np.random.default_rng(seed)
+    rgb = rng.choice(1 << 24, n + opaque, replace=False).astype(np.uint32)
+    colours = np.stack([rgb & 255, (rgb >> 8) & 255, rgb >> 16, np.full(n + opaque, 255, np.uint32)], axis=1)
+    colours[:n, 3] = rng.choice(alphas, n)
+    colours = np.unique(colours.astype(np.uint8).view(np.uint32).ravel()).view(np.uint8).reshape(-1, 4)
+    return colours, rng.integers(1, 50, len(colours)).astype(np.int64)
+
+
+# issue 35: 300 colours at alpha 1 premultiply to 8 points; a few faint alphas, with and
+# without opaque colours (the foreseen fit, then more, from a start of fewer than 255);
+# faint colours past 255 points; nothing visible at all
+FAINT = [(1, 300, (1,), 0), (2, 700, (1, 2, 3), 0), (3, 600, (1, 2), 200), (4, 900, (1, 2, 3, 4, 5, 6), 0),
+         (5, 300, (0,), 0), (6, 300, (0, 1), 0), (7, 400, (1,), 1)]
+
+
+@pytest.mark.parametrize("seed,n,alphas,opaque", FAINT)
+def test_faint_colours_fit_the_same_compiled_or_not(twins, seed, n, alphas, opaque):
+    """Past 255 visible colours that premultiply to fewer points the spread returns fewer
+    than 255 starting centres; the compiled fit takes them as numpy does (issue 35: it
+    wanted 255 and raised), the same entries, owners and errors, to the byte."""
+    colours, counts = faint_colours(seed, n, alphas, opaque)
+    plain, compiled = twins(lambda: indexed._fit_colours(colours, counts))
+    assert (plain is None) == (compiled is None)
+    if plain is not None:
+        for a, b in zip(plain, compiled):
+            assert np.array_equal(a, b) and a.dtype == b.dtype
+    if alphas == (1,) and not opaque:
+        assert len(plain[0]) == 9  # the transparent entry and the 8 points
+
+
+@pytest.mark.parametrize("seed,n,alphas,opaque", FAINT)
+def test_faint_pictures_are_the_same_bytes_compiled_or_not(twins, seed, n, alphas, opaque):
+    """A drawn picture of such colours (`quantized_picture`, as a scene's is fitted): the
+    same PNG bytes either way."""
+    from PIL import Image
+
+    from service.drawing.png import indexed_png
+
+    colours, _ = faint_colours(seed, n, alphas, opaque)
+    rng = np.random.default_rng(seed)
+    px = np.concatenate([colours, colours[rng.integers(0, len(colours), 48 * 48 - len(colours))]])
+    img = Image.fromarray(px.reshape(48, 48, 4), "RGBA")
+
+    def png():
+        picture = indexed.quantized_picture(img)
+        return None if picture is None else indexed_png(picture.indices, picture.palette, picture.transparency)
+
+    plain, compiled = twins(png)
+    assert plain == compiled
+    if alphas == (1,) and not opaque:
+        assert plain is not None
+
+
+def test_one_compiled_call_fits_from_a_start_of_fewer_than_k_rows():
+    """`fit_kernels.fitted` from a spread that ran out of points: `start[:k]`, as `palette.fit`."""
+    colours, counts = faint_colours(8, 500, (1, 2))
+    pts = palette.premultiply(colours)
+    start = palette.spread(pts, counts, 255)
+    assert 8 < len(start) < 255 < len(pts)
+    was = palette.compiled() is not None
+    palette.use_compiled(False)
+    try:
+        wants = [indexed._mapped(pts, counts, np.ones(len(pts), bool), palette.fit(pts, counts, k, None, start))
+                 for k in (255, len(start), 8)]
+    finally:
+        palette.use_compiled(was)
+    for k, want in zip((255, len(start), 8), wants):
+        given_up, *got = fit_kernels.fitted(pts, counts, np.ones(len(pts), bool), pts, counts, start, k,
+                                            palette.GIVE_UP * 100, palette.L2_ROUNDS, palette.L1_ROUNDS)
+        assert not given_up
+        for a, b in zip(want, got):
+            assert np.array_equal(a, b)
+
+
 def test_a_hands_colours_are_gathered_as_numpy_gathers_them(twins):
     """`indexed._gathered`: the faces' keys (repeated across faces, as a hand's are) to
     distinct colours in the fit's order, summed weights, premultiplied points and each
@@ -230,8 +307,8 @@ def test_bad_arrays_are_refused_not_read_past():
         fit_kernels.spread(pts, counts[:10], 4)
     with pytest.raises(ValueError, match="owner"):
         fit_kernels.rounds(pts, counts, centres, np.full(len(pts), 9), 1, 1)
-    with pytest.raises(ValueError, match="start"):
-        fit_kernels.fitted(pts, counts, np.ones(len(pts), bool), pts, counts, centres, 10, 1.0, 1, 1)
+    with pytest.raises(ValueError, match="no start"):
+        fit_kernels.fitted(pts, counts, np.ones(len(pts), bool), pts, counts, centres[:0], 10, 1.0, 1, 1)
     with pytest.raises(ValueError, match="no centres"):
         fit_kernels.nearest(pts, centres[:0])
     with pytest.raises(ValueError, match="no centres"):

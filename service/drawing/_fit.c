@@ -609,25 +609,27 @@ static PyObject *py_gathered(PyObject *self, PyObject *args)
     return finish(b, 7, m, 1);
 }
 
-/* `palette.fit` of `visible` (seen `weight` times) from `start`, then `indexed._mapped` of
- * all points, in one call. Returns the entries kept (written to `entries`, uint8), or 0
- * when the start's mean error is above give_up (the fit is given up), or -1 (no memory). */
+/* `palette.fit` of `visible` (seen `weight` times) from `start[:k]` (`ns` rows: fewer than k
+ * where the spread ran out of distinct points), then `indexed._mapped` of all points, in one
+ * call. Returns the entries kept (written to `entries`, uint8), or 0 when the start's mean
+ * error is above give_up (the fit is given up), or -1 (no memory). */
 static i64 fitted(const i64 *pts, const i64 *counts, const uint8_t *seen, i64 n, const i64 *visible,
-                  const i64 *weight, i64 nv, const i64 *start, i64 k, double give_up, i64 l2, i64 l1,
+                  const i64 *weight, i64 nv, const i64 *start, i64 ns, i64 k, double give_up, i64 l2, i64 l1,
                   uint8_t *entries_out, i64 *owner, i64 *hist)
 {
-    /* centres (k), each visible point's owner, the distinct centres and their entries (k + 1) */
-    i64 *tmp = malloc((size_t)(4 * k + nv + 8 * (k + 1) + 1) * sizeof(i64) + (size_t)(k + 1) * 5);
+    i64 m = nv <= k ? nv : ns < k ? ns : k; /* the most centres there can be */
+    /* centres (m), each visible point's owner, the distinct centres and their entries (m + 1) */
+    i64 *tmp = malloc((size_t)(4 * m + nv + 8 * (m + 1) + 1) * sizeof(i64) + (size_t)(m + 1) * 5);
     if (!tmp)
         return -1;
-    i64 *centres = tmp, *vowner = centres + 4 * k, *fitted_c = vowner + nv, *pm = fitted_c + 4 * (k + 1);
-    uint8_t *entries = (uint8_t *)(pm + 4 * (k + 1)), *used = entries + 4 * (k + 1);
+    i64 *centres = tmp, *vowner = centres + 4 * m, *fitted_c = vowner + nv, *pm = fitted_c + 4 * (m + 1);
+    uint8_t *entries = (uint8_t *)(pm + 4 * (m + 1)), *used = entries + 4 * (m + 1);
     i64 kc, result = -1;
     if (nv <= k) {
         kc = distinct(visible, nv, fitted_c);
     } else {
-        memcpy(centres, start, (size_t)(4 * k) * sizeof(i64));
-        if (nearest(visible, nv, centres, k, NULL, vowner))
+        memcpy(centres, start, (size_t)(4 * m) * sizeof(i64));
+        if (nearest(visible, nv, centres, m, NULL, vowner))
             goto done;
         errors(visible, weight, nv, centres, vowner, hist);
         i64 error_sum = 0, total = 0;
@@ -637,9 +639,9 @@ static i64 fitted(const i64 *pts, const i64 *counts, const uint8_t *seen, i64 n,
             result = 0;
             goto done;
         }
-        if (rounds(visible, weight, nv, centres, k, vowner, 1, l2, l1))
+        if (rounds(visible, weight, nv, centres, m, vowner, 1, l2, l1))
             goto done;
-        kc = distinct(centres, k, fitted_c);
+        kc = distinct(centres, m, fitted_c);
     }
     if (kc < 0 || entries_of(fitted_c, kc, entries, pm) || mapped(pts, counts, seen, n, pm, kc + 1, owner, used, hist))
         goto done;
@@ -652,24 +654,25 @@ done:
     return result;
 }
 
-/* fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, k, give_up, l2, l1)
+/* fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, ns, k, give_up, l2, l1)
  * -> entries kept, 0 when given up */
 static PyObject *py_fitted(PyObject *self, PyObject *args)
 {
     Py_buffer b[9] = {{0}};
-    Py_ssize_t n, nv, k, l2, l1, m;
+    Py_ssize_t n, nv, ns, k, l2, l1, m;
     double give_up;
-    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*w*w*w*nnndnn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
-                          &b[8], &n, &nv, &k, &give_up, &l2, &l1))
+    if (!PyArg_ParseTuple(args, "y*y*y*y*y*y*w*w*w*nnnndnn", &b[0], &b[1], &b[2], &b[3], &b[4], &b[5], &b[6], &b[7],
+                          &b[8], &n, &nv, &ns, &k, &give_up, &l2, &l1))
         return NULL;
-    if ((k < 1 && refuse("fitted: k must be at least 1")) || check(&b[0], 4 * n, 8, "points") ||
+    if ((k < 1 && refuse("fitted: k must be at least 1")) || (nv > k && ns < 1 && refuse("fitted: no start")) ||
+        check(&b[0], 4 * n, 8, "points") ||
         check(&b[1], n, 8, "counts") || check(&b[2], n, 1, "seen") || check(&b[3], 4 * nv, 8, "visible") ||
-        check(&b[4], nv, 8, "weight") || (nv > k && check(&b[5], 4 * k, 8, "start")) ||
+        check(&b[4], nv, 8, "weight") || (nv > k && check(&b[5], 4 * (ns < k ? ns : k), 8, "start")) ||
         check(&b[6], 4 * (k + 1), 1, "entries") || check(&b[7], n, 8, "owner") || check(&b[8], 256, 8, "histogram"))
         return fail(b, 9);
     Py_BEGIN_ALLOW_THREADS
     m = fitted(BUF(b[0], i64), BUF(b[1], i64), BUF(b[2], uint8_t), n, BUF(b[3], i64), BUF(b[4], i64), nv,
-               BUF(b[5], i64), k, give_up, l2, l1, BUF(b[6], uint8_t), BUF(b[7], i64), BUF(b[8], i64));
+               BUF(b[5], i64), ns, k, give_up, l2, l1, BUF(b[6], uint8_t), BUF(b[7], i64), BUF(b[8], i64));
     Py_END_ALLOW_THREADS
     return finish(b, 9, m, 1);
 }
@@ -684,7 +687,7 @@ static PyMethodDef methods[] = {
     {"mapped", py_mapped, METH_VARARGS, "mapped(points, counts, seen, pm, owner, used, histogram, n, k)"},
     {"gathered", py_gathered, METH_VARARGS, "gathered(keys, channels, weights, colours, counts, points, where, n)"},
     {"fitted", py_fitted, METH_VARARGS,
-     "fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, k, give_up, l2, l1)"},
+     "fitted(points, counts, seen, visible, weight, start, entries, owner, histogram, n, nv, ns, k, give_up, l2, l1)"},
     {NULL, NULL, 0, NULL},
 };
 

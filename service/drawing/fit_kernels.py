@@ -107,13 +107,14 @@ def gathered(keys: np.ndarray, channels: np.ndarray, weights: np.ndarray):
 
 
 def fitted(points, counts, seen, visible, weight, start, k: int, give_up: float, l2: int, l1: int):
-    """`palette.fit` of `visible` (seen `weight` times) from `start`, then `indexed._mapped` of
-    all `points`: (given up, entries, each colour's entry, error histogram) in one call."""
+    """`palette.fit` of `visible` (seen `weight` times) from `start[:k]`, then `indexed._mapped` of
+    all `points`: (given up, entries, each colour's entry, error histogram) in one call.
+    `start` may hold fewer than `k` rows (a spread that ran out of distinct colours)."""
     entries = np.empty((k + 1, 4), np.uint8)
     owner, histogram = np.empty(len(points), np.int64), np.empty(256, np.int64)
     m = _fit.fitted(_rows(points), _rows(counts), np.ascontiguousarray(seen, np.bool_), _rows(visible),
-                    _rows(weight), _rows(start), entries, owner, histogram, len(points), len(visible), k,
-                    give_up, l2, l1)
+                    _rows(weight), _rows(start), entries, owner, histogram, len(points), len(visible), len(start),
+                    k, give_up, l2, l1)
     if m == 0:
         return True, _EMPTY_ENTRIES, NO_GUESS, histogram
     return False, entries[:m], owner, histogram
