@@ -319,6 +319,52 @@ def test_bad_arrays_are_refused_not_read_past():
     assert fit_kernels.nearest(pts[:0], centres[:0]).tolist() == []
 
 
+HOSTILE = ["nearest", "spread", "errors", "rounds", "distinct", "entries_of", "mapped", "gathered", "fitted"]
+
+
+def test_every_compiled_function_is_called_hostile():
+    from service.drawing import _fit
+
+    assert sorted(name for name in dir(_fit) if not name.startswith("_")) == sorted(HOSTILE)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_calls_are_refused_never_a_crash(name):
+    """Issue 35: sizes negative, huge (n * itemsize overflowed: 2**61 passed the check and
+    segfaulted) or past the buffers; buffers of another type or byte order, short,
+    misaligned, not contiguous, read-only where written, overlapping an output; values past
+    what the kernels take. Each call in a subprocess (tests/fit_hostile.py), where a crash
+    is a failed test: each is refused with TypeError, ValueError or OverflowError, or (where
+    it is well-formed after all) returns, and the well-formed call still returns the same."""
+    run = subprocess.run([sys.executable, "-m", "tests.fit_hostile", name], capture_output=True, text=True,
+                         timeout=120, cwd=os.path.dirname(os.path.dirname(__file__)))
+    lines = [line.split("\t") for line in run.stdout.splitlines()]
+    started = [line[1] for line in lines if line[0] == "call"]
+    assert run.returncode == 0, f"crashed ({run.returncode}) in {started[-1] if started else '-'!r}: {run.stderr[-2000:]}"
+    done = [line[1:] for line in lines if line[0] == "done"]
+    assert len(done) == len(started) > 30
+    refused = ("TypeError:", "ValueError:", "OverflowError:")
+    wrong = [(label, outcome) for label, must, outcome in done if must == "1" and not outcome.startswith(refused)]
+    assert not wrong
+    assert [line for line in lines if line[0] == "again"] == [["again", "1"]]
+
+
+def test_the_issues_overflowing_call_is_refused():
+    """`_fit.nearest(b"", centres, b"", bytearray(0), 2**61, 1, False)` segfaulted: 4 * 2**61
+    * 8 wrapped past zero and passed the size check."""
+    code = ("import numpy as np\nfrom service.drawing import _fit\n"
+            "try:\n    _fit.nearest(b'', np.zeros((1, 4), np.int64), b'', bytearray(0), 2**61, 1, False)\n"
+            "except (TypeError, ValueError) as e:\n    print(type(e).__name__, e)\n"
+            "e = np.empty(0, np.int64)\n"
+            "try:\n    _fit.nearest(e, np.zeros((1, 4), np.int64), e, e.copy(), 2**61, 1, False)\n"
+            "except ValueError as e:\n    print(type(e).__name__, e)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=os.path.dirname(os.path.dirname(__file__)))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["TypeError points: needs int64 items, got format 'B' (1 bytes an item)",
+                                       "ValueError points: 0 bytes hold 0 rows of 4, need 2305843009213693952"]
+
+
 def test_the_app_fits_compiled_unless_its_config_says_no(client):
     """``COMPILED_FIT`` (``TILES_COMPILED_FIT``) 0 turns the C kernels off for the app's
     process; /healthz says which runs."""

@@ -42,7 +42,7 @@ def spread(points: np.ndarray, counts: np.ndarray, k: int) -> tuple[np.ndarray, 
     """The rows of `points` that `palette.spread` picks, and each point's nearest pick
     (its place among them; ties to the earlier)."""
     points = _rows(points)
-    chosen, owner = np.empty(max(k, 0), np.int64), np.empty(len(points), np.int64)
+    chosen, owner = np.empty(min(max(k, 0), len(points)), np.int64), np.empty(len(points), np.int64)
     m = _fit.spread(points, _rows(counts), chosen, owner, len(points), k)
     return chosen[:m], owner
 
