@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,15 @@ def renderer_version(prelude: str = "") -> str:
 @pytest.fixture(scope="module")
 def today() -> str:
     return renderer_version()
+
+
+def swapped(name: str, path) -> str:
+    """A prelude hashing `path` in place of the source file called `name`."""
+    return ("import pathlib, service.drawing.version as v\n"
+            "real = v.drawing_files\n"
+            f"v.drawing_files = lambda *a: [pathlib.Path({str(path)!r}) if f.name == {name!r} else f for f in real(*a)]\n"
+            "v.RENDERER_VERSION = v.renderer_version()\n"
+            "import service.drawing.render as r; r.RENDERER_VERSION = v.RENDERER_VERSION")
 
 
 def test_the_version_is_stable(today):
@@ -48,16 +58,64 @@ def test_the_alt_text_code_is_part_of_the_version(today, tmp_path):
     hashed files is every module of the drawing packages, not a hand-kept list."""
     from service.drawing import version
 
-    patch = ("import pathlib, service.drawing.version as v\n"
-             "real = v.drawing_files\n"
-             "def files():\n"
-             "    out = real()\n"
-             "    p = pathlib.Path(" + repr(str(tmp_path / "describe.py")) + ")\n"
-             "    return [p if f.name == 'describe.py' else f for f in out]\n"
-             "v.drawing_files = files\n"
-             "v.RENDERER_VERSION = v.renderer_version()\n"
-             "import service.drawing.render as r; r.RENDERER_VERSION = v.RENDERER_VERSION")
     real = next(f for f in version.drawing_files() if f.name == "describe.py")
-    (tmp_path / "describe.py").write_text(real.read_text().replace("East", "Eest"))
-    assert renderer_version(patch) != today
+    changed = tmp_path / "notation" / "describe.py"
+    changed.parent.mkdir()
+    changed.write_text(real.read_text() + "# another alt text\n")  # same name and folder: only the bytes differ
+    assert renderer_version(swapped("describe.py", real)) == today
+    assert renderer_version(swapped("describe.py", changed)) != today
     assert any(f.parent.name == "notation" and f.name == "model.py" for f in version.drawing_files())
+
+
+def test_the_fits_c_source_is_part_of_the_version(today, tmp_path):
+    """Issue 35: a change to _fit.c (which can change bytes) kept every key: only *.py was hashed."""
+    from service.drawing import version
+
+    real = next(f for f in version.drawing_files() if f.name == "_fit.c")
+    changed = tmp_path / "drawing" / "_fit.c"  # the same parent name: only the bytes differ
+    changed.parent.mkdir()
+    changed.write_bytes(real.read_bytes().replace(b"#define BLOCK 32", b"#define BLOCK 64"))
+    assert changed.read_bytes() != real.read_bytes()
+    assert renderer_version(swapped("_fit.c", real)) == today
+    assert renderer_version(swapped("_fit.c", changed)) != today
+
+
+def test_whether_the_fit_is_compiled_is_not_part_of_the_version(today):
+    """The same bytes either way (tests/test_fit_kernels.py), so the same keys: a process
+    without the extension, or told to fit on numpy, has today's version, and the built
+    extension itself is never hashed."""
+    from service.drawing import version
+
+    assert renderer_version("import sys; sys.modules['service.drawing._fit'] = None") == today
+    assert renderer_version("import os; os.environ['TILES_COMPILED_FIT'] = '0'") == today
+    assert not {f for f in version.drawing_files() if f.suffix in (".so", ".pyd", ".pyc")}
+    assert Path(version.__file__).with_name("_fit.c") in version.drawing_files()
+
+
+def test_every_file_of_a_package_is_covered_the_day_it_lands(tmp_path, monkeypatch):
+    """The walk takes a list of packages and hashes every file in them (Python, C, data,
+    in subpackages), but nothing built from them: a package added to `PACKAGES` is one line."""
+    import importlib
+
+    from service.drawing import version
+
+    pkg = tmp_path / "probe_of_the_version"
+    (pkg / "art").mkdir(parents=True)
+    for name, text in (("__init__.py", ""), ("draw.py", "X = 1\n"), ("_k.c", "int k;\n"), ("art/table.json", "{}")):
+        (pkg / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    packages = ("probe_of_the_version",)
+    names = lambda: [str(f.relative_to(pkg)) for f in version.drawing_files(packages)]  # noqa: E731
+    assert names() == ["__init__.py", "_k.c", "art/table.json", "draw.py"]
+    before = version.renderer_version(packages)
+    for built in ("_k.cpython-311-x86_64-linux-gnu.so", "__pycache__/draw.cpython-311.pyc", ".DS_Store", "draw.py~"):
+        (pkg / built).parent.mkdir(exist_ok=True)
+        (pkg / built).write_bytes(b"\0built")
+    assert names() == ["__init__.py", "_k.c", "art/table.json", "draw.py"]
+    assert version.renderer_version(packages) == before
+    (pkg / "art" / "more.json").write_text("[]")
+    assert version.renderer_version(packages) != before
+    (pkg / "art" / "more.json").unlink()
+    (pkg / "_k.c").write_text("int k = 1;\n")
+    assert version.renderer_version(packages) != before

@@ -2,12 +2,18 @@
 
 It is part of every image cache key, image ETag and built file name, and
 images are served ``immutable``, so it must change whenever one URL could draw
-other bytes or other alt text: every module of the packages that draw or name
+other bytes or other alt text: every source file of the packages that draw or name
 tiles (`PACKAGES`: the model and its alt text, this drawing package, the tile art),
-found by walking them, so a module added there is covered the day it lands; the Pillow build that rasterises and
+the Python and the palette fit's C (`_fit.c`) and any data file alike, found by walking
+them, so a file added there is covered the day it lands (only what a build, an
+interpreter or an editor leaves beside them is not: `is_source`); the Pillow build that rasterises and
 encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
 ``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
 outlines), and the font the glyphs come from. Nobody has to remember to bump it.
+
+Whether the compiled fit is loaded is not part of it: the palettes are the same bytes
+either way (tests/test_fit_kernels.py), so a process on numpy and one compiled share
+every key; its C source is part of it, as the Python twins are.
 
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
 True
@@ -21,20 +27,43 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-PACKAGES = ("service.notation", "service.drawing", "tile_art")  # their code decides bytes and alt text
+# The packages whose files decide bytes and alt text, one a line: a package added is one line.
+PACKAGES = (
+    "service.notation",
+    "service.drawing",
+    "tile_art",
+)
+# What a build or an interpreter makes from the sources (the compiled fit among them), and
+# what an editor or a desktop leaves beside them: never hashed.
+BUILT = (".pyc", ".pyo", ".so", ".pyd", ".dll", ".dylib", ".o", ".obj", "~")
+BUILT_DIRS = ("__pycache__",)
 
 
-def drawing_files() -> list[Path]:
-    """Every source file of `PACKAGES`, subpackages included, in a stable order.
+def is_source(relative: Path) -> bool:
+    """Whether a file (its path within a package) is a source: not built from one, not hidden.
+
+    >>> [is_source(Path(p)) for p in ("png.py", "_fit.c", "data/x.json", "_fit.cpython-311-x86_64-linux-gnu.so",
+    ...                               "__pycache__/png.cpython-311.pyc", ".DS_Store")]
+    [True, True, True, False, False, False]
+    """
+    return not (relative.name.endswith(BUILT) or any(part in BUILT_DIRS or part.startswith(".")
+                                                    for part in relative.parts))
+
+
+def drawing_files(packages: tuple[str, ...] = PACKAGES) -> list[Path]:
+    """Every source file of `packages` (`is_source`: Python, C, data), subpackages included,
+    in a stable order.
 
     >>> names = {f"{f.parent.name}/{f.name}" for f in drawing_files()}
-    >>> {"notation/describe.py", "drawing/png.py", "tile_art/faces.py"} <= names
+    >>> {"notation/describe.py", "drawing/png.py", "drawing/_fit.c", "tile_art/faces.py"} <= names
     True
+    >>> any(f.suffix == ".so" for f in drawing_files())
+    False
     """
     files = []
-    for name in PACKAGES:
-        root = Path(util.find_spec(name).origin).parent  # type: ignore[arg-type, union-attr]
-        files += sorted(root.rglob("*.py"))
+    for name in packages:
+        for root in map(Path, util.find_spec(name).submodule_search_locations):  # type: ignore[union-attr]
+            files += sorted(f for f in root.rglob("*") if f.is_file() and is_source(f.relative_to(root)))
     return files
 
 
@@ -75,10 +104,10 @@ def font_identity() -> str:
     return f"{path.name} {path.stat().st_size} {hashlib.blake2b(head, digest_size=8).hexdigest()}"
 
 
-def renderer_version() -> str:
+def renderer_version(packages: tuple[str, ...] = PACKAGES) -> str:
     """``SCHEMA-<10 hex digits>``, computed from what is installed now."""
     digest = hashlib.blake2b(digest_size=5)
-    for f in drawing_files():
+    for f in drawing_files(packages):
         digest.update(f"{f.parent.name}/{f.name}".encode() + b"\0" + f.read_bytes())
     for part in (pillow_build(), font_identity()):
         digest.update(part.encode() + b"\0")
