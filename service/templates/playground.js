@@ -164,7 +164,8 @@
     clearTimeout(timer);
     const notes = sync();
     const st = read();
-    history.replaceState(null, "", "?" + pageQuery(st));
+    const query = pageQuery(st);
+    history.replaceState(null, "", "?" + query);
     const mine = ++seq;
     const scale = Number(st.scale) || 1;
     const picture = url(st, st.format, scale);
@@ -176,6 +177,7 @@
       showProblem(st, errorOf(info.ok ? drawn : info));
       $("stage").classList.toggle("stale", good);
       if (!good) $("status").textContent = "No picture yet: the message above says what to change.";
+      $("playground").dataset.shown = query; // what the page shows now (tests wait for it)
       return;
     }
     const img = $("image");
@@ -194,6 +196,7 @@
     else if (!j.analysis) analysisText("A river is not analysed: the analysis is for hands.");
     else renderAnalysis(j.analysis, st);
     writeSnippets(st, j);
+    $("playground").dataset.shown = query;
   }
 
   // Controls that depend on others; returns what it changed, for the status line.

@@ -80,9 +80,10 @@ def open_page(browser, base):
 
 
 def settled(page) -> None:
-    """Until the page shows a picture or a problem, and every image it asked for has arrived."""
-    page.wait_for_function("""() => document.getElementById("image").naturalWidth > 0
-        || document.getElementById("notation-error").textContent || document.getElementById("scene-error").textContent""")
+    """Until the page shows what its URL says (a picture or a problem), and every image it asked for has arrived."""
+    page.wait_for_function("""() => document.getElementById("playground").dataset.shown === location.search.slice(1)
+        && (document.getElementById("image").naturalWidth > 0 || document.getElementById("notation-error").textContent
+            || document.getElementById("scene-error").textContent)""")
     page.wait_for_function("""() => [...document.images].filter((i) => i.getAttribute("src"))
         .every((i) => i.complete && i.naturalWidth > 0)""")
 
@@ -101,11 +102,18 @@ def wait_picture(page, part: str) -> dict:
     return picture(page)
 
 
+PARAMS = {"Notation": "n", "Dora": "dora", "Scene": "s"}
+
+
 def retype(page, label: str, text: str) -> None:
-    """Clear a field and type into it key by key, as a user does (the picture follows, debounced)."""
+    """Clear a field and type into it key by key, as a user does; until the page shows what was typed
+    (the picture follows, debounced, and answers to earlier keys are dropped)."""
     field = page.get_by_label(label, exact=True)
     field.fill("")
     field.press_sequentially(text, delay=15)
+    page.wait_for_function("""([name, text]) => new URLSearchParams(
+        document.getElementById("playground").dataset.shown || "").get(name) === text""", arg=[PARAMS[label], text])
+    settled(page)
 
 
 def service_json(base: str, path: str) -> dict:
@@ -201,8 +209,8 @@ def lint_column(notation: str, layout: str = "hand") -> tuple[int, str]:
 @pytest.mark.parametrize("notation, layout", [("11m22p3a", "hand"), ("123m456", "hand"), ("1m 2a 3s", "river"),
                                               ("-1m 2m -3m", "river")])
 def test_an_error_shows_a_caret_at_the_column_tiles_lint_gives(open_page, notation, layout):
-    start = "?n=" + quote("1m9p*2z3s*5p8s", safe="") + "&layout=river" if layout == "river" else "?n=" + quote(TENPAI, safe="")
-    page = open_page(start)
+    good_notation = "1m9p*2z3s*5p8s" if layout == "river" else TENPAI
+    page = open_page("?n=" + quote(good_notation, safe="") + ("&layout=river" if layout == "river" else ""))
     good = picture(page)
     assert good["naturalWidth"] > 0
     retype(page, "Notation", notation)
@@ -265,8 +273,10 @@ def test_every_snippet_is_copied_and_works_where_it_goes(open_page, base):
     # the HTML as a page holds it: the candidate Chromium picks (2x on this screen, or the 3x it holds
     # already), scaled by its density, fills exactly the box
     page.evaluate("(html) => { document.getElementById('stage').innerHTML = html; }", got["HTML"])
-    page.wait_for_function("() => { const i = document.querySelector('#stage img'); return i.complete && i.naturalWidth > 0; }")
-    img = page.evaluate("() => { const i = document.querySelector('#stage img'); return [i.naturalWidth, i.naturalHeight, i.currentSrc]; }")
+    page.wait_for_function("() => { const i = document.querySelector('#stage img'); "
+                           "return i.complete && i.naturalWidth > 0; }")
+    img = page.evaluate("() => { const i = document.querySelector('#stage img'); "
+                        "return [i.naturalWidth, i.naturalHeight, i.currentSrc]; }")
     assert img[:2] == [want["width"], want["height"]] and re.search(r"scale=[23]&", img[2])
 
 
@@ -313,8 +323,8 @@ def test_a_reload_or_a_shared_link_restores_notation_options_and_mode(open_page,
     page.get_by_label("Dora", exact=True).fill("4z")
     page.get_by_label("Background", exact=True).fill("#1e1e1e")
     wait_picture(page, "bg=1e1e1e")
-    state = {label: page.get_by_label(label, exact=True).input_value()
-             for label in ("Notation", "Layout", "River row", "Format", "Height", "Scale", "Language", "Dora", "Background")}
+    labels = ("Notation", "Layout", "River row", "Format", "Height", "Scale", "Language", "Dora", "Background")
+    state = {label: page.get_by_label(label, exact=True).input_value() for label in labels}
     snippet = page.get_by_label("Image URL", exact=True).input_value()
     assert snippet.endswith(".webp?height=50&scale=1&bg=1e1e1e&layout=river&row=8&dora=4z&lang=zh")
     link = page.url
@@ -333,7 +343,8 @@ def test_a_reload_or_a_shared_link_restores_notation_options_and_mode(open_page,
     page.reload()
     settled(page)
     assert page.get_by_label("Problem card or whole table, from YAML").is_checked()
-    assert page.get_by_label("Scene", exact=True).is_visible() and not page.get_by_label("Notation", exact=True).is_visible()
+    assert page.get_by_label("Scene", exact=True).is_visible()
+    assert not page.get_by_label("Notation", exact=True).is_visible()
     page.get_by_label("Hand or river, from a notation").check()
     wait_picture(page, "/tiles/")
     assert page.get_by_label("Notation", exact=True).input_value() == state["Notation"]
@@ -341,8 +352,11 @@ def test_a_reload_or_a_shared_link_restores_notation_options_and_mode(open_page,
 
 def test_the_keyboard_alone_drives_it(open_page):
     page = open_page()
-    focused = lambda: page.evaluate("() => [document.activeElement.id || document.activeElement.getAttribute('aria-label') "  # noqa: E731
-                                    "|| document.activeElement.textContent, getComputedStyle(document.activeElement).outlineStyle]")
+    def focused():
+        """(the focused element's id, aria-label or text; its outline style)"""
+        return page.evaluate("""() => { const e = document.activeElement;
+            return [e.id || e.getAttribute("aria-label") || e.textContent, getComputedStyle(e).outlineStyle]; }""")
+
     assert focused()[0] == "notation"  # autofocus
     page.keyboard.press("Shift+Tab")  # the checked mode radio
     page.keyboard.press("ArrowRight")  # the next: Scene
@@ -386,7 +400,8 @@ def test_the_page_needs_nothing_from_elsewhere(base):
     with urllib.request.urlopen(base + "/", timeout=30) as r:
         html = r.read().decode()
     assert not re.findall(r"""(?:src|href)=["']?(?:https?:)?//""", html)
-    assert "fetch(" in html and "http://" not in html.split("<script>")[1] and "https://" not in html.split("<script>")[1]
+    script = html.split("<script>")[1]
+    assert "fetch(" in script and "http://" not in script and "https://" not in script
     # and it ships no other file: style and script are inline, allowed by hash (tests/test_app.py)
     assert not re.findall(r"<(?:link|script) [^>]*(?:href|src)=", html)
 
