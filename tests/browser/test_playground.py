@@ -17,19 +17,18 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import quote
 
-import markdown
 import pytest
 from test_svg_chromium import launched
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from service.docs.scan import scan_text
-from service.docs.sphinx_ext import TilesDirective
 from service.docs.tag_props import read_tag
 from service.drawing.arrange import arrange
 from service.drawing.limits import densities, distinct_faces
 from service.http import create_app
 from service.notation.options import RenderOptions
 from service.notation.subject import read
+from tests.need import need_modules  # the docs tools of the test extra: skip locally, fail on CI
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 WAIT_MS = 60_000  # for any one condition, on a loaded machine
@@ -241,6 +240,11 @@ def copied(page, label: str) -> str:
 
 
 def test_every_snippet_is_copied_and_works_where_it_goes(open_page, base):
+    need_modules("markdown", "sphinx")
+    import markdown
+
+    from service.docs.sphinx_ext import TilesDirective
+
     notation = "11222333s22m+-456m+4s"
     page = open_page(f"?n={quote(notation, safe='')}&height=44&dora=3m&ura=4p&lang=ja&theme=dark&scale=3")
     got = {label: copied(page, label) for label in SNIPPETS}
@@ -300,6 +304,9 @@ def test_the_html_snippet_lists_only_the_densities_the_service_draws(open_page, 
 
 
 def test_scene_snippets_are_blocks_every_tool_reads(open_page):
+    need_modules("markdown")
+    import markdown
+
     page = open_page("?mode=scene&lang=ja&height=30")
     got = {label: copied(page, label) for label in ("MDX", "Markdown", "MyST", "reStructuredText", "Image URL")}
     yaml = page.get_by_label("Scene", exact=True).input_value()
