@@ -208,6 +208,31 @@ def test_playground(client):
     assert "<option>dark</option>" in html
 
 
+def test_playground_has_a_labelled_control_for_every_option_of_the_url_api(client):
+    """Every query parameter `RenderOptions.from_query` reads (an option that lands later too), and the
+    format, is a control of the playground with a visible label (tests/browser/test_playground.py drives them)."""
+    import re
+
+    from service.notation.options import RenderOptions
+
+    read = set()
+
+    class Recording(dict):
+        def get(self, key, default=None):
+            read.add(key)
+            return default
+
+        def __getitem__(self, key):
+            read.add(key)
+            raise KeyError(key)
+
+    RenderOptions.from_query(Recording())
+    assert {"height", "scale", "theme", "bg", "layout", "row", "dora", "ura", "lang", "wild"} <= read
+    html = client.get("/").get_data(as_text=True)
+    labelled = set(re.findall(r'<label for="([\w-]+)">', html))
+    assert read | {"format", "notation", "scene"} <= labelled, sorted(read - labelled)
+
+
 def test_playground_policy_allows_its_own_inline_code_only(client):
     import base64
     import hashlib

@@ -124,7 +124,9 @@ def test_what_makes_no_sense_in_a_river_is_an_error_at_its_position():
     assert river_error("-5=5m") == (2, "'=' adds a tile to a called kan; a river has no melds")
     assert river_error("12m+3m")[0] == 3
     assert river_error("12m 3m+")[0] == 6
-    assert river_error("-1m 2m -3m") == (7, "a river has one riichi tile; the '-' at position 0 marks it already")
+    assert river_error("-1m 2m -3m") == (7, "a river has one riichi tile; the '-' before discard 1 marks it already")
+    # counted as the reader counts: discards from 1, whitespace and marks aside (no 0-based position)
+    assert river_error("1m *2m-r5p 4m -3m")[1].endswith("the '-' before discard 3 marks it already")
     assert river_error("--5m")[0] == 1  # a second '-' is a second riichi mark
 
 

@@ -156,11 +156,42 @@ def unknown_format(fmt: str, notation: str) -> BadRequest:
 
 @bp.get("/")
 def playground():
-    import tile_art
-
-    page = render_template("playground.html", notation=request.args.get("n", ""),
-                           themes=list(tile_art.THEMES), version=service().version)
+    """The front page (service/templates/playground.*): its script restores the rest of the state from the query."""
+    page = render_template("playground.html", notation=request.args.get("n", ""), settings=playground_settings(),
+                           version=service().version)
     return Response(page, mimetype="text/html", headers=playground_headers())
+
+
+def playground_settings() -> dict:
+    """What the playground's controls and script need to know of the service, once per app: the
+    options' bounds and names, and the cost ceiling the `<Tiles>` component honours (as
+    service/docs/spec.py gives it), so the HTML snippet lists only the densities the service draws.
+
+    >>> from service.http import create_app
+    >>> with create_app().app_context():
+    ...     s = playground_settings()
+    >>> s["themes"], s["densities"], s["maxFaces"][38 - s["minHeight"]]
+    (['light', 'dark'], [1, 2, 3], 37)
+    """
+    found = current_app.extensions.get("tiles_playground_settings")
+    if found is None:
+        import tile_art
+        from service.docs.build import SCALES
+        from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
+        from service.drawing.svg import svg_srcset
+        from service.notation import options as o
+        from service.notation.dora import LANGS
+        from service.notation.model import BONUS_NAMES, HONOR_NAMES
+
+        found = current_app.extensions["tiles_playground_settings"] = {
+            "minHeight": o.MIN_HEIGHT, "maxHeight": o.MAX_HEIGHT, "minScale": o.MIN_SCALE, "maxScale": o.MAX_SCALE,
+            "minRow": o.MIN_ROW, "maxRow": o.MAX_ROW, "defaultRow": o.DEFAULT_ROW, "maxGap": o.MAX_GAP,
+            "defaultHeight": o.RenderOptions().height, "themes": list(tile_art.THEMES), "langs": list(LANGS),
+            "densities": list(SCALES), "maxPixels": MAX_PIXELS, "maxSide": MAX_SIDE, "maxTilePx": MAX_TILE_PX,
+            "maxFaces": [max_faces(px) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
+            "svgSrcSet": svg_srcset("{src}"), "honorNames": list(HONOR_NAMES), "bonusNames": list(BONUS_NAMES),
+        }
+    return found
 
 
 @bp.get("/healthz")

@@ -83,6 +83,7 @@ def parse_river(text: str) -> River:
     where: list[int] = []  # position in text of each kept character
     tsumogiri: set[int] = set()  # tile indexes (one tile per digit: a river has no backs)
     riichi = -1  # where the '-' stands
+    riichi_discard = 0  # which discard it marks, counted from 1 as a reader counts them
     star = -1  # a '*' waiting for its tile
     digits = 0
 
@@ -109,8 +110,8 @@ def parse_river(text: str) -> River:
             fail("a river has no bonus tiles: they are set aside, never discarded (show them in a hand)", i)
         if c == RIICHI:
             if riichi >= 0:
-                fail(f"a river has one riichi tile; the '-' at position {riichi} marks it already", i)
-            riichi = i
+                fail(f"a river has one riichi tile; the '-' before discard {riichi_discard} marks it already", i)
+            riichi, riichi_discard = i, digits + 1
         elif c.isascii() and c.isdigit() or c in "jJ?":
             if star >= 0:
                 tsumogiri.add(digits)

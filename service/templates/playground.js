@@ -1,62 +1,544 @@
 (() => {
+  "use strict";
+  // The playground: every option of the URL API, the picture, the analysis and a snippet per docs stack.
+  // Everything comes from this service (no other origin: the page's CSP allows none).
   const $ = (id) => document.getElementById(id);
-  const base = location.origin + "/";
-  // The path shape docs components emit (base + encodeURI(notation)); '#' and '?'
-  // would end the path, so they are escaped too.
-  const encode = (n) => encodeURI(n).replace(/#/g, "%23").replace(/\?/g, "%3F");
+  const S = JSON.parse($("playground").dataset.settings);
+  const ORIGIN = location.origin;
+  const DEBOUNCE_MS = 200;
+  const TILE_PX = 30; // analysis tiles, CSS px tall
+  const MAX_SPLITS_SHOWN = 8;
+  const DEF_HEIGHT = String(S.defaultHeight), DEF_ROW = String(S.defaultRow);
 
-  function query(forImage) {
+  const EXAMPLES = {
+    problem: [
+      "problem:",
+      "  round: E1",
+      "  honba: 2",
+      "  seat: S",
+      "  turn: 7",
+      "  dora: 3m",
+      "  hand: 2345m067p34588s5z+4p",
+      "  answer: 5z",
+      "  scores: [25000, 25000, 25000, 25000]",
+    ].join("\n"),
+    table: [
+      "table:",
+      "  round: S2",
+      "  honba: 1",
+      "  riichi_sticks: 1",
+      "  dora: 3m7z",
+      "  view: S",
+      "  seats:",
+      '    E: {hand: 10, melds: "-123m", river: "19m4z*6p-5s2p", score: 31000}',
+      '    S: {hand: "2345m067p3488s55z", river: "9p1z*8s7z3p", score: 24000}',
+      '    W: {hand: 13, river: "1s9s2z4p6m*2m7s", score: 22000}',
+      '    N: {hand: 7, melds: "-777p 5-55s", river: "1z2z3z9m1p", score: 23000}',
+    ].join("\n"),
+  };
+
+  // [control id (= the URL API's name), default]; the page's own URL uses the same names.
+  const OPTIONS = [
+    ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
+    ["layout", "hand"], ["row", DEF_ROW], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
+  ];
+  const LABELS = {
+    format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
+    layout: "Layout", row: "River row", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
+  };
+
+  // -- state ------------------------------------------------------------------
+
+  function read() {
+    const st = {
+      mode: document.querySelector("input[name=mode]:checked").value,
+      n: $("notation").value,
+      s: $("scene").value.replace(/\s+$/, ""),
+    };
+    for (const [id] of OPTIONS) {
+      const el = $(id);
+      st[id] = el.type === "checkbox" ? el.checked : el.value.trim();
+    }
+    return st;
+  }
+
+  function pageQuery(st) {
     const q = new URLSearchParams();
-    if ($("height").value && $("height").value !== "38") q.set("height", $("height").value);
-    if (forImage && $("scale").value !== "1") q.set("scale", $("scale").value);
-    if ($("theme").value !== "light") q.set("theme", $("theme").value);
-    if ($("bg").value.trim()) q.set("bg", $("bg").value.trim().replace(/^#/, ""));
-    if ($("layout").value === "river") q.set("layout", "river");
-    if ($("layout").value === "river" && $("row").value !== "6") q.set("row", $("row").value);
-    const s = q.toString();
-    return s ? "?" + s : "";
+    if (st.mode === "scene") q.set("mode", "scene");
+    q.set("n", st.n);
+    if (st.mode === "scene" || st.s !== EXAMPLES.problem) q.set("s", st.s);
+    for (const [id, def] of OPTIONS) {
+      if (st[id] !== def && !(id === "height" && st[id] === "")) q.set(id, st[id] === true ? "1" : st[id]);
+    }
+    return q.toString().replace(/%2C/g, ",");
   }
 
-  let timer = 0, seq = 0;
-  function update() {
-    const n = $("notation").value;
-    const url = base + encode(n) + query(false);
-    $("url").textContent = url;
-    const props = [`notation="${n.replace(/"/g, "&quot;")}"`];
-    if ($("layout").value === "river") props.unshift("river");
-    if ($("layout").value === "river" && $("row").value !== "6") props.push(`row={${$("row").value}}`);
-    if ($("height").value && $("height").value !== "38") props.push(`height={${$("height").value}}`);
-    if ($("theme").value !== "light") props.push(`theme="${$("theme").value}"`);
-    $("snippet").textContent = `<Tiles ${props.join(" ")} />`;
-    $("stage").classList.toggle("dark", $("theme").value === "dark");
-    // The <img> asks for image/*, so a bad notation comes back as a picture of the error.
-    const scale = Number($("scale").value) || 1;
-    const img = $("image");
-    img.src = base + encode(n) + query(true);
-    img.onload = () => { img.style.width = img.naturalWidth / scale + "px"; };
-    const mine = ++seq;
-    fetch("/tiles.json?n=" + encodeURIComponent(n) + query(false).replace("?", "&"))
-      .then((r) => r.json())
-      .then((j) => {
-        if (mine !== seq) return;
-        const m = $("message");
-        if (j.error) {
-          m.className = "error";
-          m.textContent = j.error.message + (j.error.position != null ? ` (at position ${j.error.position})` : "");
-        } else {
-          m.className = "";
-          m.textContent = j.description + (j.warnings.length ? " — warning: " + j.warnings.map((w) => w.message).join("; ") : "");
-          img.alt = j.description;
-        }
-      })
-      .catch(() => {});
+  function restore() {
+    const q = new URLSearchParams(location.search);
+    if (q.has("n")) $("notation").value = q.get("n");
+    $("scene").value = q.has("s") ? q.get("s") : EXAMPLES.problem;
+    document.querySelector(`input[name=mode][value=${q.get("mode") === "scene" ? "scene" : "tiles"}]`).checked = true;
+    for (const [id] of OPTIONS) {
+      if (!q.has(id)) continue;
+      const el = $(id), v = q.get(id);
+      if (el.type === "checkbox") el.checked = /^(1|true|yes)$/i.test(v);
+      else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === v)) el.value = v;
+    }
   }
-  const later = () => { clearTimeout(timer); timer = setTimeout(update, 120); };
-  for (const id of ["notation", "height", "scale", "theme", "bg", "layout", "row"]) $(id).addEventListener("input", later);
-  document.querySelectorAll("button[data-copy]").forEach((b) => b.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($(b.dataset.copy).textContent); b.textContent = "Copied"; }
-    catch { b.textContent = "Select it"; }
-    setTimeout(() => { b.textContent = "Copy"; }, 1200);
-  }));
+
+  // -- URLs of this service ---------------------------------------------------
+
+  const hasStrips = (st) => st.mode === "scene" || Boolean(st.dora || st.ura);
+
+  // The options in the URL API's query, in one order. `scale`: a number, or null for none;
+  // `json`: the JSON view's (which also takes the analysis' wild kind).
+  function optionQuery(st, scale, json = false) {
+    const q = new URLSearchParams();
+    const scene = st.mode === "scene";
+    q.set("height", st.height || DEF_HEIGHT);
+    if (scale != null) q.set("scale", String(scale));
+    if (st.theme !== "light") q.set("theme", st.theme);
+    if (st.bg) q.set("bg", st.bg.replace(/^#/, ""));
+    if (!scene) {
+      if (st.layout === "river") {
+        q.set("layout", "river");
+        if (st.row && st.row !== DEF_ROW) q.set("row", st.row);
+      } else if (st.gap !== "") q.set("gap", st.gap);
+      if (st.dora) q.set("dora", st.dora);
+      if (st.ura) q.set("ura", st.ura);
+    }
+    if (hasStrips(st) && st.lang !== "en") q.set("lang", st.lang);
+    if (st.exact && st.format !== "svg") q.set("exact", "1");
+    if (!scene && json && st.wild) q.set("wild", st.wild);
+    return q;
+  }
+
+  // The canonical routes: /tiles/<notation>.<format>?… (the notation escaped with encodeURIComponent,
+  // so '+', '#', '?' and spaces stay part of it) and /scene.<format>?s=<YAML>&….
+  function url(st, ext, scale, json = false) {
+    const q = optionQuery(st, scale, json);
+    if (st.mode === "scene") return `${ORIGIN}/scene.${ext}?` + new URLSearchParams([["s", st.s], ...q]).toString();
+    return `${ORIGIN}/tiles/${encodeURIComponent(st.n)}.${ext}?${q}`;
+  }
+
+  const tileURL = (notation) => `${ORIGIN}/tiles/${encodeURIComponent(notation)}.svg?height=${TILE_PX}&theme=auto`;
+
+  // -- talking to the service -------------------------------------------------
+
+  async function getJSON(address) {
+    try {
+      const r = await fetch(address, { headers: { Accept: "application/json" } });
+      return { ok: r.ok, body: await r.json().catch(() => null) };
+    } catch {
+      return { ok: false, body: null };
+    }
+  }
+
+  // Whether the service draws this URL; if not, its error (asked as JSON, never as a picture).
+  async function drawable(address) {
+    try {
+      const r = await fetch(address, { headers: { Accept: "application/json" } });
+      if (r.ok) {
+        await r.arrayBuffer(); // now in the HTTP cache for the <img>
+        return { ok: true };
+      }
+      return { ok: false, body: await r.json().catch(() => null) };
+    } catch {
+      return { ok: false, body: null };
+    }
+  }
+
+  const errorOf = (answer) => (answer.body && answer.body.error) ||
+    { message: "the service did not answer: is it running?", position: null };
+
+  // -- the cycle: read, check, draw ---------------------------------------------
+
+  let seq = 0, timer = 0, good = false;
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(update, DEBOUNCE_MS);
+  }
+
+  async function update() {
+    clearTimeout(timer);
+    const notes = sync();
+    const st = read();
+    const query = pageQuery(st);
+    history.replaceState(null, "", "?" + query);
+    const mine = ++seq;
+    const scale = Number(st.scale) || 1;
+    const picture = url(st, st.format, scale);
+    const jsonURL = st.mode === "scene" ? url(st, "json", scale) : url(st, "json", null, true);
+    const [info, drawn] = await Promise.all([getJSON(jsonURL), drawable(picture)]);
+    if (mine !== seq) return; // the user typed on
+    clearProblems();
+    if (!info.ok || !drawn.ok) {
+      showProblem(st, errorOf(info.ok ? drawn : info));
+      $("stage").classList.toggle("stale", good);
+      if (!good) $("status").textContent = "No picture yet: the message above says what to change.";
+      $("playground").dataset.shown = query; // what the page shows now (tests wait for it)
+      return;
+    }
+    const img = $("image");
+    img.src = picture;
+    await img.decode().catch(() => {});
+    if (mine !== seq) return;
+    const j = info.body;
+    img.width = j.width;
+    img.height = j.height;
+    img.alt = j.description || j.alt || "";
+    $("stage").className = "stage" + (st.theme === "auto" ? "" : " " + st.theme);
+    good = true;
+    $("json-link").href = jsonURL;
+    status(st, j, notes);
+    if (st.mode === "scene") analysisText("A scene is not analysed: the analysis is for hands.");
+    else if (!j.analysis) analysisText("A river is not analysed: the analysis is for hands.");
+    else renderAnalysis(j.analysis, st);
+    writeSnippets(st, j);
+    $("playground").dataset.shown = query;
+  }
+
+  // Controls that depend on others; returns what it changed, for the status line.
+  function sync() {
+    const notes = [];
+    const scene = document.querySelector("input[name=mode]:checked").value === "scene";
+    $("tiles-input").hidden = scene;
+    $("scene-input").hidden = !scene;
+    document.querySelectorAll(".tiles-only").forEach((el) => { el.hidden = scene; });
+    const svg = $("format").value === "svg";
+    const auto = $("theme").querySelector("option[value=auto]");
+    auto.disabled = !svg;
+    if (!svg && $("theme").value === "auto") {
+      $("theme").value = "light";
+      notes.push("theme auto is for SVG only: light");
+    }
+    $("row").disabled = $("layout").value !== "river";
+    $("gap").disabled = $("layout").value === "river";
+    $("exact").disabled = svg;
+    return notes;
+  }
+
+  // -- problems -----------------------------------------------------------------
+
+  function clearProblems() {
+    for (const box of ["notation-error", "scene-error"]) $(box).replaceChildren();
+    document.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+  }
+
+  const el = (tag, props = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v;
+      else if (k in e) e[k] = v;
+      else e.setAttribute(k, v);
+    }
+    e.append(...kids.filter((k) => k != null));
+    return e;
+  };
+
+  // The text and a caret under the character `col` (1-based), as `tiles lint` shows it.
+  const caretBlock = (text, col) =>
+    el("pre", {}, text, "\n", " ".repeat(col - 1), el("span", { class: "caret" }, "^"));
+
+  function showProblem(st, err) {
+    const scene = st.mode === "scene";
+    const box = $(scene ? "scene-error" : "notation-error");
+    const kept = good ? [el("p", { class: "kept" }, "The picture, the analysis and the snippets show the last good input.")] : [];
+    const param = err.param && err.param !== "s" && err.param !== "n" ? err.param : null;
+    if (param && $(param)) { // an option's value: named, and marked on its control
+      $(param).setAttribute("aria-invalid", "true");
+      const message = err.message.startsWith(`${param}: `) ? err.message.slice(param.length + 2) : err.message;
+      box.append(el("p", {}, `${LABELS[param] || param}: ${message}`), ...kept);
+      return;
+    }
+    if (scene) {
+      $("scene").setAttribute("aria-invalid", "true");
+      const m = /^(\d+):(\d+): ([\s\S]*)$/.exec(err.message);
+      if (!m) {
+        box.append(el("p", {}, err.message), ...kept);
+        return;
+      }
+      const line = Number(m[1]), col = Number(m[2]);
+      const text = st.s.split("\n")[line - 1] ?? "";
+      const go = el("button", { type: "button" }, "Show in the editor");
+      go.addEventListener("click", () => select($("scene"), line, col));
+      box.append(el("p", {}, `Line ${line}, column ${col}: ${m[3]}`), caretBlock(text, col), go, ...kept);
+      return;
+    }
+    $("notation").setAttribute("aria-invalid", "true");
+    if (err.position == null) {
+      box.append(el("p", {}, err.message), ...kept);
+      return;
+    }
+    const col = err.position + 1; // the JSON's position is 0-based; `tiles lint` columns are 1-based
+    box.append(el("p", {}, `Column ${col}: ${err.message}`), caretBlock(st.n, col), ...kept);
+  }
+
+  function select(area, line, col) {
+    const lines = area.value.split("\n");
+    let at = col - 1;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+    area.focus();
+    area.setSelectionRange(at, at + 1);
+  }
+
+  // -- status, analysis ---------------------------------------------------------
+
+  function status(st, j, notes) {
+    const s = $("status");
+    s.replaceChildren(`${j.width} × ${j.height} CSS px · ${j.description || j.alt}`);
+    for (const w of j.warnings || []) {
+      const where = w.position == null ? "" : `column ${w.position + 1}: `;
+      s.append(" ", el("span", { class: "warning" }, `Warning, ${where}${w.message}.`));
+    }
+    for (const n of notes) s.append(" ", el("span", { class: "warning" }, `(${n})`));
+  }
+
+  function analysisText(text) {
+    $("analysis-body").replaceChildren(el("p", { class: "hint" }, text));
+  }
+
+  function tileName(code) {
+    if (code === "any" || code === "?") return "any tile";
+    if (code === "j") return "joker";
+    if (code === "x") return "face-down tile";
+    const d = Number(code[0]), suit = code[1];
+    if (suit === "z") return S.honorNames[d - 1];
+    if (suit === "f") return S.bonusNames[d - 1];
+    return d === 0 ? `5${suit} (red)` : code;
+  }
+
+  // "123m" -> ["1m", "2m", "3m"]; "any" stays one word
+  const codesOf = (run) => (run === "any" ? ["any"] : [...run.slice(0, -1)].map((d) => d + run.slice(-1)));
+  const tilesImg = (notation, alt) => el("img", { src: tileURL(notation), alt, loading: "lazy" });
+
+  function renderAnalysis(a, st) {
+    const dl = el("dl");
+    const row = (term, ...dd) => dl.append(el("dt", {}, term), el("dd", {}, ...dd));
+    row("Complete", a.complete ? "yes" : "no");
+    const sh = a.shanten;
+    row("Shanten", sh == null ? "not given: the concealed tiles are not a hand, nor one tile short of one"
+      : sh === -1 ? "-1 (complete)" : sh === 0 ? "0 (tenpai)" : `${sh} (${sh} tile swap${sh > 1 ? "s" : ""} from tenpai)`);
+    const waits = el("div", { class: "tiles-row", id: "waits" });
+    for (const code of a.waits) {
+      waits.append(el("div", { class: "wait" }, tilesImg(code, tileName(code)), el("span", { "aria-hidden": "true" }, code)));
+    }
+    row("Waits", a.waits.length ? waits : "none");
+    if (a.wilds) {
+      const kinds = st.wild ? `jokers and ${st.wild}` : "jokers";
+      row("Wilds", `${a.wilds} concealed tile${a.wilds > 1 ? "s are" : " is"} wild (${kinds}); the splits show what each stands for`);
+    }
+    if (a.bonus && a.bonus.length) {
+      row("Bonus", el("div", { class: "tiles-row" }, tilesImg(a.bonus.join(""), a.bonus.map(tileName).join(" ")),
+        " set aside, not part of the hand"));
+    }
+    for (const w of a.warnings) row("Warning", w);
+    const body = $("analysis-body");
+    body.replaceChildren(dl);
+    if (!a.splits.length) return;
+    body.append(el("h3", {}, `Splits (${a.splits.length}${a.splits_truncated ? "+" : ""})`));
+    const list = el("ol", { class: "splits", id: "splits" });
+    for (const sp of a.splits.slice(0, MAX_SPLITS_SHOWN)) list.append(splitItem(sp));
+    body.append(list);
+    const more = a.splits.length - MAX_SPLITS_SHOWN;
+    if (more > 0 || a.splits_truncated) body.append(el("p", { class: "hint" }, `More splits in the JSON.`));
+  }
+
+  const FORMS = { standard: "four sets and a pair", seven_pairs: "seven pairs", thirteen_orphans: "thirteen orphans" };
+
+  // One split as tiles: each block a group, drawn as the tiles its wilds stand for ('?' for "any").
+  function splitItem(sp) {
+    const blocks = [], words = [];
+    const add = (kind, tiles, called, wilds) => {
+      const any = tiles === "any";
+      blocks.push((called ? "-" : "") + (any ? "?".repeat(kind === "pair" ? 2 : 3) : tiles));
+      const named = any ? `any ${kind}` : `${called ? "called " : ""}${kind} ${codesOf(tiles).map(tileName).join(" ")}`;
+      words.push(wilds && !any ? `${named} (wild as ${wilds})` : named);
+    };
+    if (sp.form === "thirteen_orphans") {
+      add("pair", sp.pair, false);
+      blocks.push(sp.singles.join(""));
+      words.push(`singles ${sp.singles.map(tileName).join(" ")}`);
+    } else if (sp.form === "seven_pairs") {
+      for (const p of sp.pairs) add("pair", p, false);
+    } else {
+      if (sp.pair) add("pair", sp.pair, false);
+      for (const b of sp.sets) add(b.kind, b.tiles, b.called, b.wilds);
+    }
+    const text = `${FORMS[sp.form] || sp.form}: ${words.join("; ")}`;
+    const item = el("li", { class: "split" }, tilesImg(blocks.join("+"), text), el("span", { class: "words", "aria-hidden": "true" }, text));
+    if (sp.wilds && sp.wilds.length) {
+      const real = sp.wilds.filter((w) => w !== "any");
+      const anyCount = sp.wilds.length - real.length;
+      const shown = real.join("") + "?".repeat(anyCount);
+      const alt = sp.wilds.map(tileName).join(" ");
+      item.append(el("span", { class: "words" }, "wilds as"), tilesImg(shown, `wilds as ${alt}`));
+    }
+    return item;
+  }
+
+  // -- snippets -----------------------------------------------------------------
+
+  const attr = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const jsx = (v) => (v.includes('"') ? `{${JSON.stringify(v)}}` : `"${v}"`);
+
+  // The <Tiles> props this state asks for: [name, value] (true: a flag).
+  function tagProps(st) {
+    const out = [];
+    if (st.layout === "river") {
+      out.push(["river", true]);
+      if (st.row && st.row !== DEF_ROW) out.push(["row", Number(st.row)]);
+    }
+    if (st.height && st.height !== DEF_HEIGHT) out.push(["height", Number(st.height)]);
+    if (st.theme !== "light") out.push(["theme", st.theme]);
+    if (st.format === "svg") out.push(["format", "svg"]);
+    if (st.dora) out.push(["dora", st.dora]);
+    if (st.ura) out.push(["ura", st.ura]);
+    if (hasStrips(st) && st.lang !== "en") out.push(["lang", st.lang]);
+    if (st.wild) out.push(["wild", st.wild]);
+    return out;
+  }
+
+  // What a tag or directive cannot say, and why.
+  function tagLeftOut(st, directive) {
+    const out = [];
+    if (st.format === "webp") out.push("WebP (a tag draws PNG at 1x, 2x and 3x, or one SVG)");
+    if (st.bg) out.push("the background (none: the page shows through)");
+    if (st.layout !== "river" && st.gap !== "") out.push("gap");
+    if (st.exact && st.format !== "svg") out.push("exact");
+    if (directive) {
+      for (const k of ["dora", "ura", "wild"]) if (st[k]) out.push(k);
+      if (hasStrips(st) && st.lang !== "en") out.push("lang");
+    }
+    return out;
+  }
+
+  const sceneOptions = (st) => {
+    const o = [];
+    if (st.height && st.height !== DEF_HEIGHT) o.push(`height=${st.height}`);
+    if (st.theme !== "light") o.push(`theme=${st.theme}`);
+    if (st.lang !== "en") o.push(`lang=${st.lang}`);
+    if (st.format === "svg") o.push("format=svg");
+    if (st.bg) o.push(`bg=${st.bg.replace(/^#/, "")}`);
+    return o.join(" ");
+  };
+
+  function densities(w, h, height, faces) {
+    const fits = (d) => {
+      const px = height * d;
+      return px <= S.maxTilePx && Math.max(w * d, h * d) <= S.maxSide && w * d * h * d <= S.maxPixels &&
+        faces <= S.maxFaces[px - S.minHeight];
+    };
+    const ok = S.densities.filter(fits);
+    return ok.length ? ok : S.densities.slice(0, 1);
+  }
+
+  // Distinct faces the picture draws (code, lying, dimmed), as the service counts them.
+  const facesOf = (j) => new Set((j.groups || []).flatMap((g) => g.tiles.map(
+    (t) => `${t.code} ${t.sideways} ${Boolean(t.tsumogiri)}`))).size;
+
+  function htmlSnippet(st, j) {
+    const alt = j.description || j.alt || "";
+    let src, srcset;
+    if (st.format === "svg") {
+      src = url(st, "svg", null);
+      srcset = S.svgSrcSet.split("{src}").join(src);
+    } else {
+      const height = Number(st.height || DEF_HEIGHT);
+      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j));
+      src = url(st, st.format, 1);
+      srcset = ds.map((d) => `${url(st, st.format, d)} ${d}x`).join(", ");
+    }
+    return `<img src="${attr(src)}" srcset="${attr(srcset)}" width="${j.width}" height="${j.height}" alt="${attr(alt)}">`;
+  }
+
+  function writeSnippets(st, j) {
+    const put = (id, text, note = "") => {
+      const area = $(`snippet-${id}`);
+      area.value = text;
+      fit(area);
+      $(`note-${id}`).textContent = note;
+    };
+    const left = (list) => (list.length ? `Left out (no such ${st.mode === "scene" ? "option" : "prop"}): ${list.join(", ")}.` : "");
+    if (st.mode === "scene") {
+      const opts = sceneOptions(st), sp = opts ? " " + opts : "";
+      const fence = "```tiles-scene" + sp + "\n" + st.s + "\n```";
+      const out = [];
+      if (st.format === "webp") out.push("WebP (a block draws PNG at 1x, 2x and 3x, or one SVG)");
+      if (st.exact && st.format !== "svg") out.push("exact");
+      const note = left(out);
+      put("mdx", fence, `remark-tiles draws this block in MDX pages (the <Tiles> component draws no scenes). ${note}`.trim());
+      put("markdown", fence, note);
+      put("myst", "```{tiles-scene}" + sp + "\n" + st.s + "\n```", note);
+      put("rst", ".. tiles-scene::" + sp + "\n\n" + st.s.split("\n").map((l) => (l ? "   " + l : l)).join("\n"), note);
+    } else {
+      const props = tagProps(st);
+      const tag = props.map(([k, v]) => (v === true ? ` ${k}` : typeof v === "number" ? ` ${k}={${v}}` : ` ${k}=${jsx(v)}`));
+      put("mdx", `<Tiles notation=${jsx(st.n)}${tag.join("")} />`, left(tagLeftOut(st, false)));
+      // the fence's words are the tag's props; numbers quoted, so no '}' ends the info string
+      const words = props.map(([k, v]) => (v === true ? ` ${k}` : ` ${k}=${jsx(String(v))}`));
+      put("markdown", "```tiles" + words.join("") + "\n" + st.n + "\n```", left(tagLeftOut(st, false)));
+      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format"].includes(k))
+        .map(([k, v]) => (v === true ? `:${k}:` : `:${k}: ${v}`));
+      const dirNote = left(tagLeftOut(st, true));
+      put("myst", "```{tiles} " + st.n + "\n" + directive.map((d) => d + "\n").join("") + "```", dirNote);
+      put("rst", ".. tiles:: " + st.n + directive.map((d) => "\n   " + d).join(""), dirNote);
+    }
+    put("html", htmlSnippet(st, j), st.format === "svg" ? "One SVG file: its #2x drawing is tuned for 2x screens."
+      : "The densities the service draws for this size (its cost ceiling leaves out the others).");
+    put("url", url(st, st.format, Number(st.scale) || 1),
+      st.mode !== "scene" && st.wild ? "The wild kind changes only the analysis: it is in the JSON link, not in the picture's URL." : "");
+  }
+
+  // A snippet's field as tall as its wrapped text.
+  function fit(area) {
+    area.style.height = "auto";
+    area.style.height = `${area.scrollHeight + 2}px`;
+  }
+
+  // -- copy ---------------------------------------------------------------------
+
+  async function copy(button) {
+    const area = $(button.dataset.copy);
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(area.value);
+      ok = true;
+    } catch {
+      area.focus();
+      area.select();
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+    }
+    const label = button.getAttribute("aria-label").replace(/^Copy /, "");
+    button.textContent = ok ? "Copied" : "Ctrl+C";
+    $("copied").textContent = ok ? `${label} copied` : `${label} selected: press Ctrl+C to copy`;
+    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+  }
+
+  // -- wiring -------------------------------------------------------------------
+
+  function loadExample(which) {
+    $("scene").value = EXAMPLES[which];
+    const notes = [];
+    if (which === "table" && Number($("scale").value) >= 2 && Number($("height").value || DEF_HEIGHT) > 30) {
+      $("scale").value = "2"; // a whole table at 38 px is over the service's size limit at 2x
+      $("height").value = "30";
+      notes.push("height 30: a whole table at 2x is drawn up to 30 px a tile");
+    }
+    update().then(() => {
+      for (const n of notes) $("status").append(" ", el("span", { class: "warning" }, `(${n})`));
+    });
+  }
+
+  restore();
+  for (const input of document.querySelectorAll("main input, main select, #scene")) {
+    input.addEventListener("input", schedule);
+    input.addEventListener("change", schedule);
+  }
+  $("load-problem").addEventListener("click", () => loadExample("problem"));
+  $("load-table").addEventListener("click", () => loadExample("table"));
+  document.querySelectorAll("button[data-copy]").forEach((b) => b.addEventListener("click", () => copy(b)));
+  addEventListener("resize", () => document.querySelectorAll(".snippet textarea").forEach(fit));
   update();
 })();
