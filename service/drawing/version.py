@@ -9,6 +9,12 @@ encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
 ``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
 outlines), and the font the glyphs come from. Nobody has to remember to bump it.
 
+`PACKAGES` holds the layout too (`service.layout`): where a tile or a label goes decides
+bytes. Keys follow the same rule: `options_key` (a scene's cache key and file name) sits beside
+`RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
+there re-keys every cache and file, which costs a redraw and never serves stale bytes;
+kept out of the hash in service.docs, it made the HTTP layer import the docs tools.
+
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
 True
 """
@@ -21,7 +27,7 @@ from pathlib import Path
 
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
-PACKAGES = ("service.notation", "service.drawing", "tile_art")  # their code decides bytes and alt text
+PACKAGES = ("service.notation", "service.layout", "service.drawing", "tile_art")  # their code decides bytes and alt text
 
 
 def drawing_files() -> list[Path]:
