@@ -23,7 +23,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 docs: $(STAMP)
-	$(BIN)/python -m service.docs.spec
+	$(BIN)/python -m service.pictures.spec
 	$(BIN)/tiles build docs --out docs/img --link-md --prune
 
 clean:

@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.docs.build import default_workers
+from service.pictures.jobs import default_workers
 from tests.sample_hands import hand_of, near_complete
 
 # Exact renders of every image of the tree, written as `tiles build` names them.
@@ -39,7 +39,8 @@ EXACT = """
 import sys
 from dataclasses import replace
 from pathlib import Path
-from service.docs.build import collect, file_name, scales_of, write_file
+from service.docs.build import collect
+from service.pictures.jobs import file_name, scales_of, write_file
 from service.drawing.render import render
 docs, out = Path(sys.argv[1]), Path(sys.argv[2])
 out.mkdir()

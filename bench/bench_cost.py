@@ -5,7 +5,7 @@ with ``time.process_time`` (CPU, not wall: the machine is shared) through the WS
 app, no sockets; it prints the median and the worst. The cases are those of the
 cost table in docs/service.md: the largest images (PNG and WebP) with their faces
 drawn and their palettes fitted in the request, a docs-size image likewise, and at
-each size the most distinct faces the ceiling accepts (`service.drawing.limits.max_faces`),
+each size the most distinct faces the ceiling accepts (`service.layout.limits.max_faces`),
 drawn in the request.
 A case the ceiling refuses prints the 400's message instead.
 """
@@ -100,7 +100,7 @@ def say_which_fit() -> None:
 
 
 def main() -> None:
-    from service.drawing.limits import max_faces
+    from service.layout.limits import max_faces
 
     client = create_app().test_client()
     say_which_fit()

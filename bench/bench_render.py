@@ -38,7 +38,7 @@ from PIL import Image
 import tile_art
 from bench.timing import median_ms
 from service.drawing import indexed, palette
-from service.drawing.layout import layout
+from service.layout.layout import layout
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
 from service.drawing.png import indexed_png

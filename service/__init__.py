@@ -10,8 +10,9 @@ True
 True
 
 The stages are packages, each importing only from those below it:
-``notation`` (the model and grammar) -> ``analysis`` -> ``drawing`` (layout and
-bytes; faces from ``tile_art``) -> ``docs`` (lint, build, batch) -> ``http`` -> ``cli``.
+``notation`` (the model and grammar) -> ``analysis`` -> ``layout`` (geometry) ->
+``drawing`` (bytes; faces from ``tile_art``) -> ``pictures`` (tags read, files named,
+batch) -> ``docs`` (lint, build, the docs sites) -> ``http`` -> ``cli``.
 Names load on first use, so ``import service`` costs nothing.
 """
 

@@ -16,7 +16,7 @@ import re
 import sys
 import textwrap
 
-from service.drawing.arrange import arrange
+from service.layout.arrange import arrange
 from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (
@@ -143,7 +143,8 @@ def cmd_sheet(args) -> int:
 
 def cmd_scene(args) -> int:
     """Draw a scene (a problem card) from a YAML file; ``--json`` prints its view instead of (or besides) it."""
-    from service.drawing.scene import arrange_scene, render_scene, scene_json
+    from service.drawing.scene import render_scene, scene_json
+    from service.layout.arrange import arrange_scene
     from service.notation.scene import SceneError, read_scene
 
     if not args.json and not args.output:
@@ -238,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels")
     p.set_defaults(func=cmd_scene)
 
-    from service.docs import batch, build, lint
+    from service.docs import build, lint
+    from service.pictures import batch
 
     from .http import serve  # each adds its own subcommand
 

@@ -17,7 +17,7 @@ import service.http.service as app_module
 from service.http import create_app
 from service.http.service import MAX_PIXELS, MAX_SIDE
 from service.http.cache import ImageCache, parse_bytes
-from service.drawing.layout import layout
+from service.layout.layout import layout
 from service.notation.grammar import parse
 from service.drawing.render import RENDERER_VERSION
 

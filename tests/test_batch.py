@@ -6,8 +6,8 @@ import json
 import subprocess
 import sys
 
-from service.docs import batch
-from service.docs.build import file_name, image_id
+from service.pictures import batch
+from service.pictures.jobs import file_name, image_id
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
 
@@ -105,7 +105,7 @@ def test_a_tags_own_format_wins_over_the_sites(tmp_path):
 
 def test_batch_reads_the_tag_name_and_the_blockquote_it_is_in():
     """Issue 23 items 13, 14: remark-tiles sends `tag` (its tagName) and `prefix` (the "> " before the tag)."""
-    from service.docs.batch import Batch
+    from service.pictures.batch import Batch
 
     batch = Batch(None, "/tiles/")
     hand = batch.answer({"id": 1, "path": "a.mdx", "line": 2, "column": 1, "tag": "Hand",

@@ -9,7 +9,7 @@ import pytest
 from flask import Response
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
-from service.docs.batch import Batch
+from service.pictures.batch import Batch
 from service.http import create_app
 
 
@@ -173,7 +173,7 @@ def test_only_densities_the_service_draws_are_offered(client):
 
 
 def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_time(client):
-    """20 different faces at 2x and 3x are over the ceiling's faces (service/drawing/limits.py)."""
+    """20 different faces at 2x and 3x are over the ceiling's faces (service/layout/limits.py)."""
     tag = '<Tiles river notation="1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z 4s*6s7s*8s" />'
     [image] = ask(client, source=tag).json["images"]
     assert list(image["fetch"]) == ["1x"]

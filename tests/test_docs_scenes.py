@@ -170,7 +170,7 @@ def test_tiles_build_draws_scene_blocks_into_the_manifest_and_links_them(tmp_pat
 
 
 def test_tiles_batch_answers_a_scene_block_with_its_files(tmp_path):
-    from service.docs.batch import Batch
+    from service.pictures.batch import Batch
 
     batch = Batch(out=tmp_path, public_path="/tiles/", themes=("light", "dark"))
     answer = batch.answer({"id": 7, "path": "p.mdx", "line": 4, "column": 1, "scene": CARD + "\n"})
@@ -329,7 +329,7 @@ def test_tiles_lint_names_a_bad_scene_option_at_the_fence(tmp_path, capsys):
 
 
 def test_tiles_batch_names_a_scene_with_options_as_tiles_build_does(tmp_path):
-    from service.docs.batch import Batch
+    from service.pictures.batch import Batch
     from service.docs.build import collect
 
     (tmp_path / "docs").mkdir()

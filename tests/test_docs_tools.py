@@ -17,13 +17,14 @@ from PIL import Image
 
 from service.docs import lint
 from service.analysis import result as analysis_result
-from service.docs.build import Progress, build, collect, file_name, image_id, link_markdown, manifest_key
+from service.docs.build import Progress, build, collect, link_markdown
+from service.pictures.jobs import file_name, image_id, manifest_key
 from service.cli import main
-from service.docs.scan import EXPR, TagSyntaxError, iter_tags, scan_text
-from service.docs.tag_props import tag_options
-from service.drawing.arrange import arrange
-from service.drawing.layout import layout
-from service.drawing.limits import distinct_faces
+from service.pictures.scan import EXPR, TagSyntaxError, iter_tags, scan_text
+from service.pictures.tag_props import tag_options
+from service.layout.arrange import arrange
+from service.layout.layout import layout
+from service.layout.limits import distinct_faces
 from service.notation.describe import describe
 from service.notation.grammar import ParseError, parse
 from service.notation.options import OptionError, RenderOptions
@@ -81,7 +82,7 @@ def test_a_props_error_points_into_the_source_through_references_and_quotes():
 
 
 def read_docs_of(tag):
-    from service.docs.tag_props import read_tag
+    from service.pictures.tag_props import read_tag
 
     return [read_tag(tag)]
 
@@ -91,7 +92,7 @@ def test_scan_reads_another_tag_name():
     text = '<Hand notation="1m" />\n<Tiles notation="2m" />\n<Handy notation="3m" />\n'
     assert [t.notation for t in scan_text(text, name="Hand")] == ["1m"]
     assert [t.notation for t in scan_text(text)] == ["2m"]
-    from service.docs.tag_props import read_tag
+    from service.pictures.tag_props import read_tag
 
     [hand] = scan_text('<Hand caption="x" />', name="Hand")
     assert [p.message for p in read_tag(hand).problems] == ["<Hand> has no notation prop"]
@@ -302,7 +303,7 @@ def test_build_reads_inline_and_themes_as_the_component_asks(tmp_path, capsys):
 
 def test_lint_and_build_read_each_tag_once(tmp_path, monkeypatch):
     """One walk/read/scan loop; each notation parsed once per run."""
-    from service.docs import tag_props
+    from service.pictures import tag_props
 
     (tmp_path / "a.mdx").write_text('<Tiles notation="123m" />\n<Tiles notation="456p" inline />\n')
     calls = []
@@ -355,7 +356,7 @@ def test_link_md_stays_inside_the_docs_tree(tmp_path):
 
 
 def test_write_file_replaces_a_symlink_instead_of_writing_through(tmp_path):
-    from service.docs.build import write_file
+    from service.pictures.jobs import write_file
 
     victim = tmp_path / "victim"
     victim.write_text("keep")
@@ -425,14 +426,14 @@ def node_layouts(cases: list[tuple]) -> list:
 def python_layout(notation: str, height: int, indicators: dict | None = None):
     """What the service draws: the size, alt text and distinct faces, or None when it refuses."""
     try:
-        # the options a tag's props become (service/docs/tag_props.py): an empty prop is none
+        # the options a tag's props become (service/pictures/tag_props.py): an empty prop is none
         options = RenderOptions.from_query({"height": str(height), **(indicators or {})})
         hand = parse(notation)
     except (ParseError, OptionError):
         return None
     lay = arrange(hand, options)  # the hand, with any dora strips
     view = hand_json(hand, lay, options=options)  # what /tiles/<n>.json answers
-    # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
+    # faces: what the cost ceiling counts (service/layout/limits.py), for the component's densities
     return {"width": view["width"], "height": view["height"], "description": view["description"],
             "faces": distinct_faces(lay)}
 
@@ -651,16 +652,16 @@ def test_the_reader_checks_every_prop(tmp_path):
 
 
 def test_js_spec_is_generated_from_the_python_constants():
-    """docs/components/tilesSpec.js is what service.docs.spec writes now; regenerate with `make docs`."""
-    from service.docs.spec import SPEC_JS, spec_js
+    """docs/components/tilesSpec.js is what service.pictures.spec writes now; regenerate with `make docs`."""
+    from service.pictures.spec import SPEC_JS, spec_js
 
-    assert SPEC_JS.read_text(encoding="utf-8") == spec_js(), "run `python -m service.docs.spec` (or make docs)"
+    assert SPEC_JS.read_text(encoding="utf-8") == spec_js(), "run `python -m service.pictures.spec` (or make docs)"
 
 
 def test_js_reads_the_spec_the_python_side_wrote():
     """What node imports equals the Python values, and tileLayout.js copies no constant."""
     from service.notation.options import MAX_HEIGHT, MIN_HEIGHT
-    from service.docs.spec import spec
+    from service.pictures.spec import spec
 
     script = (
         f"import SPEC from {json.dumps((ROOT / 'docs/components/tilesSpec.js').as_uri())};\n"

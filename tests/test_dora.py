@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from service.cli import main
-from service.docs.scan import scan_text
-from service.docs.tag_props import read_tag
-from service.drawing.arrange import arrange
+from service.pictures.scan import scan_text
+from service.pictures.tag_props import read_tag
+from service.layout.arrange import arrange
 from service.drawing.render import render
 from service.notation.dora import dora_of, held, read_indicators
 from service.notation.grammar import parse

@@ -18,7 +18,7 @@ def test_the_model_imports_nothing_from_the_parser():
 
 
 def test_layout_is_pure_geometry():
-    loaded = modules_after("from service.drawing.layout import layout\nfrom service.notation.model import Group, Hand, Tile\n"
+    loaded = modules_after("from service.layout.layout import layout\nfrom service.notation.model import Group, Hand, Tile\n"
                            "layout(Hand((Group('hand', (Tile.from_code('1m'),)),)), 40)")
     drawing = {"PIL", "cachetools", "tile_art.faces", "tile_art.glyphs", "noto_cjk"}
     assert not drawing & loaded, drawing & loaded

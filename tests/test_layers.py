@@ -3,18 +3,23 @@
 Every import counts, also one inside a function or under ``TYPE_CHECKING``: an
 import put off to run time is still a dependency, and a circle hidden that way is
 still a circle. Layers, lowest first: tile_art, service.notation, service.analysis,
-service.drawing, service.docs, service.http, then the top (``service/*.py``).
+service.layout, service.drawing, service.pictures, service.docs, service.http, then the top
+(``service/*.py``). The layout is geometry: nothing it imports loads Pillow or numpy. The HTTP
+layer imports nothing from the docs tools (POST /batch answers with `service.pictures`).
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("service", "tile_art")
-LAYERS = ["tile_art", "service.notation", "service.analysis", "service.drawing", "service.docs", "service.http",
-          "service"]
+LAYERS = ["tile_art", "service.notation", "service.analysis", "service.layout", "service.drawing", "service.pictures",
+          "service.docs", "service.http", "service"]
+PIXELS = ("PIL", "numpy")  # what the layout never loads
 MAX_TOP_MODULES = 6
 
 
@@ -30,8 +35,9 @@ def modules() -> dict[str, Path]:
     return out
 
 
-def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
-    """The project modules ``name`` imports anywhere in its file."""
+def imports(name: str, path: Path, known: dict[str, Path], outside: bool = False) -> set[str]:
+    """The project modules ``name`` imports anywhere in its file (with `outside`: every module it
+    names, the project's or not)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -45,7 +51,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 base = ".".join(anchor + ([node.module] if node.module else []))
             for a in node.names:  # `from pkg import module` imports the module
                 found.add(f"{base}.{a.name}" if f"{base}.{a.name}" in known else base)
-    return {m for m in found if m in known and m != name}
+    return {m for m in found if (outside or m in known) and m != name}
 
 
 def graph() -> dict[str, set[str]]:
@@ -121,3 +127,62 @@ def test_service_holds_few_modules_beside_its_packages():
     packages = sorted(p.name for p in (ROOT / "service").iterdir() if (p / "__init__.py").exists())
     assert len(top) <= MAX_TOP_MODULES, top
     assert len(packages) >= 4, packages
+
+
+def below(roots: set[str], edges: dict[str, set[str]]) -> set[str]:
+    """`roots` and every project module they import, directly or not."""
+    seen, todo = set(), list(roots)
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo += edges.get(m, ())
+    return seen
+
+
+def test_below_follows_imports():
+    assert below({"a"}, {"a": {"b"}, "b": {"c"}, "d": {"a"}}) == {"a", "b", "c"}
+
+
+def test_the_layout_never_reaches_pillow_or_numpy():
+    """Every module the layout imports, however indirectly (`tile_art.proportions`, `tile_art.font`),
+    names neither Pillow nor numpy anywhere in its file, a function's import included."""
+    known, edges = modules(), graph()
+    layout = below({m for m in known if layer_of(m) == "service.layout"}, edges)
+    assert {"service.layout.arrange", "tile_art.proportions", "tile_art.font"} <= layout
+    found = sorted(f"{m} imports {d}" for m in layout for d in imports(m, known[m], known, outside=True)
+                   if d.split(".")[0] in PIXELS)
+    assert not found, found
+
+
+def test_laying_out_loads_neither_pillow_nor_numpy():
+    """A fresh interpreter imports every layout module and lays out what each draws: hands, rivers,
+    dora strips with labels, a problem card and a table in each language, the cost ceiling."""
+    names = sorted(m for m in modules() if layer_of(m) == "service.layout")
+    code = "\n".join([f"import {m}" for m in names] + [
+        "import sys",
+        "from service.layout.arrange import arrange, arrange_scene",
+        "from service.layout.limits import densities, distinct_faces",
+        "from service.notation.options import RenderOptions",
+        "from service.notation.scene import read_scene",
+        "from service.notation.subject import read",
+        "card = read_scene('problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p, scores: [1, 2, 3, 4]}')",
+        "table = read_scene('table: {round: S2, honba: 1, riichi_sticks: 2, dora: 3m, view: S, '",
+        "                   'seats: {E: {hand: 13, river: 19m-4z, score: 31000}, S: {hand: 13}}}')",
+        "for lang in ('en', 'ja', 'zh'):",
+        "    o = RenderOptions(dora='3m', ura='4z', lang=lang)",
+        "    for lay in (arrange(read('123m+-4-56p'), o), arrange(read('1m-2m', 'river'), o),",
+        "                arrange_scene(card, o).layout, arrange_scene(table, o).layout):",
+        "        assert lay.labels and densities(lay.width, lay.height, 38, (1, 2, 3), distinct_faces(lay))",
+        f"print(' '.join(m for m in {PIXELS!r} if m in sys.modules))",
+    ])
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [], f"laying out loaded {run.stdout.split()}"
+
+
+def test_http_imports_nothing_from_the_docs_tools():
+    """POST /batch and /scene.* answer with `service.pictures` and `service.notation`, not `service.docs`."""
+    found = sorted(f"{m} imports {d}" for m, deps in graph().items() if layer_of(m) == "service.http"
+                   for d in deps if layer_of(d) == "service.docs")
+    assert not found, found

@@ -21,7 +21,7 @@ from service.drawing.palette import QUALITY_BOUND, errors_allow, fit, over, prem
 from service.drawing.dimmed import dimmed
 from service.drawing.png import indexed_png
 from service.drawing.render import compose, encode, render
-from service.drawing.arrange import arrange
+from service.layout.arrange import arrange
 from service.notation.subject import read
 from tests.sample_hands import sample_hands
 

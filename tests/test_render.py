@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 import tile_art
-from service.drawing.layout import default_gap, layout
+from service.layout.layout import default_gap, layout
 from service.notation.grammar import parse
 from service.notation.options import OptionError, RenderOptions, parse_color
 from service.drawing.render import compose, render

@@ -19,8 +19,9 @@ from PIL import Image, ImageChops, ImageStat
 
 import tile_art
 from service.docs import lint
-from service.docs.build import build, collect, manifest_key
-from service.drawing.limits import distinct_faces
+from service.docs.build import build, collect
+from service.pictures.jobs import manifest_key
+from service.layout.limits import distinct_faces
 from service.cli import main
 from service.notation.describe import describe
 from service.drawing.dimmed import dimmed
@@ -28,8 +29,8 @@ from service.notation.grammar import ParseError, parse
 from service.notation.options import DEFAULT_ROW, MAX_ROW, MIN_ROW, OptionError, RenderOptions
 from service.drawing.render import compose, render
 from service.notation.river import River, describe_river, parse_river
-from service.drawing.river_layout import ROWS, river_layout
-from service.drawing.arrange import arrange
+from service.layout.river_layout import ROWS, river_layout
+from service.layout.arrange import arrange
 from service.notation.subject import layout_of, read
 from service.notation.views import hand_json
 
@@ -452,7 +453,7 @@ def python_river(notation: str, height: int, row: int, indicators: dict | None =
         return None
     lay = arrange(river, opts)  # with any dora strips
     view = hand_json(river, lay, options=opts)  # what /tiles/<n>.json?layout=river answers
-    # faces: what the cost ceiling counts (service/drawing/limits.py), for the component's densities
+    # faces: what the cost ceiling counts (service/layout/limits.py), for the component's densities
     return {"width": view["width"], "height": view["height"], "description": view["description"],
             "faces": distinct_faces(lay)}
 

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tile_art
-from service.drawing.layout import layout
+from service.layout.layout import layout
 from service.notation.grammar import parse
 from service.notation.options import OptionError, RenderOptions
 from service.drawing.svg import render_svg
@@ -105,7 +105,7 @@ def test_svg_is_well_formed_and_safe(notation, theme):
 
 
 def test_rivers_riichi_sideways_and_tsumogiri_dimmed():
-    from service.drawing.arrange import arrange
+    from service.layout.arrange import arrange
     from service.notation.subject import read
 
     opts = RenderOptions(format="svg", layout="river", row=4, theme="auto")
@@ -319,7 +319,7 @@ def test_a_label_of_new_characters_reads_their_outlines_in_one_child(monkeypatch
     import subprocess
 
     from service.drawing.labels import svg_labels
-    from service.drawing.layout import Label
+    from service.layout.layout import Label
     from tile_art import glyphs, outline
 
     assert set("梅蘭菊竹春夏秋冬1234JOKER?") <= set(glyphs.CHARACTERS)

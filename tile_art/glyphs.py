@@ -13,35 +13,16 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-FONT_PACKAGE = "noto-cjk[sans-jp-bold]"
-FONT_SPEC = ("sans", "jp", "bold")
+from .font import FONT_PACKAGE, FontMissing, font_file  # noqa: F401  (also read as glyphs.FontMissing, glyphs.font_file)
+
 NUMERALS = "一二三四伍六七八九"  # 伍, not 五, on the five, as on Japanese tiles
 CHARACTERS = NUMERALS + "萬東南西北發中" + "梅蘭菊竹春夏秋冬" + "1234JOKER?"  # every glyph a face draws
 RENDER_PX = 400          # font size used for the master masks
 _NOT_IN_FONT = "\U000F0001"  # private-use code point: renders as .notdef (tofu)
 _FONT_LOCK = threading.Lock()
-
-
-class FontMissing(RuntimeError):
-    """The CJK font package is not installed."""
-
-
-@lru_cache(maxsize=1)
-def font_file() -> Path:
-    """Path of the installed font file; FontMissing naming the pip package otherwise."""
-    hint = f"tile_art needs the CJK font package: pip install '{FONT_PACKAGE}'"
-    try:
-        import noto_cjk
-        path = Path(noto_cjk.font_path(*FONT_SPEC))
-    except Exception as exc:  # ImportError or noto_cjk.FontNotInstalled
-        raise FontMissing(f"{hint} ({exc})") from None
-    if not path.is_file():
-        raise FontMissing(f"{hint} (no file at {path})")
-    return path
 
 
 @lru_cache(maxsize=1)

@@ -52,7 +52,7 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * A river adds `&layout=river`, and `&row=N` when not 6.
  * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
  * Dora strips add `&dora=..&ura=..` and, with either, `&lang=` (as remark-tiles' URLs,
- * service/docs/batch.py image_urls); pass the indicators canonical (indicatorOptions):
+ * service/pictures/batch.py image_urls); pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  */
 export function tilesUrl(
@@ -102,7 +102,7 @@ const srcSet = (url, densities = SPEC.densities) => densities.map((d) => `${url(
 const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
 /**
- * The densities the service draws for this layout: within its cost ceiling (service/drawing/limits.py),
+ * The densities the service draws for this layout: within its cost ceiling (service/layout/limits.py),
  * the distinct faces it shows (lay.faces) included.
  */
 export function densitiesFor(lay, height) {

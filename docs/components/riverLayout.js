@@ -1,6 +1,6 @@
 // Size and alt text of a river image (<Tiles river>), from the notation alone.
 // Mirrors service/notation/river.py (which rivers are valid, the alt text) and
-// service/drawing/river_layout.py (the rows); tests/test_river.py runs this file under
+// service/layout/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
 // by parseTiles, as service/notation/river.py reads them with the hand parser.
 import { MAX_CHARS, SPEC, distinctFaces, isSpace, parseTiles, tileName, tileWidth, withIndicators } from "./tileLayout.js";
@@ -49,7 +49,7 @@ export function parseRiver(text) {
 }
 
 /**
- * Width and height in CSS px, as service/drawing/river_layout.py places the discards.
+ * Width and height in CSS px, as service/layout/river_layout.py places the discards.
  * measureRiver(parseRiver("123456m-7p8p"), 40, 6) -> {width: 180, height: 80}
  */
 export function measureRiver(tiles, height = SPEC.defaultHeight, row = DEFAULT_ROW) {

@@ -1,5 +1,5 @@
 // Size and alt text of a tile image, from the notation alone (no request).
-// Mirrors service/notation/grammar.py (which notations are valid), service/drawing/layout.py
+// Mirrors service/notation/grammar.py (which notations are valid), service/layout/layout.py
 // (width/height) and service/notation/describe.py (alt text); tests/test_docs_tools.py
 // runs this file under node and compares it with the Python side. Constants
 // (limits, honor names, tile widths and gaps per height) come from
@@ -22,19 +22,19 @@ export function heightOk(height) {
 
 /**
  * The CSS height a tag asks for, from its props as MDX hands them over: Number() of
- * the value, so height={38.0} and height="38" are 38 (service/docs/tag_props.py reads
+ * the value, so height={38.0} and height="38" are 38 (service/pictures/tag_props.py reads
  * them the same way). tagHeight({inline: true}) === 24
  */
 export function tagHeight({ height, inline } = {}) {
   return Number(height ?? (inline ? SPEC.inlineHeight : SPEC.defaultHeight));
 }
 
-/** CSS width of an upright tile (service/drawing/layout.py). tileWidth(38) === 28 */
+/** CSS width of an upright tile (service/layout/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
   return SPEC.tileWidths[height - SPEC.minHeight];
 }
 
-/** CSS px between segments by default (service/drawing/layout.py default_gap). defaultGap(38) === 9 */
+/** CSS px between segments by default (service/layout/layout.py default_gap). defaultGap(38) === 9 */
 export function defaultGap(height) {
   return SPEC.gaps[height - SPEC.minHeight];
 }
@@ -155,7 +155,7 @@ function concealedKan(t) {
 }
 
 /**
- * Width and height in CSS px of the image, as service/drawing/layout.py places it.
+ * Width and height in CSS px of the image, as service/layout/layout.py places it.
  * measure(parseTiles("123m+-456p"), 40) -> {width: 200, height: 40}
  */
 export function measure(groups, height = SPEC.defaultHeight, gap = null) {
@@ -216,7 +216,7 @@ export function tileLayout(notation, height = SPEC.defaultHeight, gap = null, in
   return withIndicators(lay, tiles, height, indicators);
 }
 
-// -- dora indicators (service/notation/dora.py, service/drawing/dora_layout.py) -------------
+// -- dora indicators (service/notation/dora.py, service/layout/dora_layout.py) -------------
 
 export const LANGS = SPEC.langs;
 const KINDS = SPEC.doraKinds; // "dora", then "ura"
@@ -290,7 +290,7 @@ export function indicatorProblem({ dora, ura, lang } = {}) {
 /**
  * A layout ({width, height, description, faces} of `tiles`, a hand's or a river's) with the
  * dora/ura strips of `indicators` ({dora, ura, lang} props) at its left, as with_indicators in
- * service/drawing/dora_layout.py places them: each strip doraSlots tiles (the indicators, then
+ * service/layout/dora_layout.py places them: each strip doraSlots tiles (the indicators, then
  * backs) under its label, as wide as the wider of the two plus a tile width; the labels' band
  * above the tiles. The layout itself when there are no strips; null when an option is invalid.
  */
@@ -324,7 +324,7 @@ const BACK = { number: 0, suit: "", red: false, sideways: false, stacked: false,
 
 /**
  * The faces an image of these tiles draws: one per code, lying or not, dimmed or not
- * (service/drawing/limits.py distinct_faces). distinctFaces(parseTiles("111m-111m")[0].tiles) === 2
+ * (service/layout/limits.py distinct_faces). distinctFaces(parseTiles("111m-111m")[0].tiles) === 2
  */
 export function distinctFaces(tiles) {
   const code = (t) => (t.number ? `${t.red ? 0 : t.number}${t.suit}` : t.single || "x");

@@ -3,7 +3,7 @@
 Prints ``file:line:col: message`` (column = the bad character inside the
 notation) and ``file:line:col: warning: message``; exits 1 if any error.
 
->>> from service.docs.scan import scan_text
+>>> from service.pictures.scan import scan_text
 >>> [str(p) for p in check_tag(scan_text('<Tiles notation="12a" />', "x.mdx")[0])]
 ["x.mdx:1:20: 'a' is not a suit letter (use m, p, s or z)"]
 """
@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Iterable
 
 from service.notation.subject import layout_of
-
-from .scan import TilesTag
-from .scene_blocks import check_docs
-from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
+from service.pictures.scan import TilesTag
+from service.pictures.scene_blocks import check_docs
+from service.pictures.tag_props import Problem, TagRead, problem_at, read_docs, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)

@@ -1,6 +1,6 @@
 """`tiles`: a Python-Markdown extension drawing `<Tiles>` tags and ```` ```tiles ```` fences.
 
-The same tag MDX pages use (read by `service.docs.tag_props`, as `tiles lint` reads
+The same tag MDX pages use (read by `service.pictures.tag_props`, as `tiles lint` reads
 it), so one docs source works in both worlds; and a fence whose lines are
 notations, each a figure (``NOTATION | caption``; the fence's info string takes
 the tag's props: ```` ```tiles river theme="dark" ````). Code blocks and code
@@ -40,13 +40,13 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
+from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, read_block, read_options, scene_info
+from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
+from service.pictures.tag_props import ImageRequest, Problem, read_tag
 
 from . import markup
 from .color_mode import color_mode, dark_css
-from .scene_blocks import Scene, SceneBlock, SceneOptions, read_block, read_options, scene_info
 from .scene_pictures import inline_scene, pair
-from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
-from .tag_props import ImageRequest, Problem, read_tag
 
 log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")

@@ -1,12 +1,12 @@
 """The HTML a `<Tiles>` tag becomes in a Python-built page: the markup remark-tiles writes.
 
-Class names and styles come from `service.docs.spec.MARKUP`, shared with the `<Tiles>`
+Class names and styles come from `service.pictures.spec.MARKUP`, shared with the `<Tiles>`
 component and remark-tiles, so a page looks the same whichever tool built it.
 A light/dark pair is two images with ``tiles--light`` / ``tiles--dark``, one
 shown by `service.docs.color_mode.hide_pair_css`.
 
->>> from service.docs.tag_props import read_tag
->>> from service.docs.scan import scan_text
+>>> from service.pictures.tag_props import read_tag
+>>> from service.pictures.scan import scan_text
 >>> req = read_tag(scan_text('<Tiles notation="14s" caption="Waits" />')[0]).request
 >>> wrap(req, ["<img>"])
 '<figure class="tiles-figure" style="margin:1em 0"><img><figcaption>Waits</figcaption></figure>'
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from html import escape
 
-from .spec import MARKUP
-from .tag_props import ImageRequest
+from service.pictures.spec import MARKUP
+from service.pictures.tag_props import ImageRequest
 
 
 def css(style: dict) -> str:

@@ -34,16 +34,17 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from service.drawing.arrange import arrange
 from service.drawing.scene import scene_alt
+from service.layout.arrange import arrange
 from service.notation.describe import describe
+from service.pictures.jobs import OWN_FILE, file_name, jobs_for, scales_of
+from service.pictures.scene_blocks import Scene, SceneOptions
+from service.pictures.tag_props import ImageRequest
 
 from . import markup
-from .build import OWN_FILE, ensure_files, file_name, jobs_for, scales_of
+from .build import ensure_files
 from .markdown_ext import PageTiles, TilesError, TilesExtension, source_place
-from .scene_blocks import Scene, SceneOptions
 from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
-from .tag_props import ImageRequest
 
 log = logging.getLogger("mkdocs.plugins.tiles")
 FOLDER = "tiles"  # in the built site

@@ -2,7 +2,7 @@
 
 Shared by the Python docs integrations (`markdown_ext`, `mkdocs_plugin`, `sphinx_ext`):
 `ensure_scene_files` draws a scene's missing files, named as `tiles build` names them
-(`service.docs.scene_blocks.scene_id`: ``<16 hex>.png``, ``@2x``, ``@3x``, or one ``.svg``);
+(`service.pictures.scene_blocks.scene_id`: ``<16 hex>.png``, ``@2x``, ``@3x``, or one ``.svg``);
 `scene_img` and `inline_scene` are the markup, with the scene's alt text.
 
 >>> from service.notation.scene import read_scene
@@ -24,13 +24,14 @@ from dataclasses import replace
 from html import escape
 from pathlib import Path
 
-from service.drawing.scene import arrange_scene, render_scene, scene_alt
+from service.drawing.scene import render_scene, scene_alt
+from service.layout.arrange import arrange_scene
 from service.notation.options import RenderOptions
+from service.pictures.jobs import file_name, scales_of, write_file
+from service.pictures.scene_blocks import Scene, scene_id
+from service.pictures.spec import MARKUP
 
-from .build import file_name, scales_of, write_file
 from .markup import css
-from .scene_blocks import Scene, scene_id
-from .spec import MARKUP
 
 SCENE_CLASS = "tiles-scene"
 

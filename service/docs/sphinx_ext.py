@@ -21,7 +21,7 @@ with its alt text; its argument takes the options a ```` ```tiles-scene ```` fen
 field's path; a bad option at its place on the directive's line.
 
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
-``row``, ``format``), read by `service.docs.tag_props` as `tiles lint` reads them.
+``row``, ``format``), read by `service.pictures.tag_props` as `tiles lint` reads them.
 Images are drawn when the HTML is written, into the output's ``_images`` under
 content-hashed names (an existing file is never drawn again), as
 ``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
@@ -47,18 +47,19 @@ from docutils.parsers.rst import directives
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from service.drawing.arrange import arrange
 from service.drawing.scene import scene_alt
+from service.layout.arrange import arrange
 from service.notation.describe import describe
 from service.notation.scene import read_scene
+from service.pictures.jobs import file_name, jobs_for, scales_of
+from service.pictures.scan import TilesTag
+from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
+from service.pictures.tag_props import read_tag
 
 from . import markup
-from .build import ensure_files, file_name, jobs_for, scales_of
+from .build import ensure_files
 from .color_mode import color_mode, hide_pair_css
-from .scan import TilesTag
-from .scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
-from .tag_props import read_tag
 
 log = logging.getLogger(__name__)
 CSS = "tiles.css"
@@ -88,7 +89,7 @@ def _source(path: str, mtime: int) -> str:
 
 
 def _tag(env, lineno: int, notation: str, props: dict, skip: int = 0) -> TilesTag:
-    """The tag as `service.docs.tag_props` reads it: the notation placed where it is in its file."""
+    """The tag as `service.pictures.tag_props` reads it: the notation placed where it is in its file."""
     source = env.doc2path(env.docname)
     text = _source(str(source), Path(source).stat().st_mtime_ns)
     lines = text.split("\n")

@@ -14,7 +14,7 @@ encode.
 
 >>> from service.notation.grammar import parse
 >>> from service.notation.options import RenderOptions
->>> from service.drawing.arrange import arrange
+>>> from service.layout.arrange import arrange
 >>> opts = RenderOptions(scale=2)
 >>> picture = indexed_picture(arrange(parse("123m+-123m"), opts), opts)
 >>> img = picture.image()
@@ -31,13 +31,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image
 
+from service.layout.layout import Layout, Placement
+from service.layout.limits import MAX_PIXELS
 from service.notation.options import RenderOptions
 from tile_art.faces import check, draw_face
 from tile_art.lru import ByteLRU, share
 
 from .dimmed import dimmed
-from .layout import Layout, Placement
-from .limits import MAX_PIXELS
 from .palette import (
     ENTRIES,
     GIVE_UP,

@@ -1,76 +1,34 @@
 """Labels: short lines of text in the tile font (Noto Sans JP: Latin, kana and kanji alike).
 
-Each character's advance comes from the font, and the PNG (FreeType through Pillow) and
-the SVG (the glyph outlines, `tile_art.outline`) put each character at the same x, so a
-layout measures a label once for both. Labels take the theme's label colour: dark
-ink on a light page, light ink on a dark one.
+The layout measured each line (`service.layout.measure`: every character's x from the
+font's advances); the PNG (FreeType through Pillow) and the SVG (the glyph outlines,
+`tile_art.outline`) put each character at that x. Labels take the theme's label colour:
+dark ink on a light page, light ink on a dark one.
 
->>> text_width("Draw", 12), text_width("ドラ表示", 12)
-(32, 48)
 >>> label_colour("light"), label_colour("dark")
 ((80, 80, 83), (180, 177, 166))
 """
 
 from __future__ import annotations
 
-import math
 import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from service.layout.layout import Label
+from service.layout.measure import label_box, offsets, text_width
 from tile_art.glyphs import font_file
 from tile_art.outline import path_data, preload, units_per_em
 from tile_art.svg_pen import fnum
 from tile_art.theme import get_theme
 
-from .layout import Label
-
-MEASURE_PX = 1000  # font size advances are measured at
 _LOCK = threading.Lock()  # one FreeType face per size, shared by all threads
 
 
 @lru_cache(maxsize=16)
 def _font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font_file()), px)
-
-
-@lru_cache(maxsize=1024)
-def advance(char: str) -> float:
-    """The character's advance, in ems."""
-    with _LOCK:
-        return _font(MEASURE_PX).getlength(char) / MEASURE_PX
-
-
-def offsets(text: str, size: int) -> list[float]:
-    """The x of each character from the label's left end, CSS px."""
-    out, x = [], 0.0
-    for ch in text:
-        out.append(x)
-        x += advance(ch) * size
-    return out
-
-
-def text_width(text: str, size: int) -> int:
-    """The label's width in whole CSS px."""
-    return math.ceil(sum(advance(ch) for ch in text) * size)
-
-
-def label_box(lab: Label) -> tuple[float, float, float, float]:
-    """(x0, y0, x1, y1) the label's line covers (an em above the baseline, 0.4 below), turned with it.
-
-    >>> label_box(Label("Draw", 10, 20, 10)), label_box(Label("Draw", 10, 20, 10, 90))
-    ((10, 10, 37, 24.0), (6.0, 20, 20, 47))
-    """
-    w, x, y = text_width(lab.text, lab.size), lab.x, lab.y
-    corners = [_turned(lab.rotation, dx, dy) for dx, dy in ((0, -lab.size), (w, lab.size * 0.4))]
-    xs, ys = [x + c[0] for c in corners], [y + c[1] for c in corners]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
-def _turned(r: int, x: float, y: float) -> tuple[float, float]:
-    """(x, y) turned clockwise by `r` degrees (y down)."""
-    return {0: (x, y), 90: (-y, x), 180: (-x, -y), 270: (y, -x)}[r]
 
 
 def label_colour(theme: str) -> tuple[int, int, int]:

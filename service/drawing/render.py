@@ -17,14 +17,14 @@ import io
 import numpy as np
 from PIL import Image
 
+from service.layout.arrange import arrange
+from service.layout.layout import Layout
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
-from .arrange import arrange
 from .indexed import face_image, face_key, indexed_picture, quantized_picture
 from .labels import draw_labels
 from .shapes import draw_shapes
-from .layout import Layout
 from .png import indexed_png, rgba_png
 from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here)
 

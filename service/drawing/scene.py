@@ -19,24 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.layout.arrange import Scene, arrange_scene
+from service.layout.scene_layout import SceneLayout
 from service.notation.describe import describe
 from service.notation.dora import describe_indicators
 from service.notation.model import Group, Hand
 from service.notation.options import RenderOptions
-from service.notation.scene import WINDS, WORDS, ProblemCard, situation
+from service.notation.scene import WINDS, WORDS, situation
 from service.notation.table import TableScene
 
 from .render import render
-from .scene_layout import SceneLayout, problem_layout
-from .table_layout import table_layout
-
-Scene = ProblemCard | TableScene
-
-
-def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
-    if isinstance(scene, TableScene):
-        return table_layout(scene, options.height, options.lang)
-    return problem_layout(scene, options.height, options.lang)
 
 
 def scene_alt(card: Scene) -> str:
@@ -102,4 +94,4 @@ def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
     return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card), "tiles": tiles}
 
 
-__all__ = ["arrange_scene", "render_scene", "scene_alt", "scene_json"]
+__all__ = ["render_scene", "scene_alt", "scene_json"]

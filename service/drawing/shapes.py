@@ -3,7 +3,7 @@
 Colours come from the theme: the panel is the page tinted a little toward the tile backs,
 rimmed with the tiles' outline; a stick is tile ivory with the outline and a red dot.
 
->>> from service.drawing.layout import Shape
+>>> from service.layout.layout import Shape
 >>> colours("light")["stick"][2] == get_theme("light").red
 True
 >>> svg_shapes((Shape("stick", 0, 0, 84, 4),), "s")[0][:39]
@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from service.layout.layout import Shape
 from tile_art.theme import get_theme
-
-from .layout import Shape
 
 KINDS = ("panel", "stick")
 

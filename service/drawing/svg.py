@@ -14,16 +14,16 @@ b'<svg xmlns="http://www.w3.org/2000/svg" '
 
 from __future__ import annotations
 
+from service.layout.arrange import arrange
+from service.layout.layout import Layout
 from service.notation.describe import alt_text
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, DARK_QUERY, PREFIX, Document
 from tile_art.svg_pen import fnum
 
-from .arrange import arrange
 from .dimmed import STRENGTH, VEIL
 from .labels import svg_label_style, svg_labels
-from .layout import Layout
 from .shapes import svg_shape_style, svg_shapes
 
 DIM = f"{PREFIX}dim"

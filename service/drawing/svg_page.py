@@ -39,14 +39,14 @@ from functools import lru_cache
 from typing import Callable
 
 import tile_art
+from service.layout.arrange import arrange
+from service.layout.layout import Layout
 from service.notation.describe import describe
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, PREFIX, SVG_NS, Document, _hex, _Writer
 from tile_art.svg_pen import num
 
-from .arrange import arrange
-from .layout import Layout
 from .svg import DIM, dim_filter
 
 HI = 2  # the density of a page's second drawing

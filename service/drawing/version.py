@@ -15,6 +15,12 @@ Whether the compiled fit is loaded is not part of it: the palettes are the same 
 either way (tests/test_fit_kernels.py), so a process on numpy and one compiled share
 every key; its C source is part of it, as the Python twins are.
 
+`PACKAGES` holds the layout too (`service.layout`): where a tile or a label goes decides
+bytes. Keys follow the same rule: `options_key` (a scene's cache key and file name) sits beside
+`RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
+there re-keys every cache and file, which costs a redraw and never serves stale bytes;
+kept out of the hash in service.docs, it made the HTTP layer import the docs tools.
+
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
 True
 """
@@ -30,6 +36,7 @@ FONT_HEAD_BYTES = 64 * 1024
 # The packages whose files decide bytes and alt text, one a line: a package added is one line.
 PACKAGES = (
     "service.notation",
+    "service.layout",
     "service.drawing",
     "tile_art",
 )

@@ -26,14 +26,14 @@ from werkzeug.exceptions import HTTPException
 
 import tile_art.faces
 from service.analysis import analyse_safely
-from service.docs.batch import Batch
 from service.drawing import indexed
-from service.drawing.arrange import arrange
 from service.drawing.error_image import PALETTES, error_png
 from service.drawing.palette import compiled
 from service.drawing.version import RENDERER_VERSION
+from service.layout.arrange import arrange
 from service.notation.subject import layout_of
 from service.notation.views import hand_json
+from service.pictures.batch import Batch
 
 from . import vector
 from .cache import RenderTimeout
@@ -177,7 +177,7 @@ def playground_settings() -> dict:
     if found is None:
         import tile_art
         from service.docs.build import SCALES
-        from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
+        from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
         from service.drawing.svg import svg_srcset
         from service.notation import options as o
         from service.notation.dora import LANGS

@@ -21,11 +21,11 @@ import hashlib
 
 from flask import Response, jsonify, request
 
-from service.docs.scene_blocks import options_key
-from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
-from service.drawing.scene import arrange_scene, render_scene, scene_json
+from service.drawing.scene import render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
-from service.notation.options import OptionError, RenderOptions
+from service.layout.arrange import arrange_scene
+from service.layout.limits import MAX_PIXELS, MAX_SIDE, fits
+from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import SceneError, read_scene
 
 from . import vector

@@ -19,11 +19,11 @@ from typing import Any, Mapping
 
 from cachetools import LRUCache
 
-from service.drawing.arrange import arrange
-from service.drawing.layout import Layout
-from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.drawing.render import render
 from service.drawing.version import RENDERER_VERSION
+from service.layout.arrange import arrange
+from service.layout.layout import Layout
+from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
@@ -33,7 +33,7 @@ from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
 
-# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces) is service/drawing/limits.py's.
+# The cost ceiling (MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces) is service/layout/limits.py's.
 LARGE_PIXELS = 250_000   # images over this live in the image cache's own large share
 
 ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it

@@ -146,6 +146,20 @@ class RenderOptions:
         return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}"
 
 
+def options_key(options: RenderOptions) -> str:
+    """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
+    labels' language, which a hand's key names only with its strips, and a scene always has labels.
+    Beside `RenderOptions.key`, where `/scene.*` (service.http) and scene files (service.pictures)
+    both read it; hashed into the renderer version like the rest of this package, so a change
+    here changes every key: caches and file names start afresh, never serving other bytes.
+
+    >>> options_key(RenderOptions()), options_key(RenderOptions(lang="ja"))
+    ('h38-s1-light-bgnone-gauto-png', 'h38-s1-light-bgnone-gauto-png-ja')
+    """
+    key = options.key()
+    return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
+
+
 def parse_wild(text) -> str:
     """The kind whose tiles are wilds in the analysis (the laizi rule): one of the 34 kinds.
 

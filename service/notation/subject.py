@@ -2,7 +2,7 @@
 
 The one place that turns the ``layout`` option into a grammar: the CLI, the HTTP
 app, `tiles lint` and `tiles build` read through here (and lay out through
-`service.drawing.arrange`).
+`service.layout.arrange`).
 
 >>> river = read("*-5m 123456p", "river")
 >>> layout_of(river), layout_of(read("5m+123p"))

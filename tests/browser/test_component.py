@@ -21,12 +21,13 @@ from urllib.parse import quote
 import pytest
 from werkzeug.serving import make_server
 
-from service.drawing.arrange import arrange
-from service.drawing.limits import distinct_faces, fits
+from service.layout.arrange import arrange
+from service.layout.limits import distinct_faces, fits
 from service.notation.subject import read
 from tests.need import need  # the other browser tests import it from here
 from service.http import create_app
-from service.docs.build import Job, build
+from service.docs.build import build
+from service.pictures.jobs import Job
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
 

@@ -21,10 +21,10 @@ import pytest
 from test_svg_chromium import launched
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from service.docs.scan import scan_text
-from service.docs.tag_props import read_tag
-from service.drawing.arrange import arrange
-from service.drawing.limits import densities, distinct_faces
+from service.pictures.scan import scan_text
+from service.pictures.tag_props import read_tag
+from service.layout.arrange import arrange
+from service.layout.limits import densities, distinct_faces
 from service.http import create_app
 from service.notation.options import RenderOptions
 from service.notation.subject import read

@@ -10,7 +10,7 @@ import { riverLayout } from "../riverLayout.js";
 
 const strip = (lang, kind, h) => Math.max(SPEC.doraSlots * tileWidth(h), SPEC.doraLabelWidths[lang][kind][h - SPEC.minHeight]) + tileWidth(h);
 
-test("a hand with a dora strip: as service/drawing/dora_layout.py's doctest places it", () => {
+test("a hand with a dora strip: as service/layout/dora_layout.py's doctest places it", () => {
   assert.deepEqual(tileLayout("123m", 40, null, { dora: "4z" }), {
     width: 270, height: 57, description: "Hand: 1m 2m 3m; dora indicator: North", faces: 5,
   });

@@ -1,7 +1,7 @@
 // One reading of a <Tiles> tag's props: what MDX hands the component (character
 // references decoded, blockquote markers gone, {38.0} a number) and the height
 // the component draws (and the dora/ura/lang it reads), against tests/fixtures/tag_props.json, which the Python
-// reader (service/docs/scan.py, service/docs/tag_props.py) is tested against too.
+// reader (service/pictures/scan.py, service/pictures/tag_props.py) is tested against too.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";

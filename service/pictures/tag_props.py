@@ -4,7 +4,7 @@
 a tag here, so they cannot disagree about what ``inline``, ``height``,
 ``theme`` or ``caption`` mean.
 
->>> from service.docs.scan import scan_text
+>>> from service.pictures.scan import scan_text
 >>> read = read_tag(scan_text('<Tiles notation="14s" inline />', "a.mdx")[0])
 >>> read.request.options.height, read.request.inline, read.problems
 (24, True, [])

@@ -3,13 +3,13 @@
 The remark-tiles plugin starts it once per build and speaks JSON lines: one
 request per `<Tiles>` tag on stdin, one answer per line on stdout, matched by
 ``id``. The first line out says who is answering, with the spec
-(`service.docs.spec`) the plugin's markup follows. Files are named by content
+(`service.pictures.spec`) the plugin's markup follows. Files are named by content
 hash (as `tiles build` names them), so unchanged images are never drawn twice.
 
 A request carries the tag's source text and where it starts in its file (and
 ``tag``, the element name, when it is not ``Tiles``; ``prefix``, its line's text
 before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the tag is read by
-`service.docs.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
+`service.pictures.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
 block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
 where its body starts; its answer says ``"scene": true``:
 
@@ -38,15 +38,15 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, urlencode
 
-from service.drawing.arrange import arrange
-from service.drawing.scene import arrange_scene, scene_alt
-from service.drawing.limits import densities, distinct_faces
+from service.drawing.scene import scene_alt
 from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
+from service.layout.arrange import arrange, arrange_scene
+from service.layout.limits import densities, distinct_faces
 from service.notation.describe import alt_text
 from service.notation.options import RenderOptions
 
-from .build import (
+from .jobs import (
     BATCH_MARK,
     BATCH_MARK_TEXT,
     SCALES,

@@ -24,8 +24,8 @@ from service.notation.scene import WINDS, WORDS
 from service.notation.table import TableScene
 
 from .dora_layout import label_band, label_size
-from .labels import label_box, text_width
 from .layout import Label, Layout, Placement, Shape, layout, tile_width
+from .measure import label_box, text_width
 from .river_layout import river_layout
 from .scene_layout import SceneLayout, SceneTile, title_size
 

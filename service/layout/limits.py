@@ -39,12 +39,12 @@ MAX_FACES = 37  # and never more than every riichi kind with its red fives: smal
 def face_ms(tile_px: int) -> float:
     """The CPU ms drawing one face `tile_px` device px tall costs (with its colour table),
     as measured on the 2-CPU development machine under load (`python -m bench cost`):
-    a fixed part, the supersampled canvas (`tile_art.faces.supersample`) and the face.
+    a fixed part, the supersampled canvas (`tile_art.proportions.supersample`) and the face.
 
     >>> [round(face_ms(px), 1) for px in (38, 76, 114, 256, 512)]
     [2.3, 6.9, 8.1, 10.9, 38.0]
     """
-    from tile_art.faces import supersample
+    from tile_art.proportions import supersample
 
     canvas = tile_px * supersample(tile_px)
     return 1.8 + canvas * canvas / 60_000 + tile_px * tile_px / 14_000
@@ -59,7 +59,7 @@ def distinct_faces(lay) -> int:
     """The faces a layout's image draws when none is cached: one per code, lying, dimmed.
 
     >>> from service.notation.grammar import parse
-    >>> from service.drawing.layout import layout
+    >>> from service.layout.layout import layout
     >>> distinct_faces(layout(parse("111m-111m"), 38))
     2
     """

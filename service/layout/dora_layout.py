@@ -7,7 +7,7 @@ Placements keep the subject's first, in notation order, then each strip's.
 
 >>> from service.notation.grammar import parse
 >>> from service.notation.options import RenderOptions
->>> from service.drawing.layout import layout
+>>> from service.layout.layout import layout
 >>> lay = with_indicators(layout(parse("123m"), 40), RenderOptions(height=40, dora="4z"), river=False)
 >>> lay.width, lay.height, [(p.tile.code, p.x, p.y) for p in lay.placements][:4]
 (270, 57, [('1m', 180, 17), ('2m', 210, 17), ('3m', 240, 17), ('4z', 0, 17)])
@@ -22,8 +22,8 @@ from dataclasses import replace
 from service.notation.dora import KINDS, LABELS, strip
 from service.notation.options import RenderOptions
 
-from .labels import text_width
 from .layout import Label, Layout, Placement, tile_width
+from .measure import text_width
 
 LABEL_SIZE = 0.3  # label em, in tile heights
 MIN_LABEL = 10  # CSS px: no smaller label em

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable
 
 from service.drawing.version import RENDERER_VERSION
-from service.notation.options import OptionError, RenderOptions
+from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
@@ -230,18 +230,6 @@ def scene_text(text: str) -> str:
     'problem: {round: E1}'
     """
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
-
-
-def options_key(options: RenderOptions) -> str:
-    """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
-    labels' language, which a hand's key names only with its strips, and a scene always has labels.
-    (Here, not in service/notation: code there is hashed into the renderer version.)
-
-    >>> options_key(RenderOptions()), options_key(RenderOptions(lang="ja"))
-    ('h38-s1-light-bgnone-gauto-png', 'h38-s1-light-bgnone-gauto-png-ja')
-    """
-    key = options.key()
-    return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
 
 
 def scene_id(text: str, options: RenderOptions) -> str:

@@ -1,4 +1,5 @@
-"""A hand's or a river's geometry: the one switch between the two layouts (with any dora strips).
+"""A hand's or a river's geometry: the one switch between the two layouts (with any dora strips);
+and a scene's (`arrange_scene`): a problem card's or a table's.
 
 >>> from service.notation.options import RenderOptions
 >>> from service.notation.subject import read
@@ -12,11 +13,17 @@ from __future__ import annotations
 
 from service.notation.options import RenderOptions
 from service.notation.river import River
+from service.notation.scene import ProblemCard
 from service.notation.subject import Subject
+from service.notation.table import TableScene
 
 from .dora_layout import with_indicators
 from .layout import Layout, layout
 from .river_layout import river_layout
+from .scene_layout import SceneLayout, problem_layout
+from .table_layout import table_layout
+
+Scene = ProblemCard | TableScene
 
 
 def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layout:
@@ -24,3 +31,10 @@ def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layou
     if isinstance(subject, River):
         return with_indicators(river_layout(subject, options.height, options.row), options, river=True)
     return with_indicators(layout(subject, options.height, options.gap), options, river=False)
+
+
+def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
+    """The scene's geometry at ``options`` (height, and the labels' language)."""
+    if isinstance(scene, TableScene):
+        return table_layout(scene, options.height, options.lang)
+    return problem_layout(scene, options.height, options.lang)

@@ -24,8 +24,8 @@ from service.notation.model import Group, Hand
 from service.notation.scene import WORDS, ProblemCard, scores_line, situation
 
 from .dora_layout import label_band, label_size
-from .labels import text_width
 from .layout import Label, Layout, Placement, layout, tile_width
+from .measure import text_width
 
 
 @dataclass(frozen=True, slots=True)
