@@ -176,7 +176,7 @@ def playground_settings() -> dict:
     found = current_app.extensions.get("tiles_playground_settings")
     if found is None:
         import tile_art
-        from service.docs.build import SCALES
+        from service.pictures.jobs import SCALES
         from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
         from service.drawing.svg import svg_srcset
         from service.notation import options as o
