@@ -139,9 +139,11 @@ _PIECES = ["problem:", "table:", " ", "\n", "  ", "{", "}", "[", "]", ",", ":", 
     st.tuples(st.integers(0, len(CARD)), st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4).map("".join))
     .map(lambda cut: CARD[:cut[0]] + cut[1] + CARD[cut[0]:]),
     st.text(max_size=60),
-))
-def test_fuzzed_scene_urls_never_answer_5xx(client, text):
-    r = client.get("/scene.png?s=" + quote(text, safe="", errors="surrogatepass"))
+), st.booleans())
+def test_fuzzed_scene_urls_never_answer_5xx(client, text, as_image):
+    """JSON errors, and the error image an <img> gets (its message drawn, whatever it holds)."""
+    headers = {"Accept": "image/png"} if as_image else {}
+    r = client.get("/scene.png?s=" + quote(text, safe="", errors="surrogatepass"), headers=headers)
     assert r.status_code < 500, (text, r.status_code)
 
 

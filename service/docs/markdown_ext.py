@@ -68,6 +68,7 @@ class PageTiles:
     """One conversion of one page: its pictures, its sprite and its problems."""
 
     def __init__(self, ext: TilesExtension, path: str, text: str, first_line: int = 1):
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Python-Markdown reads lines, later
         self.ext, self.path, self.text, self.shift = ext, path, text, first_line - 1
         self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
