@@ -19,7 +19,8 @@ from service.notation.subject import layout_of
 
 from .scan import TilesTag
 from .scene_blocks import check_docs
-from .tag_props import Problem, TagRead, problem_at, read_docs, read_tag
+from .pages import read_docs
+from .tag_props import Problem, TagRead, problem_at, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
