@@ -24,7 +24,7 @@ from .scalar_marks import mark_of, value_offsets
 
 WINDS = "ESWN"
 MAX_SCENE_CHARS = 4096
-MAX_DEPTH = 16  # collections in collections: a scene needs 5 (table.seats.E.{...}, a list of doras)
+MAX_DEPTH = 16  # collections in collections: a scene needs 4 (the root, table:, seats:, a seat)
 _ROUND = re.compile(r"([ESWN])([1-4])")
 
 
