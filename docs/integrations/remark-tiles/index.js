@@ -117,11 +117,12 @@ function sceneRequest(node, file, text, settings) {
 
 /** The 1-based column where each line of a code node's value starts in the file. */
 function bodyColumns(node, text) {
-  const fence = node.position?.start.line ?? 0;
+  if (!node.position) return []; // a node made by another plugin: the body's column stands for all
+  const fence = node.position.start.line;
   const lines = text.split("\n");
   return node.value.split("\n").map((value, k) => {
     const line = (lines[fence + k] ?? "").replace(/\r$/, "");
-    return line.endsWith(value) ? line.length - value.length + 1 : node.position?.start.column ?? 1;
+    return line.endsWith(value) ? line.length - value.length + 1 : node.position.start.column;
   });
 }
 
