@@ -51,3 +51,17 @@ def test_the_markdown_extension_draws_the_same(case):
     except TilesError as err:
         reported = re.findall(r"(?m)^page\.md:(\d+:\d+: .*)$", str(err))
     assert reported == expected(case, ".md")
+
+
+SCENES = [c for c in CASES if c["errors"] and all("problem.answer" in e for e in c["errors"])]
+
+
+@pytest.mark.parametrize("case", SCENES, ids=[c["name"] for c in SCENES])
+def test_build_draws_each_block_lint_checks(tmp_path, case):
+    """With its answer right, the block lint named is a picture `tiles build` draws."""
+    from service.docs.build import SceneJob
+
+    page = tmp_path / "page.mdx"
+    page.write_bytes(case["text"].replace("answer: 6s", "answer: 5z").encode("utf-8"))
+    jobs, errors = collect([str(page)])
+    assert errors == [] and [type(j) for j in jobs] == [SceneJob] * len(case["errors"])
