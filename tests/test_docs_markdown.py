@@ -110,6 +110,20 @@ def test_a_typo_in_a_fence_names_its_line_and_column():
         convert("Text\n\n```tiles\n  12m3q | caption\n```\n", page="page.md")
 
 
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_crlf_pages_close_their_fences_and_keep_their_positions(newline):
+    html = convert(PAGE.replace("\n", newline))
+    assert html == convert(PAGE)
+    html = markdown.markdown(newline.join(["```tiles", "123m", "```", "", "After", ""]), extensions=["tiles"])
+    assert html.count('aria-label="Hand: 1m 2m 3m"') == 1 and html.endswith("<p>After</p>")
+    scene = newline.join(["```tiles-scene", "problem:", "  round: E1", "  seat: S", "  dora: 3m",
+                          "  hand: 2345m067p34588s5z+4p", "  answer: 6s", "```", ""])
+    with pytest.raises(TilesError, match=r"^page.md:9:11: problem.answer: 6s is not in the hand"):
+        convert("Text" + newline + newline + scene, page="page.md")
+    with pytest.raises(TilesError, match=r"^page.md:4:7: 'q' is not a suit letter"):
+        convert(newline.join(["Text", "", "```tiles", "  12m3q | caption", "```", ""]), page="page.md")
+
+
 def test_warn_mode_logs_and_shows_the_error_in_the_page(caplog):
     with caplog.at_level(logging.WARNING, logger="tiles.markdown"):
         html = convert('<Tiles notation="12q" /> and <Tiles notation="1m" />', on_error="warn")

@@ -169,6 +169,25 @@ def test_tiles_build_draws_scene_blocks_into_the_manifest_and_links_them(tmp_pat
     assert "rendered 0 file(s)" in capsys.readouterr().out and (out / light["3x"]).exists()
 
 
+def test_link_md_puts_a_nested_blocks_image_in_its_blockquote_and_list(tmp_path, capsys):
+    from service.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "p.md"
+    page.write_text(f"> ```tiles-scene\n> {CARD}\n> ```\n\n- A card:\n\n    ```tiles-scene\n    {CARD}\n    ```\n",
+                    encoding="utf-8")
+    args = ["build", str(docs), "--out", str(docs / "img"), "--link-md", "--jobs", "1"]
+    assert main(args) == 0
+    images = json.loads((docs / "img" / "manifest.json").read_text(encoding="utf-8"))["images"]
+    img = f'<img src="img/{images[f"scene:{CARD}"]["2x"]}" width="402" height="159" alt="{html.escape(ALT)}">'
+    lines = page.read_text(encoding="utf-8").split("\n")
+    assert (lines[3], lines[10]) == ("> " + img, "    " + img)
+    assert main(args) == 0  # kept as it is
+    assert page.read_text(encoding="utf-8").split("\n") == lines
+    capsys.readouterr()
+
+
 def test_tiles_batch_answers_a_scene_block_with_its_files(tmp_path):
     from service.pictures.batch import Batch
 
@@ -370,6 +389,22 @@ def test_post_batch_takes_scene_options_and_never_answers_500():
     assert bad.json["errors"][0]["message"].startswith("tiles-scene theme=auto: theme auto is for SVG only")
     for body in ({"scene": CARD, "meta": 3}, {"scene": CARD, "meta": "lang=ja", "metaColumn": "x"}):
         assert client.post("/batch", json=body).status_code == 400
+
+
+def test_batch_places_each_yaml_line_at_its_own_column():
+    """remark-tiles sends where each line of a block's YAML starts (a blockquote's "> ", a list's
+    indent); an error on a line indented differently lands on its own column."""
+    from service.http import create_app
+
+    client = create_app().test_client()
+    scene = "problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z,\nanswer: 6s}\n"
+    body = {"path": "p.mdx", "line": 4, "column": 3, "scene": scene}
+    r = client.post("/batch", json={**body, "columns": [3, 2]})
+    assert r.status_code == 422 and (r.json["errors"][0]["line"], r.json["errors"][0]["column"]) == (5, 10)
+    assert client.post("/batch", json=body).json["errors"][0]["column"] == 11  # without: the body's column
+    for bad in ("3", [0], [True], [1.5], None):
+        r = client.post("/batch", json={**body, "columns": bad})
+        assert r.status_code == 400 and "columns must be a list" in r.json["error"]["message"]
 
 
 def test_sphinx_rst_scene_with_its_yaml_right_under_the_directive(tmp_path):

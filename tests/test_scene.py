@@ -40,7 +40,7 @@ def test_problem_card_reads_every_field():
 
 @pytest.mark.parametrize("fields, where, message", [
     ({"hand": "2345m067p34588s+4p"}, (8, 9), "problem.hand: a problem hand holds 14 tiles with the drawn one "
-                                             "(a meld counts 3); this one holds 13"),
+                                             "(a meld counts 3, bonus tiles are set aside); this one holds 13"),
     ({"hand": "2345m067p34588s5z4p"}, (8, 28), "problem.hand: the hand ends with the drawn tile as its own segment"),
     ({"hand": "2345m067p3a588s5z+4p"}, (8, 19), "problem.hand: 'a' is not a suit letter"),
     ({"answer": "6s"}, (8, 11), "problem.answer: 6s is not in the hand"),
@@ -64,6 +64,24 @@ def test_melds_count_three_and_kans_too():
     card = read_scene(card_with(hand="234m06p55s+-999s+5-5=55m+6p", answer="0p"))
     assert [g.kind for g in card.melds] == ["meld", "meld"]
     assert card.answer.code == "0p" and card.answer_index == 3  # the red five itself, not a plain one
+
+
+@pytest.mark.parametrize("hand, bonus, role", [
+    ("2345m067p34588s5z+1f+4p", ["1f"], "bonus"),
+    ("2345m067p34588s5z+4p+1f5f", ["1f", "5f"], "bonus"),  # after the drawn tile: still set aside
+    ("2345m067p345s+-111z+1234f+4p", ["1f", "2f", "3f", "4f"], "bonus"),
+    ("1f2345m067p34588s5z+4p", ["1f"], "hand"),  # in the concealed segment
+])
+def test_bonus_tiles_are_set_aside_not_counted_toward_14(hand, bonus, role):
+    card = read_scene(card_with(hand=hand, answer="4p"))
+    assert card.drawn.code == "4p" and card.answer_index is None
+    view = scene_json(card, RenderOptions())
+    assert [(t["code"], t["role"]) for t in view["tiles"] if t["code"].endswith("f")] == [(b, role) for b in bonus]
+    assert [t["code"] for t in view["tiles"] if t["role"] == "drawn" or t["role"] == "answer"] == ["4p"]
+    with pytest.raises(SceneError, match="this one holds 15"):
+        read_scene(card_with(hand=hand.replace("2345m", "22345m", 1)))
+    with pytest.raises(SceneError, match="problem.answer: 1f is a bonus tile: set aside, never discarded"):
+        read_scene(card_with(hand=hand, answer="1f"))
 
 
 def test_yaml_syntax_error_is_positioned():

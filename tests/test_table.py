@@ -61,6 +61,40 @@ def test_a_river_longer_than_a_game_allows():
     assert err.col == len("table: {round: E1, seats: {W: {river: ") + river.index("7s") + 1  # the 25th tile
 
 
+@pytest.mark.parametrize("river", ["j" * 25, "?" * 25, "12m" + "j?" * 11 + "4m", "j" * 21 + " *j *? -j j"])
+def test_a_river_of_jokers_or_any_tiles_longer_than_a_game_allows(river):
+    """Every tile the river grammar reads counts toward the 24, and the caret lands on the 25th."""
+    head = "table: {round: E1, seats: {W: {river: '"
+    err = error_of(f"{head}{river}'}}}}}}")
+    assert err.field == "table.seats.W.river" and err.message == "25 discards; a river holds at most 24 in one hand"
+    tiles = [i for i, c in enumerate(river) if c.isdigit() or c in "j?"]
+    assert err.col == len(head) + tiles[24] + 1
+
+
+def test_jokers_and_any_tiles_are_no_copies_of_a_kind():
+    t = read_scene("table: {round: E1, seats: {E: {hand: 'jjjjjj????'}, S: {river: 'jjjj????'}, W: {melds: -jjj}}}")
+    assert [x.code for x in t.seats["E"].hand.tiles] == list("jjjjjj????")
+    head = "table: {round: E1, seats: {E: {hand: "
+    err = error_of(head + "j11111m2m}}}")
+    assert err.message == "a fifth 1m on the table; a set has four"
+    assert err.col == len(head) + len("j1111") + 1  # the fifth 1, not the 2 after it
+    err = error_of(head + "'x?j1m1m', melds: '-1mj1m'}, S: {river: 'j?1m'}}}")
+    assert (err.field, err.message) == ("table.seats.S.river", "a fifth 1m on the table; a set has four")
+    assert err.col == len(head + "'x?j1m1m', melds: '-1mj1m'}, S: {river: 'j?") + 1
+
+
+def test_a_second_bonus_tile_on_the_table_is_an_error_at_it():
+    head = "table: {round: E1, seats: {E: {hand: 123m1f}, S: {hand: 2s"
+    err = error_of(head + "1f}}}")
+    assert (err.field, err.message) == ("table.seats.S.hand", "a second 1f on the table; a set has one of each bonus tile")
+    assert err.col == len(head) + 1
+
+
+def test_a_fifth_copy_among_the_doras_of_a_list_points_at_its_item():
+    err = error_of("table: {round: E1, doras: [1m, 1m1m, 1m1m], seats: {}}")
+    assert (err.field, err.line, err.col) == ("table.doras[2]", 1, 40) and "fifth 1m" in err.message
+
+
 def test_two_riichi_marks_in_one_river():
     err = error_of(TABLE.replace("19m4z*6p-5s2p", "19m4z*6p-5s-2p"))
     assert err.field == "table.seats.E.river" and err.message.startswith("a river has one riichi tile")

@@ -247,6 +247,19 @@ def test_jokers_in_melds():
     assert a.warnings == ("meld 4p5pj could be 345p or 456p: write it with the tile its joker stands for",)
 
 
+def test_what_docs_analysis_says_of_wilds_beside_melds():
+    """docs/analysis.md: a joker in a meld is a copy of its kind; a lone wild's waits leave out
+    kinds it would make a fifth copy of; with melds, shanten is stricter than the package's."""
+    assert analyse(parse("12355p+-5pj5p")).warnings == ("5 copies of 5p: a set has four",)
+    assert not analyse(parse("123m456m789m5pj+-5pj5p")).complete
+    every = {code_of(i) for i in range(34)}
+    assert every - set(analyse(parse("j+-111m+-2222m+-333m+-444m")).waits) == {"1m", "2m", "3m", "4m"}
+    assert every - set(analyse(parse("111m456m789m123pj")).waits) == {"1m"}
+    lone = analyse(parse("1m+-111m+-222m+-333m+-444m"))
+    assert (lone.shanten, lone.waits) == (1, ())
+    assert Shanten.calculate_shanten(counts_of("1m")) == 0  # the package sees the concealed 1m alone
+
+
 def test_counts_of_is_unchanged_by_wilds():
     assert sum(counts_of("123m")) == 3  # the helper the brute force and docs share
 

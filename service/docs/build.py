@@ -39,7 +39,8 @@ from service.pictures.jobs import (
 )
 from service.pictures.scan import doc_files, scan_text, walk_docs
 from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
-from service.pictures.tag_props import DEFAULT_THEME, Problem, read_docs, tag_options
+from service.pictures.pages import read_docs
+from service.pictures.tag_props import DEFAULT_THEME, Problem, tag_options
 
 from .lint import missing_paths
 
@@ -66,22 +67,21 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
     return list(jobs.values()), errors + scene_errors
 
 
-def scene_closes(text: str, theme: str) -> dict[int, str]:
-    """The 0-based line of each closed block's closing fence (lines split at ``\\n``), and the
-    block's manifest key at ``theme`` (what ``tiles build --link-md`` puts an `<img>` under).
+def scene_closes(text: str, theme: str) -> dict[int, tuple[str, str]]:
+    """The 0-based line of each closed block's closing fence (lines split at ``\\n``), the block's
+    manifest key at ``theme`` and the closing line's text before its fence (``"> "`` in a blockquote):
+    what ``tiles build --link-md`` puts an `<img>` under, and how that line starts.
 
     >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
-    {3: 'scene:problem: {round: E1}'}
-    >>> scene_closes("```tiles-scene lang=ja theme=dark\\nproblem: {round: E1}\\n```\\n", "light")
-    {2: 'scene:problem: {round: E1}?theme=dark&lang=ja'}
+    {3: ('scene:problem: {round: E1}', '')}
+    >>> scene_closes("> ```tiles-scene lang=ja theme=dark\\n> problem: {round: E1}\\n> ```\\n", "light")
+    {2: ('scene:problem: {round: E1}?theme=dark&lang=ja', '> ')}
     """
-    lines = text.split("\n")
     out = {}
     for block in scene_blocks(text):
-        close = block.line - 1 + len(block.text.splitlines())
         options, _ = read_options(block)
-        if options is not None and close < len(lines) and lines[close].strip().startswith(("```", "~~~")):
-            out[close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png"))
+        if options is not None and block.close is not None:
+            out[block.close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png")), block.prefix
     return out
 
 
@@ -192,13 +192,13 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
-    scenes = scene_closes(text, default_theme)  # closing fence line -> manifest key
+    scenes = scene_closes(text, default_theme)  # closing fence line -> manifest key, the line's start
     out_lines, changed, i = [], False, 0
     while i < len(lines):
         line = lines[i]
         out_lines.append(line)
         i += 1
-        key = scenes.get(i - 1)
+        key, lead = scenes.get(i - 1, (None, ""))  # lead: the <img> stays in the block's list or quote
         if key is None:
             m = _COMMENT_TAG.match(line.strip())
             tags = scan_text(m.group(1)) if m else []
@@ -211,9 +211,9 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
         e = images.get(key)
         if e is None:
             continue
-        img = (f'<img src="{rel}/{Path(e.get("2x", e["1x"])).name}" width="{e["width"]}" height="{e["height"]}" '
+        img = (f'{lead}<img src="{rel}/{Path(e.get("2x", e["1x"])).name}" width="{e["width"]}" height="{e["height"]}" '
                f'alt="{html.escape(e["alt"])}">')
-        if i < len(lines) and lines[i].startswith(f'<img src="{rel}/'):
+        if i < len(lines) and lines[i].startswith(f'{lead}<img src="{rel}/'):
             old = lines[i]
             img += "\r" if old.endswith("\r") else ""
             changed |= old != img

@@ -18,7 +18,8 @@ from typing import Iterable
 from service.notation.subject import layout_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import check_docs
-from service.pictures.tag_props import Problem, TagRead, problem_at, read_docs, read_tag
+from service.pictures.pages import read_docs
+from service.pictures.tag_props import Problem, TagRead, problem_at, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)

@@ -40,8 +40,10 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
-from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, read_block, read_options, scene_info
-from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text
+from service.pictures.fences import fences
+from service.pictures.pages import TILES_INFO, fence_line_tags
+from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
+from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col
 from service.pictures.tag_props import ImageRequest, Problem, read_tag
 
 from . import markup
@@ -50,8 +52,6 @@ from .scene_pictures import inline_scene, pair
 
 log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
-_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*)$")
-_TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")
 SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
 MARK = "\x01tiles:{}\x01"
 # Tags drawn before (props and default theme -> markup with marked references, sprite needs):
@@ -68,6 +68,7 @@ class PageTiles:
     """One conversion of one page: its pictures, its sprite and its problems."""
 
     def __init__(self, ext: TilesExtension, path: str, text: str, first_line: int = 1):
+        text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Python-Markdown reads lines, later
         self.ext, self.path, self.text, self.shift = ext, path, text, first_line - 1
         self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
@@ -150,56 +151,18 @@ class PageTiles:
         return text
 
     def _fences(self):
-        """(start, end, html) of each tiles fence; other fences are skipped (they stay code)."""
-        text = self.text
-        lines = text.split("\n")
-        starts = [0]
-        for line in lines:
-            starts.append(starts[-1] + len(line) + 1)
-        i = 0
-        while i < len(lines):
-            m = _OPEN.match(lines[i])
-            if not m or (m.group("fence")[0] == "`" and "`" in m.group("info")):
-                i += 1
+        """(start, end, html) of each tiles and tiles-scene fence, found as every docs tool finds them
+        (`service.pictures.fences`: in lists and blockquotes too); other fences stay code."""
+        for fence in fences(self.text):
+            block = block_of(fence, self.path)
+            if block is not None:
+                yield fence.start, fence.end, self.draw_scene(block)
                 continue
-            fence, indent = m.group("fence"), m.group("indent")
-            j = i + 1
-            while j < len(lines) and not re.fullmatch(rf"[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*", lines[j]):
-                j += 1
-            scene = scene_info(m.group("info"))
-            if scene is not None:
-                width = len(indent)
-                body = "".join(line[min(width, len(line) - len(line.lstrip(" \t"))):] + "\n" for line in lines[i + 1:j])
-                end = starts[min(j + 1, len(lines))] - 1
-                html = self.draw_scene(SceneBlock(self.path, i + 2, width, body, scene[0], i + 1,
-                                                  m.start("info") + scene[1] + 1))
-                yield starts[i] + width, max(end, starts[i]), html
-                i = j + 1
-                continue
-            info = _TILES_INFO.match(m.group("info"))
+            info = TILES_INFO.match(fence.info)
             if info:
-                pictures = [self._fence_line(starts[k], lines[k], info.group("props"), i, len(indent))
-                            for k in range(i + 1, min(j, len(lines))) if lines[k].strip()]
-                end = starts[min(j + 1, len(lines))] - 1
-                yield starts[i] + len(indent), max(end, starts[i]), "\n".join(pictures)
-            i = j + 1
-
-    def _fence_line(self, start: int, line: str, props: str, fence_line: int, indent: int) -> str:
-        """One fence line, ``NOTATION`` or ``NOTATION | caption``, as a tag at its place in the page."""
-        try:
-            [opts] = scan_text(f"<Tiles {props} />") or [None]
-        except (TagSyntaxError, ValueError) as err:
-            msg = getattr(err, "message", str(err))
-            return self.report([Problem(self.path, fence_line + 1, indent + 1, f"in the tiles fence: {msg}")], False)
-        notation, _, caption = line.partition("|")
-        lead = len(notation) - len(notation.lstrip())
-        notation = notation.strip()
-        tag = TilesTag(self.path, self.text, start + lead, end=start + len(line), props=dict(opts.props),
-                       spans={"notation": list(range(start + lead, start + lead + len(notation)))})
-        tag.props["notation"] = notation
-        if caption.strip():
-            tag.props["caption"] = caption.strip()
-        return self.draw(tag)
+                pictures = [self.report([t], False) if isinstance(t, Problem) else self.draw(t)
+                            for t in fence_line_tags(fence, info.group("props"), self.text, self.path)]
+                yield fence.start, fence.end, "\n".join(pictures)
 
     def resolved(self) -> tuple[str, list[str]]:
         """Once every picture is drawn: the page's block (pair CSS, sprite) and the pictures' HTML."""

@@ -236,7 +236,7 @@ def batch_view():
         raise BadRequest("batch", problem)
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
     answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "scene", "themes", "format", "tag",
-                                          "prefix", "meta", "metaLine", "metaColumn") if k in body})
+                                          "prefix", "meta", "metaLine", "metaColumn", "columns") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)
@@ -292,6 +292,9 @@ def batch_body_problem(body) -> str | None:
     for name in ("line", "column", "metaLine", "metaColumn"):
         if name in body and (not isinstance(body[name], int) or isinstance(body[name], bool) or body[name] < 1):
             return f"{name} must be a whole number from 1"
+    columns = body.get("columns", [])
+    if not isinstance(columns, list) or any(not isinstance(c, int) or isinstance(c, bool) or c < 1 for c in columns):
+        return "columns must be a list of whole numbers from 1 (where each line of a scene's YAML starts)"
     themes = body.get("themes", [])
     if not isinstance(themes, list) or not all(isinstance(t, str) and t in tile_art.THEMES for t in themes):
         return f"themes must be a list of theme names ({', '.join(tile_art.THEMES)}), not {themes!r}"

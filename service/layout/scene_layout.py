@@ -80,6 +80,8 @@ def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> Sce
             role = "drawn"
         elif p.group == 0 and concealed:
             role = "hand"
+        elif p.group >= 2 and card.hand.groups[p.group - 1].kind == "bonus":  # set aside, after the melds
+            role = "bonus"
         else:
             role = "meld"
         answer = card.answer is not None and (

@@ -73,7 +73,7 @@ class ProblemCard:
 def read_scene(text: str) -> ProblemCard | TableScene:
     """The scene in YAML `text` (a `ProblemCard` or a `TableScene`); `SceneError` at the field for any mistake."""
     root = compose(text)
-    top = root.mapping(("problem", "table"))
+    top = root.mapping(("problem", "table"), keep_empty=True)
     if len(top) != 1:
         root.fail("a scene is one of problem: or table:")
     if "table" in top:
@@ -103,23 +103,29 @@ def read_problem(f: Field) -> ProblemCard:
 
 
 def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:
+    """The hand without the drawn tile, and the drawn tile: the last segment that is no bonus group.
+    Bonus tiles (``+1f``) are set aside: they are not part of the 14."""
     hand = f.tiles(parse)
-    last = hand.groups[-1]
-    if len(hand.groups) < 2 or last.kind != "winning" or last.tiles[0].sideways:
+    last = next((n for n in range(len(hand.groups) - 1, -1, -1) if hand.groups[n].kind != "bonus"), 0)
+    drawn = hand.groups[last]
+    if last == 0 or drawn.kind != "winning" or drawn.tiles[0].sideways:
         f.fail("the hand ends with the drawn tile as its own segment, like 2345m067p34588s5z+4p", len(f.text()))
-    body = Hand(hand.groups[:-1], hand.warnings, hand.notation)
-    count = sum(3 if g.kind == "meld" else len(g.tiles) for g in body.groups) + 1
+    body = Hand(hand.groups[:last] + hand.groups[last + 1:], hand.warnings, hand.notation)
+    count = sum(3 if g.kind == "meld" else sum(not t.bonus for t in g.tiles) for g in body.groups) + 1
     if count != HAND_TILES:
-        f.fail(f"a problem hand holds {HAND_TILES} tiles with the drawn one (a meld counts 3); this one holds {count}")
+        f.fail(f"a problem hand holds {HAND_TILES} tiles with the drawn one (a meld counts 3, "
+               f"bonus tiles are set aside); this one holds {count}")
     if any(t.face_down for t in body.groups[0].tiles) and body.groups[0].kind == "hand":
         f.fail("the player's own hand lies face up: no 'x' outside a concealed kan", f.text().lower().index("x"))
-    return body, last.tiles[0]
+    return body, drawn.tiles[0]
 
 
 def _answer(f: Field, hand: Hand, drawn: Tile) -> tuple[Tile, int | None]:
     """The answer tile, and which concealed tile it is (None: the drawn one); red fives match
     exactly when written ``0``, else any five, the plain one first."""
     (tile,) = f.tiles(lambda text: _one_tile(text)).tiles
+    if tile.bonus:
+        f.fail(f"{tile.code} is a bonus tile: set aside, never discarded; the answer is a tile the player can discard")
     concealed = hand.groups[0].tiles if hand.groups[0].kind == "hand" else ()
     for exact in (True, False):
         same = (lambda t: t.kind == tile.kind) if exact else tile.same_kind

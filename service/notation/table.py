@@ -77,11 +77,13 @@ def read_table(f: Field) -> TableScene:
         sticks = sub["reach"].number(0, MAX_STICKS) if "reach" in sub else sticks
         honba = sub["dead"].number(0, MAX_STICKS) if "dead" in sub else honba
     dora: tuple[Tile, ...] = ()
+    dora_fields: list = []  # (field, its indicators), for the copies check
     if "dora" in fields:
         dora = fields["dora"].tiles(read_indicators)
+        dora_fields = [(fields["dora"], dora)]
     elif "doras" in fields:
-        items = fields["doras"].items()
-        dora = tuple(t for item in items for t in item.tiles(read_indicators))
+        dora_fields = [(item, item.tiles(read_indicators)) for item in fields["doras"].items()]
+        dora = tuple(t for _, tiles in dora_fields for t in tiles)
         if len(dora) > 5:
             fields["doras"].fail(f"{len(dora)} dora indicators; the dead wall shows at most 5")
     view_field = fields.get("view") or fields.get("front")
@@ -93,7 +95,7 @@ def read_table(f: Field) -> TableScene:
     for wind in WINDS:
         sf = seat_fields.get(wind) or seat_fields.get(wind.lower())
         seats[wind] = _seat(wind, sf, where) if sf is not None else Seat(wind, None, 0, (), None, None)
-    _check_copies(dora, fields.get("dora") or fields.get("doras"), where)
+    _check_copies(dora_fields, where)
     return TableScene(rnd, honba, sticks, dora, view, seats)
 
 
@@ -129,26 +131,30 @@ def _seat(wind: str, f: Field, where: list) -> Seat:
 
 
 def _tile_positions(text: str) -> list[int]:
-    """Where each tile stands in tile text: one digit (or ``x``) a tile.
+    """Where each tile stands in tile text the grammar read: a digit, or a one-letter tile
+    (``x`` a back, ``j`` a joker, ``?`` an any-tile), is one tile.
 
-    >>> _tile_positions("1*2m -r5p x")
-    [0, 2, 7, 10]
+    >>> _tile_positions("1*2m -r5p x j?")
+    [0, 2, 7, 10, 12, 13]
     """
-    return [i for i, c in enumerate(text) if (c.isascii() and c.isdigit()) or c in "xX"]
+    return [i for i, c in enumerate(text) if (c.isascii() and c.isdigit()) or c in "xXjJ?"]
 
 
-def _check_copies(dora: tuple[Tile, ...], dora_field, where: list) -> None:
-    """The fifth copy of a tile anywhere on the table is an error at its field and character."""
+def _check_copies(dora_fields: list, where: list) -> None:
+    """The fifth copy of a tile anywhere on the table (the second of a bonus tile) is an error at
+    its field and character. Backs, jokers and any-tiles are no copy of a kind."""
     seen: Counter = Counter()
-    for field, tiles in ([(dora_field, dora)] if dora_field is not None else []) + where:
-        positions = _tile_positions(field.text()) if field.node.tag.endswith(":str") else []
+    for field, tiles in dora_fields + where:
+        positions = _tile_positions(field.text())
         for n, t in enumerate(tiles):
-            if t.face_down:
+            if t.single:
                 continue
             seen[t.base_kind] += 1
+            at = positions[n] if n < len(positions) else None
+            if t.bonus and seen[t.base_kind] == 2:
+                field.fail(f"a second {t.code} on the table; a set has one of each bonus tile", at)
             if seen[t.base_kind] == 5:
-                name = f"{t.number}{t.suit}"
-                field.fail(f"a fifth {name} on the table; a set has four", positions[n] if n < len(positions) else None)
+                field.fail(f"a fifth {t.number}{t.suit} on the table; a set has four", at)
 
 
 __all__ = ["MAX_RIVER", "Seat", "TableScene", "read_table"]

@@ -11,7 +11,8 @@ A request carries the tag's source text and where it starts in its file (and
 before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the tag is read by
 `service.pictures.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
 block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
-where its body starts; its answer says ``"scene": true``:
+where its body starts (and ``columns``, where each of its lines starts, when a blockquote or a
+list puts them apart); its answer says ``"scene": true``:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -203,9 +204,12 @@ class Batch:
         if fmt not in TAG_FORMATS:
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
         line, column = int(req.get("line", 1)), int(req.get("column", 1))
+        columns = req.get("columns", [])  # where each YAML line starts in the file, when they differ
+        if not isinstance(columns, list) or not all(type(c) is int and c >= 1 for c in columns):
+            return {"id": rid, "ok": False, "fatal": "'columns' must be a list of whole numbers from 1"}
         info, at = meta_options(meta)
         block = SceneBlock(path, line, column - 1, text, info, int(req.get("metaLine", line - 1)),
-                           int(req.get("metaColumn", column)) + at)
+                           int(req.get("metaColumn", column)) + at, tuple(c - 1 for c in columns))
         options, bad_option = read_options(block, fmt)
         scene, bad_field = read_block(block)
         if options is None or scene is None:

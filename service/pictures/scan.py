@@ -1,7 +1,7 @@
 """Find `<Tiles ...>` tags in Markdown/MDX files, with where each notation character sits.
 
-Tags inside fenced code blocks and inline code spans are skipped (they are shown,
-not rendered). HTML comments are scanned, so `<!-- <Tiles notation="1m" /> -->`
+Tags inside fenced code blocks (`service.pictures.fences`: in lists and blockquotes too, as
+remark-tiles reads them) and inline code spans are skipped (they are shown, not rendered). HTML comments are scanned, so `<!-- <Tiles notation="1m" /> -->`
 is a way to name an image in a plain `.md` file.
 
 >>> tags = scan_text('Hi <Tiles\\n  notation="123m" inline />', "a.mdx")
@@ -27,11 +27,12 @@ from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from .fences import fences
+
 DOC_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", ".git", ".docusaurus", "build", ".next"}
 
 TAG_NAME = "Tiles"  # remark-tiles' `tagName` option names another
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")  # used with .match at a line start
 _NAME = re.compile(r"[A-Za-z_$][\w$:.-]*")
 _TAG_NAME = re.compile(r"[A-Za-z_$][\w$.-]*")  # a JSX element name, e.g. Hand or Mj.Hand
 _QUOTE = re.compile(r"(?:[ \t]*>)*")  # the blockquote markers that open a line
@@ -148,17 +149,15 @@ def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
           prefix: str = "") -> Iterator[TilesTag | TagSyntaxError]:
     start_tag = tag_pattern(name)
     i, n = 0, len(text)
-    fence = ""
+    code = {f.start: f.end for f in fences(text)}  # fenced blocks, found as remark finds them: code
     line_start = True
     while i < n:
-        if line_start:
-            m = _FENCE.match(text, i)
-            if m and (not fence or m.group(1).startswith(fence)):
-                fence = "" if fence else m.group(1)
-                i = _next_line(text, i)
-                continue
-            if fence:
-                i = _next_line(text, i)
+        if line_start and code:
+            j = i
+            while j < n and text[j] in " \t>-+*.)0123456789":  # the line's blockquote, list and indent
+                j += 1
+            if j in code:
+                i = _next_line(text, code[j])
                 continue
         c = text[i]
         line_start = c == "\n"

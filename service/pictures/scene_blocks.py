@@ -27,12 +27,12 @@ from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
+from .fences import Fence, fences
 from .scan import walk_docs
 from .tag_props import TAG_FORMATS, Problem
 
 LANG = "tiles-scene"
 Scene = ProblemCard | TableScene
-_FENCE = re.compile(r"( {0,3})(`{3,}|~{3,})(.*)$")  # any fence: its indent, marker and info string
 # The info string of a scene block: ```tiles-scene, MyST's ```{tiles-scene}, an attribute list
 # ```{.tiles-scene ...}; then the options (``rest``), in the first two forms maybe in braces.
 _INFO = re.compile(r"\s*(?P<open>\{\s*\.?)?tiles-scene(?P<close>\s*\})?(?=[\s}]|$)(?P<rest>.*?)\s*$")
@@ -45,11 +45,18 @@ _WORD = re.compile(r"""(?P<name>[^\s=]*)(?P<eq>=?)(?P<value>"[^"]*"|'[^']*'|\S*)
 class SceneBlock:
     path: str
     line: int  # 1-based line of the body's first line
-    indent: int  # spaces before the fence, stripped from each body line
+    indent: int  # characters before the YAML on a body line (blockquote markers, the fence's indent)
     text: str
     info: str = ""  # the options as written after the word in the fence's info string
     info_line: int = 0  # 1-based line and column of ``info`` in the file (the fence's line)
     info_col: int = 1
+    shifts: tuple[int, ...] = ()  # ``indent`` of each body line, when they differ
+    close: int | None = None  # 0-based line of the closing fence; None when nothing closes it
+    prefix: str = ""  # the closing fence's line before its marker ("> " in a blockquote)
+
+    def column(self, line: int, col: int) -> int:
+        """The page's column of column ``col`` on line ``line`` (1-based) of the YAML."""
+        return col + (self.shifts[line - 1] if 0 < line <= len(self.shifts) else self.indent)
 
 
 @dataclass(frozen=True)
@@ -113,33 +120,28 @@ def meta_options(meta: str) -> tuple[str, int]:
 
 
 def scene_blocks(text: str, path: str = "") -> list[SceneBlock]:
-    """Every ```` ```tiles-scene ```` block of a document, in order (an unclosed one runs to the end).
+    """Every ```` ```tiles-scene ```` block of a document, in order (an unclosed one runs to the end),
+    found as remark-tiles finds it (`service.pictures.fences`: in lists and blockquotes too).
     A block shown inside another fence (a longer one, as docs show how to write one) is code.
 
     >>> [b.line for b in scene_blocks("````md\\n```tiles-scene\\nx\\n```\\n````\\n```tiles-scene\\ny\\n```\\n")]
     [7]
     >>> [(b.info, b.info_line, b.info_col) for b in scene_blocks("# A\\n ```tiles-scene  height=30\\nx\\n```\\n")]
     [('height=30', 2, 18)]
+    >>> [(b.line, b.text, b.shifts) for b in scene_blocks("- A card:\\n\\n  > ```tiles-scene\\n  > a: 1\\n  > ```\\n")]
+    [(4, 'a: 1\\n', (4,))]
     """
-    out: list[SceneBlock] = []
-    lines = text.splitlines(keepends=True)
-    i = 0
-    while i < len(lines):
-        m = _FENCE.match(lines[i].rstrip("\r\n"))
-        if not m or (m.group(2)[0] == "`" and "`" in m.group(3)):
-            i += 1
-            continue
-        indent, fence = len(m.group(1)), m.group(2)
-        close = re.compile(r" {0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}\s*$")
-        j = i + 1
-        while j < len(lines) and not close.match(lines[j].rstrip("\r\n")):
-            j += 1
-        info = scene_info(m.group(3))
-        if info is not None:
-            body = "".join(line[min(indent, len(line) - len(line.lstrip(" "))):] for line in lines[i + 1:j])
-            out.append(SceneBlock(path, i + 2, indent, body, info[0], i + 1, m.start(3) + info[1] + 1))
-        i = j + 1
-    return out
+    return [b for b in (block_of(f, path) for f in fences(text)) if b is not None]
+
+
+def block_of(fence: Fence, path: str = "") -> SceneBlock | None:
+    """The scene block a fence is, or None when its info string names none."""
+    info = scene_info(fence.info)
+    if info is None:
+        return None
+    indent = fence.shifts[0] if fence.shifts else fence.col
+    return SceneBlock(path, fence.open_line + 2, indent, fence.text, info[0], fence.open_line + 1,
+                      fence.info_col + info[1] + 1, fence.shifts, fence.close_line, fence.prefix)
 
 
 def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | None, Problem | None]:
@@ -209,7 +211,7 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
         return read_scene(block.text), None
     except SceneError as err:
         what = f"{err.field}: {err.message}" if err.field else err.message
-        return None, Problem(block.path, block.line + err.line - 1, err.col + block.indent, what)
+        return None, Problem(block.path, block.line + err.line - 1, block.column(err.line, err.col), what)
 
 
 def check_block(block: SceneBlock, fmt: str = "png") -> list[Problem]:

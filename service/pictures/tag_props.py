@@ -17,14 +17,13 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Iterator
 
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import Subject
 from service.notation.subject import read as parse
 
-from .scan import EXPR, TagSyntaxError, TilesTag, iter_tags, line_col, walk_docs
+from .scan import EXPR, TilesTag
 
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
@@ -195,17 +194,3 @@ def number_param(value) -> str:
     if math.isfinite(n) and n == int(n):
         return str(int(n))
     return value if isinstance(value, str) else repr(value)
-
-
-def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME) -> Iterator[TagRead | Problem]:
-    """Every tag of every .md/.mdx file under ``paths``, read once, in file order.
-
-    A tag the scanner cannot read comes as a `Problem`. This is the one loop
-    `tiles lint` and `tiles build` share.
-    """
-    for path, text in walk_docs(paths):
-        for item in iter_tags(text, str(path)):
-            if isinstance(item, TagSyntaxError):
-                yield Problem(str(path), *line_col(text, item.offset), item.message)
-            else:
-                yield read_tag(item, default_theme)

@@ -95,7 +95,8 @@ function isScene(node) {
 }
 
 /**
- * The request for a scene block: its YAML, where its body starts (the line after the fence), and
+ * The request for a scene block: its YAML, where its body starts (the line after the fence) and
+ * where each of its lines starts (a blockquote's "> " or a list's indent comes before them), and
  * the block's options (```tiles-scene lang=ja height=30: the code node's `meta`) with where they
  * start on the fence line. Python reads the options (`tiles batch`, as `tiles build` does), so
  * keys and file names agree.
@@ -106,11 +107,23 @@ function sceneRequest(node, file, text, settings) {
     path: shownPath(file),
     line: (node.position?.start.line ?? 0) + 1,
     column: node.position?.start.column ?? 1,
+    columns: bodyColumns(node, text),
     scene: node.value + "\n",
     ...(meta ? { meta, ...metaPlace(node, text, meta) } : {}),
     themes: themesFor(settings),
     ...(settings.format === "svg" ? { format: "svg" } : {}),
   };
+}
+
+/** The 1-based column where each line of a code node's value starts in the file. */
+function bodyColumns(node, text) {
+  if (!node.position) return []; // a node made by another plugin: the body's column stands for all
+  const fence = node.position.start.line;
+  const lines = text.split("\n");
+  return node.value.split("\n").map((value, k) => {
+    const line = (lines[fence + k] ?? "").replace(/\r$/, "");
+    return line.endsWith(value) ? line.length - value.length + 1 : node.position.start.column;
+  });
 }
 
 /** {metaLine, metaColumn}: where a code node's meta starts in the file (its fence line). */

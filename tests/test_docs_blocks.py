@@ -1,0 +1,67 @@
+"""The docs tools see what the renderers draw: one table of Markdown snippets
+(tests/fixtures/docs_blocks.json) and the errors each tool reports for them, `line:col: message`.
+
+`tiles lint`, `tiles build` (its `collect`) and the Markdown extension are held to it here;
+remark-tiles, which draws through MDX, in docs/integrations/remark-tiles/test/blocks.test.js. So a
+```tiles-scene block in a nested list or a blockquote that remark-tiles draws is one lint checks and
+build draws, at the same line and column, and a fence remark-tiles shows as code is code to all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from service.docs.build import collect
+from service.docs.lint import lint_paths
+
+CASES = json.loads((Path(__file__).parent / "fixtures" / "docs_blocks.json").read_text(encoding="utf-8"))["cases"]
+
+
+def placed(problems) -> list[str]:
+    return [f"{p.line}:{p.col}: {p.message}" for p in sorted(problems, key=lambda p: (p.line, p.col)) if not p.warning]
+
+
+def expected(case: dict, suffix: str) -> list[str]:
+    """Every tool's errors; on a .md page also its ```tiles fences' (the Markdown extension draws them)."""
+    extra = case.get("md_errors", []) if suffix == ".md" else []
+    return sorted(case["errors"] + extra, key=lambda e: tuple(map(int, e.split(":")[:2])))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+@pytest.mark.parametrize("suffix", [".md", ".mdx"])
+def test_lint_and_build_report_what_the_renderers_draw(tmp_path, case, suffix):
+    page = tmp_path / f"page{suffix}"
+    page.write_bytes(case["text"].encode("utf-8"))
+    assert placed(lint_paths([str(page)])) == expected(case, suffix)
+    assert placed(collect([str(page)])[1]) == expected(case, suffix)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_the_markdown_extension_draws_the_same(case):
+    markdown = pytest.importorskip("markdown")
+    from service.docs.markdown_ext import TilesError
+
+    try:
+        markdown.markdown(case["text"], extensions=["tiles"], extension_configs={"tiles": {"page": "page.md"}})
+        reported = []
+    except TilesError as err:
+        reported = re.findall(r"(?m)^page\.md:(\d+:\d+: .*)$", str(err))
+    assert reported == expected(case, ".md")
+
+
+SCENES = [c for c in CASES if c["errors"] and all("problem.answer" in e for e in c["errors"])]
+
+
+@pytest.mark.parametrize("case", SCENES, ids=[c["name"] for c in SCENES])
+def test_build_draws_each_block_lint_checks(tmp_path, case):
+    """With its answer right, the block lint named is a picture `tiles build` draws."""
+    from service.docs.build import SceneJob
+
+    page = tmp_path / "page.mdx"
+    page.write_bytes(case["text"].replace("answer: 6s", "answer: 5z").encode("utf-8"))
+    jobs, errors = collect([str(page)])
+    assert errors == [] and [type(j) for j in jobs] == [SceneJob] * len(case["errors"])
