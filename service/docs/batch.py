@@ -33,7 +33,6 @@ import sys
 import threading
 from concurrent.futures import Executor, Future
 from dataclasses import replace
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, urlencode
@@ -42,7 +41,7 @@ from service.drawing.arrange import arrange
 from service.drawing.scene import arrange_scene, scene_alt
 from service.drawing.limits import densities, distinct_faces
 from service.drawing.svg import svg_srcset
-from service.drawing.version import RENDERER_VERSION
+from service.drawing.version import RENDERER_VERSION, TILES_VERSION
 from service.notation.describe import alt_text
 from service.notation.options import RenderOptions
 
@@ -93,14 +92,10 @@ class Batch:
         self._drawing: dict[tuple[str, str], Future] = {}  # files on their way, by image and format
 
     def hello(self) -> dict[str, Any]:
-        try:
-            tiles_version = version("tiles")
-        except PackageNotFoundError:
-            tiles_version = "unknown"
         from .spec import spec
 
         # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
-        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
+        return {"tiles": TILES_VERSION, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
                 "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
