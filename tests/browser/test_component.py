@@ -25,6 +25,7 @@ from service.drawing.arrange import arrange
 from service.drawing.limits import distinct_faces, fits
 from service.notation.subject import read
 from tests.need import need  # the other browser tests import it from here
+from tests import npm_packs
 from service.http import create_app
 from service.docs.build import Job, build
 from service.notation.grammar import parse
@@ -60,7 +61,7 @@ URI_COMPONENT_SAFE = "!*'()"
 
 
 def river_query(props) -> str:
-    """The layout options a case adds to its service URLs (as Tiles.jsx writes them)."""
+    """The layout options a case adds to its service URLs (as Tiles.js writes them)."""
     if not props.get("river"):
         return ""
     row = props.get("row", 6)
@@ -72,7 +73,7 @@ INDICATOR_PROPS = ("dora", "ura", "lang")
 
 def indicator_query(props, canonical: bool = True) -> str:
     """The dora/ura/lang a case adds to its service URLs: canonical, and lang only beside a strip
-    (as Tiles.jsx writes them); with canonical=False, the props as written (for the JSON view)."""
+    (as Tiles.js writes them); with canonical=False, the props as written (for the JSON view)."""
     given = {k: props[k] for k in INDICATOR_PROPS if props.get(k)}
     if not canonical:
         return "".join(f"&{k}={quote(v, safe='')}" for k, v in given.items())
@@ -81,17 +82,21 @@ def indicator_query(props, canonical: bool = True) -> str:
     return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + ([("lang", o.lang)] if strips else []))
 
 
+@functools.cache
 def npm_ready() -> bool:
-    if (NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists():
-        return True
+    """React and esbuild installed, and the component as its packed tarball holds it now."""
     if not shutil.which("npm"):
         return False
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
-    return (NODE_MODULES / ".bin" / "esbuild").exists()
+    if not ((NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists()):
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
+    if not (NODE_MODULES / ".bin" / "esbuild").exists():
+        return False
+    npm_packs.installed(HERE, "mahjong-tiles")
+    return True
 
 
 def bundle(out: Path) -> None:
-    """page.jsx + Tiles.jsx + React into one script, resolving react from our node_modules."""
+    """page.jsx + mahjong-tiles + React into one script, resolving them from our node_modules."""
     env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
     subprocess.run(
         [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "page.jsx"), "--bundle",
