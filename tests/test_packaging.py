@@ -194,3 +194,23 @@ def test_the_types_compile_a_use(consumer):
                           "--moduleResolution", "nodenext", "bad.tsx"], cwd=consumer, capture_output=True, text=True,
                          timeout=120)
     assert run.returncode != 0 and "notaton" in run.stdout  # a misspelt prop is caught
+
+
+def install_lines() -> list[tuple[str, str]]:
+    """(file, line) of every `pip install` and `npm install` line in the README and docs/."""
+    pages = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").rglob("*.md") if "node_modules" not in p.parts)]
+    return [(str(p.relative_to(ROOT)), line) for p in pages for line in p.read_text().splitlines()
+            if re.search(r"\b(pip|npm) install\b", line)]
+
+
+def test_every_install_line_names_our_packages():
+    """`pip install tiles` is someone else's package on PyPI; a folder path breaks when the checkout moves."""
+    found = install_lines()
+    assert len(found) >= 10
+    ours = re.compile(r"""(?<![\w-])["']?tiles(?=[\[@=<> "']|$)""")  # a bare `tiles` requirement
+    requirements = [(f, line, part.split("install", 1)[1]) for f, line in found
+                    for part in re.split(r"&&|;|\|", line.split("#")[0]) if re.search(r"\b(pip|npm) install\b", part)]
+    bad = [(f, line) for f, line, words in requirements
+           if ours.search(words) or "docs/integrations/remark-tiles" in words or "-none-any.whl" in words]
+    assert bad == []
+    assert any('"mahjong-tiles[mkdocs]"' in line for _, line in found)
