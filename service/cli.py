@@ -17,7 +17,7 @@ import sys
 import textwrap
 
 from service.drawing.arrange import arrange
-from service.drawing.version import TILES_VERSION
+from service.docs.release import TILES_VERSION
 from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (

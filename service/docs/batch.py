@@ -41,7 +41,7 @@ from service.drawing.arrange import arrange
 from service.drawing.scene import arrange_scene, scene_alt
 from service.drawing.limits import densities, distinct_faces
 from service.drawing.svg import svg_srcset
-from service.drawing.version import RENDERER_VERSION, TILES_VERSION
+from service.drawing.version import RENDERER_VERSION
 from service.notation.describe import alt_text
 from service.notation.options import RenderOptions
 
@@ -62,6 +62,7 @@ from .build import (
     workers_arg,
     write_file,
 )
+from .release import TILES_VERSION
 from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag

@@ -9,11 +9,6 @@ encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
 ``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
 outlines), and the font the glyphs come from. Nobody has to remember to bump it.
 
-`TILES_VERSION` is the other version: the release of the package (service/VERSION, the one
-place it is kept; pyproject.toml and every npm package.json read or match it).
-
->>> TILES_VERSION.count(".") >= 2
-True
 >>> RENDERER_VERSION.startswith(f"{SCHEMA}-") and len(RENDERER_VERSION) == len(SCHEMA) + 11
 True
 """
@@ -27,7 +22,6 @@ from pathlib import Path
 SCHEMA = "3"  # bumped by hand only when the shape of keys or file names changes
 FONT_HEAD_BYTES = 64 * 1024
 PACKAGES = ("service.notation", "service.drawing", "tile_art")  # their code decides bytes and alt text
-TILES_VERSION = (Path(__file__).parents[1] / "VERSION").read_text(encoding="utf-8").strip()  # mahjong-tiles'
 
 
 def drawing_files() -> list[Path]:

@@ -18,11 +18,12 @@ from typing import Any, Mapping
 
 from cachetools import LRUCache
 
+from service.docs.release import TILES_VERSION
 from service.drawing.arrange import arrange
 from service.drawing.layout import Layout
 from service.drawing.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.drawing.render import render
-from service.drawing.version import RENDERER_VERSION, TILES_VERSION
+from service.drawing.version import RENDERER_VERSION
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
