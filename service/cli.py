@@ -16,8 +16,8 @@ import re
 import sys
 import textwrap
 
-from service.drawing.arrange import arrange
 from service.docs.release import TILES_VERSION
+from service.drawing.arrange import arrange
 from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (
