@@ -88,6 +88,7 @@ def npm_ready() -> bool:
     if not shutil.which("npm"):
         return False
     if not ((NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists()):
+        npm_packs.pack("mahjong-tiles")  # package.json names the tarball: it must be there for npm ci
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
     if not (NODE_MODULES / ".bin" / "esbuild").exists():
         return False
