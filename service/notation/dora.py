@@ -29,7 +29,7 @@ LABELS = {
     "ja": {"dora": "ドラ表示", "ura": "裏ドラ表示"},
     "zh": {"dora": "宝牌指示牌", "ura": "里宝牌指示牌"},
 }
-# the alt text's words (English, like the rest of it); tilesSpec.js carries them to Tiles.jsx
+# the alt text's words (English, like the rest of it); tilesSpec.js carries them to Tiles.js
 ALT_WORDS = {"dora": "dora indicator", "ura": "ura dora indicator"}
 _CYCLES = {"z": ((1, 4), (5, 7))}  # honor cycles: winds, dragons
 
