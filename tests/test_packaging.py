@@ -39,7 +39,7 @@ def test_the_version_is_kept_in_one_place():
 
 def test_the_service_and_batch_say_the_version(client):
     """/healthz and `tiles batch`'s hello say service/VERSION, whatever the distribution's name."""
-    from service.docs.batch import Batch
+    from service.pictures.batch import Batch
 
     assert client.get("/healthz").get_json()["version"] == VERSION
     assert Batch(out=None).hello()["tiles"] == VERSION
