@@ -222,7 +222,8 @@ class Batch:
                 image["fetch"] = image_urls(job, scales)
             images.append(image)
         return {
-            "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": alt_text(req_.hand, req_.options),
+            "id": rid, "ok": True, "notation": req_.notation, "width": lay.width, "height": lay.height,
+            "alt": alt_text(req_.hand, req_.options),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
