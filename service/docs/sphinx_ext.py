@@ -301,7 +301,4 @@ def setup(app):
     app.connect("build-finished", _fail)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
-    from .sphinx_myst import MystTiles
-
-    app.add_transform(MystTiles)  # MyST pages: <Tiles> tags and ```tiles / ```tiles-scene fences
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -154,3 +154,8 @@ class Page:
         [tag, *_] = scan_text(self.text[pos:self.starts[last] + len(self.lines[last])], self.path, prefix=head)
         return TilesTag(self.path, self.text, tag.offset + pos, end=tag.end + pos, props=tag.props,
                         spans={k: [o + pos for o in v] for k, v in tag.spans.items()})
+
+
+def setup(app) -> None:
+    """Add the transform (`service.sphinx` does, after `service.docs.sphinx_ext`'s directives)."""
+    app.add_transform(MystTiles)

@@ -22,7 +22,7 @@ const INFO = /^(\s*)(\{\s*\.?)?(tiles-scene|tiles)(\s*\})?(?=[\s}]|$)(.*?)\s*$/d
 /**
  * Options (all optional):
  *   outDir      folder the image files are written to (VitePress: <srcDir>/public/tiles; else ./public/tiles)
- *   publicPath  URL of outDir on the site (default: its path under the public folder, "/tiles/";
+ *   publicPath  URL of outDir on the site (default: its path under the public folder, else "/tiles/";
  *               under VitePress, Vite writes it under the site's `base`)
  *   theme       theme for tags without a theme prop when colorMode is off ("light")
  *   colorMode   "class" (html.dark: VitePress, the default there), "data-theme", "media"
@@ -112,8 +112,8 @@ function inlineTag(start) {
 function settingsFor(options, tagName) {
   const site = siteOf();
   const outDir = path.resolve(options.outDir || path.join(site.publicDir, "tiles"));
-  const publicPath = options.publicPath ?? publicUrl(site.publicDir, outDir);
-  if (publicPath == null) {
+  const publicPath = options.publicPath ?? publicUrl(site.publicDir, outDir) ?? (site.kind === "vitepress" ? null : "/tiles/");
+  if (publicPath == null) { // Vite links only files of the public folder
     throw new Error(`markdown-it-tiles: outDir ${outDir} is not under the public folder ${site.publicDir}: ` +
       "give the `publicPath` the site serves it at");
   }

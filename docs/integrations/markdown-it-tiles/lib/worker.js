@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { workerData } from "node:worker_threads";
+import { REPLIED, STOPPED } from "./sync.js";
 
 // 2, with "fence" among its requests: a ```tiles fence's lines are drawn (tiles batch of this repository)
 const PROTOCOL = 2;
@@ -19,9 +20,15 @@ const pending = new Map();
 
 function reply(message) {
   port.postMessage(message);
-  Atomics.store(signal, 0, 1);
+  Atomics.store(signal, 0, REPLIED);
   Atomics.notify(signal, 0);
 }
+
+Atomics.store(signal, 1, 1); // running: the waiting thread need not fear a worker that never started
+process.on("exit", () => { // the thread waiting for a reply is woken, not left to its timeout
+  Atomics.store(signal, 0, STOPPED);
+  Atomics.notify(signal, 0);
+});
 
 port.on("message", async (message) => {
   if (message.close) {
