@@ -47,12 +47,14 @@ class MystTiles(SphinxTransform):
         path = Path(self.env.doc2path(self.env.docname))
         if self.config.source_suffix.get(path.suffix) != "markdown" or not path.is_file():
             return
-        page = Page(self.env, path)
+        page = None  # read once a page has a tag or a fence
         for node in list(self.document.findall(lambda n: isinstance(n, (nodes.literal_block, nodes.raw)))):
             if isinstance(node, nodes.raw):
                 if "html" in node.get("format", "").split() and _TAG.search(node.astext()):
+                    page = page or Page(self.env, path)
                     page.raw(node)
             elif node.get("language") in ("tiles", "tiles-scene") and node.line:
+                page = page or Page(self.env, path)
                 page.fence(node)
 
 
