@@ -1,9 +1,14 @@
-"""``extensions = ["service.sphinx"]``: the Sphinx extension (`service.docs.sphinx_ext`) under a short name.
+"""``extensions = ["service.sphinx"]``: the Sphinx extension under a short name: the directives and role
+(`service.docs.sphinx_ext`) and, in MyST pages, `<Tiles>` tags and tiles fences (`service.docs.sphinx_myst`).
 
 >>> callable(setup)
 True
 """
 
-from .docs.sphinx_ext import setup
+from .docs import sphinx_ext, sphinx_myst
 
-__all__ = ["setup"]
+
+def setup(app):
+    meta = sphinx_ext.setup(app)
+    sphinx_myst.setup(app)
+    return meta

@@ -9,7 +9,7 @@ that hash from npm's cache, not the one packed now. `installed` puts the current
 fixture whose copy is stale, as `npm ci` would (the packages have no dependencies of their own).
 
 >>> sorted(PACKAGES)
-['mahjong-tiles', 'remark-tiles']
+['mahjong-tiles', 'markdown-it-tiles', 'remark-tiles']
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKS = ROOT / "build" / "npm"
-PACKAGES = {"remark-tiles": ROOT / "docs" / "integrations" / "remark-tiles", "mahjong-tiles": ROOT / "docs" / "components"}
+PACKAGES = {"remark-tiles": ROOT / "docs" / "integrations" / "remark-tiles", "mahjong-tiles": ROOT / "docs" / "components",
+            "markdown-it-tiles": ROOT / "docs" / "integrations" / "markdown-it-tiles"}
 
 
 def pack(name: str, dest: Path = PACKS) -> Path:

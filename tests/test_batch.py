@@ -118,3 +118,25 @@ def test_batch_reads_the_tag_name_and_the_blockquote_it_is_in():
                                    "warning": False}
     bad = batch.answer({"id": 3, "source": '<Hand notation="1m" />', "tag": "<script"})
     assert bad["fatal"] == "tag: '<script' is not a JSX element name"
+
+
+def test_batch_draws_a_tiles_fence_line_as_the_same_tag(tmp_path):
+    """Issue 37 item 4: markdown-it-tiles sends each line of a ```tiles fence with the fence's props;
+    the answer is the tag's (same files, alt, caption) and a typo is placed in the page."""
+    fence = {"path": "a.md", "fence": 'river theme="dark"', "fenceLine": 3, "fenceColumn": 9, "column": 1}
+    reqs = [
+        {"id": 1, **fence, "source": "1m9p*2z3s-5p8s | Riichi on 5p", "line": 4},
+        {"id": 2, "path": "a.md", "line": 9, "column": 1,
+         "source": '<Tiles notation="1m9p*2z3s-5p8s" river theme="dark" caption="Riichi on 5p" />'},
+        {"id": 3, **fence, "source": "  123m456a", "line": 5},
+        {"id": 4, **fence, "fence": 'river theme="dusk"', "source": "123m", "line": 5},
+        {"id": 5, **fence, "fence": 'river theme="dark', "source": "123m", "line": 5},
+    ]
+    hello, line, tag, typo, bad_prop, unclosed = run_batch(tmp_path, reqs, "--public-path", "/tiles/")
+    assert "fence" in hello["hello"]["requests"]
+    assert line == {**tag, "id": 1}
+    assert (line["caption"], line["river"], [i["theme"] for i in line["images"]]) == ("Riichi on 5p", True, ["dark"])
+    assert [(e["line"], e["column"]) for e in typo["errors"]] == [(5, 10)]
+    assert typo["errors"][0]["message"] == "'a' is not a suit letter (use m, p, s or z)"
+    assert [(e["line"], e["column"]) for e in bad_prop["errors"]] == [(3, 22)]  # at the value of theme
+    assert unclosed["errors"][0]["line"] == 3 and "in the tiles fence" in unclosed["errors"][0]["message"]

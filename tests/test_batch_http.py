@@ -179,3 +179,18 @@ def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_tim
     assert list(image["fetch"]) == ["1x"]
     assert client.get("/" + image["fetch"]["1x"]).status_code == 200
     assert client.get("/" + image["fetch"]["1x"].replace("scale=1", "scale=2")).status_code == 400
+
+
+def test_a_tiles_fence_line_is_answered_as_the_cli_answers_it(client):
+    """Issue 37 item 4: the hello offers fence lines, so POST /batch reads them (it dropped their keys)."""
+    assert "fence" in client.get("/batch").json["requests"]
+    line = {"fence": 'river theme="dark"', "fenceLine": 3, "fenceColumn": 10, "source": "1m9p*2z | Riichi",
+            "line": 4, "column": 1}
+    r = ask(client, **line)
+    assert r.status_code == 200, r.json
+    local = Batch(None, fetch=True).answer({**line, "themes": ["light"]})
+    assert r.json == local and (r.json["river"], r.json["caption"]) == (True, "Riichi")
+    bad = ask(client, **{**line, "source": "1m9a"})
+    assert bad.status_code == 422 and [(e["line"], e["column"]) for e in bad.json["errors"]] == [(4, 4)]
+    assert ask(client, **{**line, "fence": 3}).status_code == 400
+    assert ask(client, **{**line, "fenceLine": 0}).status_code == 400

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 VERSION = (ROOT / "service" / "VERSION").read_text().strip()
 # the fixtures that install our tarballs, and which
 FIXTURES = {"tests/browser": ["mahjong-tiles"], "tests/browser/docusaurus": ["remark-tiles"],
-            "tests/browser/astro": ["remark-tiles"], "tests/browser/nextra": ["remark-tiles"]}
+            "tests/browser/astro": ["remark-tiles"], "tests/browser/nextra": ["remark-tiles"],
+            "tests/browser/vitepress": ["markdown-it-tiles"]}
 NPM_TIMEOUT = 600
 
 
@@ -100,6 +101,16 @@ def test_remark_tiles_packs_what_it_needs(packs):
     manifest = json.loads(files["package.json"])
     assert manifest["exports"] == "./index.js" and manifest["type"] == "module"
     assert not manifest.get("dependencies")  # node built-ins only: nothing else to install
+
+
+def test_markdown_it_tiles_packs_what_it_needs(packs):
+    files = contents(packs["markdown-it-tiles"])
+    lib = {f"lib/{p.name}" for p in (PACKAGES["markdown-it-tiles"] / "lib").glob("*.js")}
+    assert set(files) == {"package.json", "README.md", "index.js"} | lib
+    assert shipped_imports_resolve(files) == []
+    manifest = json.loads(files["package.json"])
+    assert manifest["exports"] == "./index.js" and manifest["type"] == "module"
+    assert not manifest.get("dependencies")  # node built-ins only: markdown-it is the site's
 
 
 def test_the_component_packs_what_it_needs(packs):

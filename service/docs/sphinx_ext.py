@@ -193,16 +193,7 @@ class TilesSceneDirective(SphinxDirective):
         at = next((k for k in range(self.lineno, len(lines)) if first and lines[k].strip() == first), self.lineno)
         indent = len(lines[at]) - len(lines[at].lstrip()) if at < len(lines) else 0
         block = SceneBlock(_shown(str(source)), at + 1, indent, text, info, self.lineno, col)
-        (options, bad_option), (_, bad_field) = read_options(block, self.config.tiles_format), read_block(block)
-        problems = [p for p in (bad_option, bad_field) if p is not None]
-        if problems:
-            _report(self.env, problems, page)
-            message = "\n".join(map(str, problems))
-            return [nodes.literal_block(message, message, classes=["tiles-error"])]
-        node = tiles_scene()
-        node["yaml"] = text
-        node["options"] = options.given
-        return [node]
+        return [scene_node(self.env, block, page)]
 
     def _info(self, lines: list[str]) -> tuple[str, int, list[str]]:
         """The options on the directive's own line, their 1-based column there, and the YAML's lines.
@@ -218,6 +209,20 @@ class TilesSceneDirective(SphinxDirective):
         where = line.find(first, name + len("tiles-scene")) if first else -1
         info, at = meta_options(first)  # the same words as a fence's, maybe in braces
         return info, max(where, 0) + at + 1, body
+
+
+def scene_node(env, block: SceneBlock, page: str):
+    """The node of a scene block (options and YAML read and checked), or of its errors, reported."""
+    (options, bad_option), (_, bad_field) = read_options(block, env.config.tiles_format), read_block(block)
+    problems = [p for p in (bad_option, bad_field) if p is not None]
+    if problems:
+        _report(env, problems, page)
+        message = "\n".join(map(str, problems))
+        return nodes.literal_block(message, message, classes=["tiles-error"])
+    node = tiles_scene()
+    node["yaml"] = block.text
+    node["options"] = options.given
+    return node
 
 
 def tiles_role(name, rawtext, text, lineno, inliner, options=None, content=()):

@@ -12,7 +12,9 @@ before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the ta
 `service.pictures.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
 block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
 where its body starts (and ``columns``, where each of its lines starts, when a blockquote or a
-list puts them apart); its answer says ``"scene": true``:
+list puts them apart); its answer says ``"scene": true``. A line of a ```` ```tiles ```` fence
+(markdown-it-tiles) is a request with ``fence``, the props of the fence's info string, at
+``fenceLine``/``fenceColumn``, and ``source``, the line, at ``line``/``column``:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -22,6 +24,14 @@ list puts them apart); its answer says ``"scene": true``:
 (False, 3, 25)
 >>> answer["errors"][0]["message"]
 "'a' is not a suit letter (use m, p, s or z)"
+>>> answer = server.answer({"id": 2, "path": "a.md", "fence": "river", "fenceLine": 4, "fenceColumn": 10,
+...                         "source": "1m9p*2z | Riichi", "line": 5, "column": 3, "themes": ["light"]})
+>>> answer["ok"], answer["alt"][:12], answer["caption"], answer["river"]
+(True, 'River: 1m 9p', 'Riichi', True)
+>>> bad = server.answer({"id": 3, "path": "a.md", "fence": 'theme="dusk"', "fenceLine": 4, "fenceColumn": 10,
+...                      "source": "123m", "line": 5, "column": 3})
+>>> [(e["line"], e["column"]) for e in bad["errors"]]
+[(4, 17)]
 """
 
 from __future__ import annotations
@@ -63,13 +73,15 @@ from .jobs import (
     workers_arg,
     write_file,
 )
+from .fence_tags import fence_line_tag, fence_props
 from .release import TILES_VERSION
-from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
+from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
+REQUESTS = ("tag", "scene", "fence")  # what a request may be: a <Tiles> tag, a scene block, a tiles fence's line
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang")
 
 
@@ -98,7 +110,7 @@ class Batch:
 
         # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
         return {"tiles": TILES_VERSION, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
-                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
+                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}, "requests": list(REQUESTS)}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``req``, its files written."""
@@ -139,6 +151,8 @@ class Batch:
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        if "fence" in req:
+            return self._fence_line(req, waits, themes, fmt)
         name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
         prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
         if not isinstance(prefix, str):
@@ -153,6 +167,31 @@ class Batch:
             return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
         if tag is None:
             return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
+        return self._tag(rid, tag, start, themes, fmt, waits)
+
+    def _fence_line(self, req: dict[str, Any], waits: list[Future], themes: tuple[str, ...], fmt: str) -> dict[str, Any]:
+        """A line of a ```` ```tiles ```` fence: ``source`` the line at ``line``/``column``, ``fence`` the
+        props of the fence's info string at ``fenceLine``/``fenceColumn`` (positions in the page)."""
+        rid, props, line_text, path = req.get("id"), req.get("fence"), req.get("source"), str(req.get("path", ""))
+        if not isinstance(props, str) or "\n" in props or "\n" in line_text:
+            return {"id": rid, "ok": False, "fatal": "'fence' and 'source' must be one line each"}
+        fence_at = (int(req.get("fenceLine", 1)), max(int(req.get("fenceColumn", 1)), 1))
+        line, col = int(req.get("line", fence_at[0] + 1)), max(int(req.get("column", 1)), 1)
+        if line <= fence_at[0]:
+            return {"id": rid, "ok": False, "fatal": "a fence's line comes after its fence line"}
+        # the page from the fence line to this line, as far as positions go
+        text = " " * (fence_at[1] - 1) + props + "\n" * (line - fence_at[0]) + " " * (col - 1) + line_text
+        read = fence_props(props, 0, text, path, fence_at[1] - 1)
+        if isinstance(read, Problem):
+            return self._fail(rid, [read], (fence_at[0], 1))
+        tag = fence_line_tag(read, text, len(text) - len(line_text), line_text)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": "the fence's line is blank"}
+        return self._tag(rid, tag, (fence_at[0], 1), themes, fmt, waits)
+
+    def _tag(self, rid, tag: TilesTag, start: tuple[int, int], themes: tuple[str, ...], fmt: str,
+             waits: list[Future]) -> dict[str, Any]:
+        """The answer for a tag read from a request; ``start`` places its text's 1:1 in the page."""
         read = read_tag(tag, themes[0])
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
@@ -180,7 +219,8 @@ class Batch:
                 image["fetch"] = image_urls(job, scales)
             images.append(image)
         return {
-            "id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": alt_text(req_.hand, req_.options),
+            "id": rid, "ok": True, "notation": req_.notation, "width": lay.width, "height": lay.height,
+            "alt": alt_text(req_.hand, req_.options),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }

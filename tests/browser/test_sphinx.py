@@ -4,7 +4,9 @@ The fixture (tests/browser/pysites/sphinx) has reStructuredText and MyST pages;
 this venv's Sphinx builds it in a subprocess with two parallel readers. Images
 must be files in ``_images`` with alt text and size, Furo's theme switch must
 switch them, a rebuild must draw nothing, and a typo must fail the build at its
-file:line:col.
+file:line:col. tags.md is written as for MDX sites and MkDocs (`<Tiles>` tags,
+```` ```tiles ```` and ```` ```tiles-scene ```` fences, no directive): its pictures
+must be the directive's.
 """
 
 from __future__ import annotations
@@ -38,7 +40,44 @@ def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("sphinx") / "html"
     run = sphinx_build("src", out)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
+    assert "WARNING" not in run.stderr, run.stderr[-4000:]  # no "Pygments lexer name 'tiles' is not known"
     return out
+
+
+def tile_imgs(page: Path) -> dict[str, list[dict]]:
+    """The tiles <img>s of a page by notation (a scene's by its alt text)."""
+    tags = Tags()
+    tags.feed(page.read_text())
+    out: dict[str, list[dict]] = {}
+    for img in tags.imgs:
+        if "tiles" in img.get("class", "").split():
+            out.setdefault(img.get("data-notation") or img["alt"], []).append(img)
+    return out
+
+
+def test_myst_tags_and_fences_are_drawn_as_the_directive_draws_them(built):
+    """Issue 37 item 2: in a MyST page, <Tiles> tags (block, inline, in a blockquote) and ```tiles /
+    ```tiles-scene fences are pictures, the same <img>s as the directive's and the role's."""
+    tags, index, more = (tile_imgs(built / f"{p}.html") for p in ("tags", "index", "more"))
+    html = (built / "tags.html").read_text()
+    assert "<Tiles" not in html.replace("&lt;Tiles notation=&quot;this is code", "")
+    assert index["11222333s22m+-456m+4s"] == tags["11222333s22m+-456m+4s"]  # .. tiles:: with its caption
+    assert index["14s"] == tags["14s"]  # :tiles:`14s`
+    assert more["1m9p*2z3s-5p8s"] == tags["1m9p*2z3s-5p8s"]  # ```{tiles} with :river: and :caption:
+    assert more["19m19p19s1234567z+1m"] == tags["19m19p19s1234567z+1m"]
+    assert [i["class"] for i in tags["5-5=55p"]] == ["tiles tiles--inline tiles--light", "tiles tiles--inline tiles--dark"]
+    assert tags["5-5=55p"][0]["title"] == "An added kan"
+    assert [i["class"] for i in tags["123m456p789s11z"]] == ["tiles"]  # theme="dark": one picture
+    for caption in ("Tsumo on 4s", "Two calls", "Riichi on 5p"):
+        assert f"<figcaption>{caption}</figcaption>" in html
+    [scene] = [k for k in tags if k.startswith("Problem: East 1")]
+    assert [i["class"] for i in tags[scene]] == ["tiles tiles-scene tiles--light", "tiles tiles-scene tiles--dark"]
+    assert sorted(tags) == sorted(["11222333s22m+-456m+4s", "14s", "5-5=55p", "123m456p789s11z", "2z+x11xs+x11xp+2z",
+                                   "19m19p19s1234567z+1m", "1m9p*2z3s-5p8s", scene])
+    for img in (i for imgs in tags.values() for i in imgs):
+        for url in urls(img):
+            assert (built / url).is_file(), url
+    assert "this is code, not an image" in html and "123m, a fence shown as code" in html  # code stays code
 
 
 def test_every_image_is_a_file_in_images_with_alt_and_size(built):
@@ -86,7 +125,7 @@ def test_furo_theme_switch_switches_the_pictures(built):
                 page.on("pageerror", lambda e: errors.append(str(e)))
                 page.on("response", lambda r: r.status >= 400 and not r.url.endswith("favicon.ico")
                         and errors.append(f"{r.status} {r.url}"))
-                for path in ("/index.html", "/more.html"):
+                for path in ("/index.html", "/more.html", "/tags.html"):
                     page.goto(origin + path, wait_until="networkidle")
                     page.wait_for_function(ALL_SHOWN_LOADED, timeout=20000)
                     shown[path, "auto"] = page.evaluate(VISIBLE_TILES)
@@ -105,14 +144,14 @@ def test_furo_theme_switch_switches_the_pictures(built):
     finally:
         server.shutdown()
     assert not errors, errors
-    for path in ("/index.html", "/more.html"):
+    for path, pairs in (("/index.html", 2), ("/more.html", 3), ("/tags.html", 7)):
         light, dark = shown[path, "auto"], shown[path, "dark"]
         assert len(light) == len(dark) >= 3
         for img in light + dark:
             assert img["complete"] and img["src"].endswith("@2x.png"), img
             assert (img["nw"], img["nh"]) == (img["attrW"], img["attrH"]), img
         assert all("tiles--dark" not in i["cls"] for i in light) and all("tiles--light" not in i["cls"] for i in dark)
-        assert sum(a["src"] != b["src"] for a, b in zip(light, dark)) == (2 if path == "/index.html" else 3)
+        assert sum(a["src"] != b["src"] for a, b in zip(light, dark)) == pairs
 
 
 def test_a_typo_fails_the_build_at_file_line_col(tmp_path):
@@ -122,6 +161,22 @@ def test_a_typo_fails_the_build_at_file_line_col(tmp_path):
     assert run.returncode != 0
     assert "bad/bad.md:5:19: 'a' is not a suit letter (use m, p, s or z)\n" in output, output[-4000:]
     assert "  ```{tiles} 123m456a\n" + " " * 20 + "^" in output
+    # issue 37 item 2: MyST's <Tiles> tags (inline, and a block over two lines) and ```tiles fences
+    assert "bad/tags.md:3:28: 'q' is not a suit letter (use m, p, s or z)\n" in output, output[-4000:]
+    assert "  Wait on <Tiles notation=\"14q\" inline />.\n" + " " * 29 + "^" in output
+    assert "bad/tags.md:6:20: 'a' is not a suit letter (use m, p, s or z)\n" in output
+    assert "bad/tags.md:10:8: '6' has no suit letter after it (add m, p, s or z)\n" in output
+    assert "Traceback" not in output
+
+
+def test_a_typo_fails_a_build_with_warnings_as_errors(tmp_path):
+    """sphinx-build -W: the same messages, and the build fails."""
+    installed()
+    run = sphinx_build("bad", tmp_path / "html", "-W")
+    output = run.stdout + run.stderr
+    assert run.returncode != 0
+    for where in ("bad/bad.md:5:19: ", "bad/tags.md:3:28: ", "bad/tags.md:6:20: ", "bad/tags.md:10:8: "):
+        assert where in output, output[-4000:]
     assert "Traceback" not in output
 
 
