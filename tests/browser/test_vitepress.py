@@ -21,7 +21,7 @@ from test_astro import Tags, urls
 from test_component import need  # skip locally, fail on CI
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
-from service.docs.build import file_name, image_id
+from service.pictures.jobs import file_name, image_id
 from service.notation.options import RenderOptions
 from service.notation.subject import read
 
