@@ -1,30 +1,41 @@
 # `make serve` and `make test` work on a fresh machine with only Python 3.11+.
+# `make serve` installs what serving needs; `make test` adds the test and docs tools (the `test`
+# extra) to the same venv, so `make test` after `make serve` upgrades it.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+SERVE_STAMP := $(VENV)/.installed-serve
+TEST_STAMP  := $(VENV)/.installed-test
 
 .PHONY: serve test bench docs clean
 
-$(STAMP): pyproject.toml setup.py service/drawing/_fit.c
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'  # builds the palette fit's C extension too
-	touch $(STAMP)
 
-serve: $(STAMP)
+$(SERVE_STAMP): pyproject.toml setup.py service/drawing/_fit.c service/VERSION | $(BIN)/python
+	@# `tiles` was this distribution's name before `mahjong-tiles`: a venv made then holds it
+	$(BIN)/python -m pip uninstall --quiet --yes tiles 2>/dev/null || true
+	$(BIN)/python -m pip install --quiet -e .  # builds the palette fit's C extension too
+	touch $(SERVE_STAMP)
+
+$(TEST_STAMP): $(SERVE_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
+
+serve: $(SERVE_STAMP)
 	$(BIN)/tiles serve
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'  # pymdownx-mahjong, compared with in bench pages
 	$(BIN)/python -m bench
 
-docs: $(STAMP)
+docs: $(SERVE_STAMP)
 	$(BIN)/python -m service.pictures.spec
 	$(BIN)/tiles build docs --out docs/img --link-md --prune
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -17,6 +17,7 @@ import sys
 import textwrap
 
 from service.layout.arrange import arrange
+from service.pictures.release import TILES_VERSION
 from service.notation.dora import LANGS
 from service.notation.grammar import ParseError
 from service.notation.options import (
@@ -199,6 +200,7 @@ def _strips(args) -> dict:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = _ArgumentParser(prog="tiles", description="Mahjong tile notation to images.")
+    ap.add_argument("--version", action="version", version=f"mahjong-tiles {TILES_VERSION}")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")

@@ -127,3 +127,13 @@ def test_cli_render_writes_palette_pictures_unless_exact(tmp_path):
     assert main(["render", "11222333s22m+-456m+4s", "-o", str(exact), "--scale", "2", "--exact"]) == 0
     assert Image.open(pal).mode == "P" and Image.open(exact).mode == "RGBA"
     assert pal.stat().st_size < exact.stat().st_size / 2
+
+
+def test_cli_version_is_the_package_version(capsys):
+    from pathlib import Path
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    version = (Path(__file__).parents[1] / "service" / "VERSION").read_text().strip()
+    assert capsys.readouterr().out.strip() == f"mahjong-tiles {version}"

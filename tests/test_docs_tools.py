@@ -62,7 +62,7 @@ TAG_PROPS_CASES = json.loads((ROOT / "tests" / "fixtures" / "tag_props.json").re
 
 @pytest.mark.parametrize("case", TAG_PROPS_CASES, ids=[c["name"] for c in TAG_PROPS_CASES])
 def test_props_are_read_as_mdx_and_the_component_read_them(case):
-    """Issue 23 items 14, 15: the cases remark-tiles' test/props.test.js checks MDX and Tiles.jsx against."""
+    """Issue 23 items 14, 15: the cases remark-tiles' test/props.test.js checks MDX and Tiles.js against."""
     [tag] = scan_text(case["source"], "p.mdx")
     assert {k: tag.props.get(k) for k in case["props"]} == case["props"]
     try:
@@ -676,7 +676,7 @@ def test_js_reads_the_spec_the_python_side_wrote():
     assert got["spec"] == json.loads(json.dumps(spec()))
     assert got["widths"] == [layout(parse("1m"), h).width for h in range(MIN_HEIGHT, MAX_HEIGHT + 1)]
     assert got["ok"] == [False, True, True, False, False]
-    source = TILE_LAYOUT_JS.read_text() + (ROOT / "docs/components/Tiles.jsx").read_text()
+    source = TILE_LAYOUT_JS.read_text() + (ROOT / "docs/components/Tiles.js").read_text()
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)  # comments may show examples
     copied = re.findall(r"\b(?:0\.75|256|38|24|16|64)\b|\"East\"", code)
     assert copied == [], "constants copied into the JS side; take them from tilesSpec.js"

@@ -1,4 +1,4 @@
-"""`plugins: [tiles]` for MkDocs: `<Tiles>` tags, tiles and tiles-scene fences as image files of the built site.
+"""`plugins: [search, tiles]` for MkDocs: `<Tiles>` tags, tiles and tiles-scene fences as image files of the built site.
 
 The plugin adds the `tiles` Markdown extension (`service.docs.markdown_ext`) and
 gives it a renderer that writes files instead of inlining SVG: PNG at 1x/2x/3x
@@ -11,6 +11,7 @@ image, one shown by Material's palette toggle (``data-md-color-scheme``).
 ``format: inline`` inlines SVG with one sprite per page, as the bare extension does.
 
     plugins:
+      - search              # a plugins list replaces MkDocs' defaults: name search to keep it
       - tiles:              # all optional
           format: png       # png | svg | inline
           theme: auto       # auto (a light/dark pair) | light | dark

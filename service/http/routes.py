@@ -165,7 +165,7 @@ def playground():
 def playground_settings() -> dict:
     """What the playground's controls and script need to know of the service, once per app: the
     options' bounds and names, and the cost ceiling the `<Tiles>` component honours (as
-    service/docs/spec.py gives it), so the HTML snippet lists only the densities the service draws.
+    service/pictures/spec.py gives it), so the HTML snippet lists only the densities the service draws.
 
     >>> from service.http import create_app
     >>> with create_app().app_context():

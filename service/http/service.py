@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from importlib import metadata
 from typing import Any, Mapping
 
 from cachetools import LRUCache
@@ -24,6 +23,7 @@ from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange
 from service.layout.layout import Layout
 from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
+from service.pictures.release import TILES_VERSION
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
@@ -42,11 +42,8 @@ MEMO_MAX_URL = 512
 
 
 def version() -> str:
-    """The installed package version, for /healthz and the JSON ETag."""
-    try:
-        return metadata.version("tiles")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    """The package's version (service/VERSION), for /healthz and the JSON ETag."""
+    return TILES_VERSION
 
 
 class BadRequest(Exception):

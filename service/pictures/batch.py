@@ -36,7 +36,6 @@ import sys
 import threading
 from concurrent.futures import Executor, Future
 from dataclasses import replace
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote, urlencode
@@ -67,6 +66,7 @@ from .jobs import (
     workers_arg,
     write_file,
 )
+from .release import TILES_VERSION
 from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
@@ -97,14 +97,10 @@ class Batch:
         self._drawing: dict[tuple[str, str], Future] = {}  # files on their way, by image and format
 
     def hello(self) -> dict[str, Any]:
-        try:
-            tiles_version = version("tiles")
-        except PackageNotFoundError:
-            tiles_version = "unknown"
         from .spec import spec
 
         # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
-        return {"tiles": tiles_version, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
+        return {"tiles": TILES_VERSION, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
                 "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:

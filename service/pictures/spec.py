@@ -2,7 +2,7 @@
 
 `docs/components/tilesSpec.js` is this module's output (``python -m
 service.pictures.spec`` writes it; ``make docs`` runs that); `tileLayout.js` and
-`Tiles.jsx` import it, and `tiles batch` sends it to remark-tiles in its first
+`Tiles.js` import it, and `tiles batch` sends it to remark-tiles in its first
 line. A test fails when the file and the Python constants disagree, so no rule
 is copied by hand into JavaScript.
 

@@ -35,7 +35,7 @@ STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
                "manifest", "dora", "ura", "lang", "wild"}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
-NUMBER_PROPS = ("height", "row")  # read as Tiles.jsx reads them: Number(value)
+NUMBER_PROPS = ("height", "row")  # read as Tiles.js reads them: Number(value)
 # JavaScript's white space and line terminators, which Number() trims
 _JS_SPACE = "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
             "\u2028\u2029\u202f\u205f\u3000\ufeff"

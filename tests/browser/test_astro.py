@@ -1,7 +1,8 @@
 """End to end: a real Astro 5 site whose MDX pages use remark-tiles, built, then opened in Chromium.
 
 The fixture (tests/browser/astro) has a committed package-lock.json; `.ci/run`
-installs it with `npm ci`. The site lives under `base: "/hands"`, so the plugin is
+installs it with `npm ci`, remark-tiles
+as its packed tarball (tests/npm_packs.py). The site lives under `base: "/hands"`, so the plugin is
 given `publicPath`, and it asks for `colorMode: "media"`: each tag without a theme
 becomes a <picture> whose dark <source> follows prefers-color-scheme. `tiles` comes
 from this venv via PATH. Locally the test is skipped until `npm ci` has been run
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from test_component import need  # skip locally, fail on CI
+from tests import npm_packs
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "astro"
@@ -36,6 +38,7 @@ def astro_build(out: Path, src: str = "./src") -> subprocess.CompletedProcess:
 def installed() -> None:
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "astro").exists(), f"run `npm ci` in {SITE}")
+    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
 
 
 class Tags(html.parser.HTMLParser):

@@ -25,6 +25,7 @@ from service.layout.arrange import arrange
 from service.layout.limits import distinct_faces, fits
 from service.notation.subject import read
 from tests.need import need  # the other browser tests import it from here
+from tests import npm_packs
 from service.http import create_app
 from service.docs.build import build
 from service.pictures.jobs import Job
@@ -61,7 +62,7 @@ URI_COMPONENT_SAFE = "!*'()"
 
 
 def river_query(props) -> str:
-    """The layout options a case adds to its service URLs (as Tiles.jsx writes them)."""
+    """The layout options a case adds to its service URLs (as Tiles.js writes them)."""
     if not props.get("river"):
         return ""
     row = props.get("row", 6)
@@ -73,7 +74,7 @@ INDICATOR_PROPS = ("dora", "ura", "lang")
 
 def indicator_query(props, canonical: bool = True) -> str:
     """The dora/ura/lang a case adds to its service URLs: canonical, and lang only beside a strip
-    (as Tiles.jsx writes them); with canonical=False, the props as written (for the JSON view)."""
+    (as Tiles.js writes them); with canonical=False, the props as written (for the JSON view)."""
     given = {k: props[k] for k in INDICATOR_PROPS if props.get(k)}
     if not canonical:
         return "".join(f"&{k}={quote(v, safe='')}" for k, v in given.items())
@@ -82,17 +83,22 @@ def indicator_query(props, canonical: bool = True) -> str:
     return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + ([("lang", o.lang)] if strips else []))
 
 
+@functools.cache
 def npm_ready() -> bool:
-    if (NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists():
-        return True
+    """React and esbuild installed, and the component as its packed tarball holds it now."""
     if not shutil.which("npm"):
         return False
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
-    return (NODE_MODULES / ".bin" / "esbuild").exists()
+    if not ((NODE_MODULES / ".bin" / "esbuild").exists() and (NODE_MODULES / "react-dom").exists()):
+        npm_packs.pack("mahjong-tiles")  # package.json names the tarball: it must be there for npm ci
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=HERE, check=False)
+    if not (NODE_MODULES / ".bin" / "esbuild").exists():
+        return False
+    npm_packs.installed(HERE, "mahjong-tiles")
+    return True
 
 
 def bundle(out: Path) -> None:
-    """page.jsx + Tiles.jsx + React into one script, resolving react from our node_modules."""
+    """page.jsx + mahjong-tiles + React into one script, resolving them from our node_modules."""
     env = {**os.environ, "NODE_PATH": str(NODE_MODULES)}
     subprocess.run(
         [str(NODE_MODULES / ".bin" / "esbuild"), str(HERE / "fixtures" / "page.jsx"), "--bundle",

@@ -1,7 +1,8 @@
 """End to end: a real Docusaurus 3 site built with remark-tiles, then opened in Chromium.
 
 The fixture (tests/browser/docusaurus) has a committed package-lock.json;
-`.ci/run` installs it with `npm ci`. It uses remark-tiles with zero options
+`.ci/run` installs it with `npm ci`, remark-tiles
+as its packed tarball (tests/npm_packs.py). It uses remark-tiles with zero options
 under baseUrl /tiles-site/, and `tiles` comes from this venv via PATH. Locally
 the test is skipped until `npm ci` has been run there; on CI it must run.
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from test_component import need  # skip locally, fail on CI
+from tests import npm_packs
 
 HERE = Path(__file__).parent
 SITE = HERE / "docusaurus"
@@ -60,6 +62,7 @@ class Images(html.parser.HTMLParser):
 def www(tmp_path_factory):
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "docusaurus").exists(), f"run `npm ci` in {SITE}")
+    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
     need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     if os.environ.get("TILES_DOCUSAURUS_WWW"):  # a site built before, to work on the browser checks
         return Path(os.environ["TILES_DOCUSAURUS_WWW"])
@@ -192,6 +195,7 @@ def test_site_in_chromium_loads_2x_and_switches_colour_mode(www):
 def test_a_bad_notation_fails_the_build_naming_file_line_col(tmp_path):
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "docusaurus").exists(), f"run `npm ci` in {SITE}")
+    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
     run = docusaurus_build(tmp_path / "out", docs="bad-docs")
     output = run.stdout + run.stderr
     assert run.returncode != 0

@@ -1,4 +1,4 @@
-"""End to end: a real Material for MkDocs site using `plugins: [tiles]`, built, then opened in Chromium.
+"""End to end: a real Material for MkDocs site using `plugins: [search, blog, tiles]`, built, then opened in Chromium.
 
 The fixture (tests/browser/pysites/mkdocs) is built by this venv's MkDocs in a
 subprocess, as a docs team runs it: PNG files (the default), then the same

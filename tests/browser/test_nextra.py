@@ -1,7 +1,8 @@
 """End to end: a real Nextra 4 site whose MDX pages use remark-tiles, built, then opened in Chromium.
 
 The fixture (tests/browser/nextra) has a committed package-lock.json; `.ci/run`
-installs it with `npm ci`. It is nextra-theme-docs on Next.js 16, pages in content/,
+installs it with `npm ci`, remark-tiles
+as its packed tarball (tests/npm_packs.py). It is nextra-theme-docs on Next.js 16, pages in content/,
 built with `next build --webpack` (Turbopack refuses a remark plugin given as a
 function). It is a static export (`output: "export"`, `next build`
 writes out/) under `basePath: "/hands"`, so the plugin is given `publicPath`, and it
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 from test_astro import Tags, checked_kind, urls
 from test_component import need  # skip locally, fail on CI
+from tests import npm_packs
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "nextra"
@@ -45,6 +47,7 @@ def next_build(bad: bool = False) -> subprocess.CompletedProcess:
 def installed() -> None:
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "next").exists(), f"run `npm ci` in {SITE}")
+    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
 
 
 @pytest.fixture(scope="module")

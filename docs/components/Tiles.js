@@ -6,7 +6,8 @@
 // arrives, so the page does not jump and screen readers hear the tiles (in the tag's lang).
 // For a static site with no client code at all, see remark-tiles
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
-import React, { createContext, useContext } from "react";
+// Plain ESM, no JSX: the npm package `mahjong-tiles` ships this file as it is.
+import { Fragment, createContext, createElement as h, useContext } from "react";
 import { SPEC, heightOk, indicatorOptions, indicatorProblem, tagHeight, tileLayout } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
@@ -38,12 +39,11 @@ export function colorModeCss(colorMode) {
 export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, children }) {
   const value = { base, manifest, theme, assets, colorMode, format, lang };
   const css = colorModeCss(colorMode);
-  return (
-    <TilesContext.Provider value={value}>
-      {/* as raw text: React would escape quotes in a custom selector, which CSS does not read */}
-      {css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : null}
-      {children}
-    </TilesContext.Provider>
+  return h(
+    TilesContext.Provider, { value },
+    // as raw text: React would escape quotes in a custom selector, which CSS does not read
+    css ? h("style", { dangerouslySetInnerHTML: { __html: css } }) : null,
+    children,
   );
 }
 
@@ -111,8 +111,8 @@ const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
  */
 export function densitiesFor(lay, height) {
   const fits = (d) => {
-    const w = lay.width * d, h = lay.height * d, px = height * d;
-    return px <= SPEC.maxTilePx && Math.max(w, h) <= SPEC.maxSide && w * h <= SPEC.maxPixels &&
+    const w = lay.width * d, ht = lay.height * d, px = height * d;
+    return px <= SPEC.maxTilePx && Math.max(w, ht) <= SPEC.maxSide && w * ht <= SPEC.maxPixels &&
       (lay.faces || 1) <= SPEC.maxFaces[px - SPEC.minHeight];
   };
   const ok = SPEC.densities.filter(fits);
@@ -229,42 +229,36 @@ export default function Tiles(props) {
   const { notation, caption, inline = false, theme, river = false } = props;
   const site = useContext(TilesContext);
   const text = String(notation ?? "");
-  const h = tagHeight(props);
+  const height = tagHeight(props);
   const className = (inline ? M.inlineClassName : M.className) + (river ? ` ${M.riverClassName}` : "");
   const style = inline ? M.inlineStyle : M.blockStyle;
-  const img = (th, extraClass) => (
-    <img
-      key={th || "one"}
-      {...attrsFor(site, props, text, h, th)}
-      loading="lazy"
-      decoding="async"
-      className={extraClass ? `${className} ${extraClass}` : className}
-      data-notation={text}
-      title={inline && caption ? caption : undefined}
-      style={style}
-    />
-  );
+  const img = (th, extraClass) => h("img", {
+    key: th || "one",
+    ...attrsFor(site, props, text, height, th),
+    loading: "lazy",
+    decoding: "async",
+    className: extraClass ? `${className} ${extraClass}` : className,
+    "data-notation": text,
+    title: inline && caption ? caption : undefined,
+    style,
+  });
   let picture;
   if (theme || !site.colorMode) {
     picture = img(theme ?? site.theme);
   } else if (site.colorMode === "media") {
     // the browser loads only the source that matches prefers-color-scheme
-    const dark = attrsFor(site, props, text, h, "dark");
-    picture = (
-      <picture>
-        <source media="(prefers-color-scheme: dark)" srcSet={dark.srcSet ?? dark.src} width={dark.width} height={dark.height} />
-        {img("light")}
-      </picture>
+    const dark = attrsFor(site, props, text, height, "dark");
+    picture = h(
+      "picture", null,
+      h("source", { media: "(prefers-color-scheme: dark)", srcSet: dark.srcSet ?? dark.src, width: dark.width, height: dark.height }),
+      img("light"),
     );
   } else {
     // both in the HTML; CSS from <TilesProvider> hides one, and a hidden lazy image is never fetched
     picture = M.colorModeThemes.map((th) => img(th, M.themeClassName.replace("{theme}", th)));
   }
-  if (!caption || inline) return <>{picture}</>;
-  return (
-    <figure className={M.figureClassName} style={M.figureStyle}>
-      {picture}
-      <figcaption>{caption}</figcaption>
-    </figure>
-  );
+  if (!caption || inline) return h(Fragment, null, picture);
+  return h("figure", { className: M.figureClassName, style: M.figureStyle }, picture, h("figcaption", null, caption));
 }
+
+export { Tiles };
