@@ -293,3 +293,20 @@ def test_sphinx_site_lang_and_the_lang_option(tmp_path):
     assert re.findall(r'<img [^>]*alt="([^"]+)"', html) == [PAGE_JA[0], "手牌：红五筒", "手牌：一索 四索", PAGE_JA[3]]
     run = _sphinx(tmp_path, rst, 'tiles_lang = "fr"\n')
     assert run.returncode != 0 and "tiles_lang must be one of en, ja, zh, not 'fr'" in run.stderr
+
+
+def test_the_docs_examples_are_what_the_code_writes():
+    from pathlib import Path
+
+    docs = Path(__file__).parents[1] / "docs"
+    text = (docs / "notation.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `(en|ja|zh)` \| (.+) \|$", text, re.M))
+    hand = parse("11s+-456m+x22xz+-5=55p+4s")
+    assert rows == {lang: alt_text(hand, RenderOptions(dora="0p", lang=lang)) for lang in LANGS}
+    for lang in ("ja", "zh"):
+        assert f"`{describe(parse_river('1m*2m-3m'), lang)}`" in text
+    card = read_scene((Path(__file__).parents[1] / "examples" / "card.yaml").read_text(encoding="utf-8"))
+    alt = scene_alt(card, "ja")
+    shown = re.search(r'\("(何切る：[^"]+)"', (docs / "scenes.md").read_text(encoding="utf-8")).group(1)
+    head, tail = shown.replace("\n", "").split("…")
+    assert alt.startswith(head) and alt.endswith(tail)
