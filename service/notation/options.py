@@ -154,7 +154,8 @@ class RenderOptions:
 
 def options_key(options: RenderOptions) -> str:
     """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
-    labels' language, which a hand's key names only with its strips, and a scene always has labels.
+    labels' language, which a hand's key names only with its strips or an SVG title, and a scene always
+    has labels.
     Beside `RenderOptions.key`, where `/scene.*` (service.http) and scene files (service.pictures)
     both read it; hashed into the renderer version like the rest of this package, so a change
     here changes every key: caches and file names start afresh, never serving other bytes.
