@@ -190,7 +190,8 @@ def _layout_args(p: argparse.ArgumentParser) -> None:
 def _strip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dora", default="", help="dora indicators drawn beside the hand, like 3m or 4z1m")
     p.add_argument("--ura", default="", help="ura dora indicators, beside the dora strip")
-    p.add_argument("--lang", choices=LANGS, default="en", help="language of the strips' labels")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="language of the alt text (description, SVG title) and the strips' labels")
 
 
 def _strips(args) -> dict:
@@ -238,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
-    p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels and the alt text")
     p.set_defaults(func=cmd_scene)
 
     from service.docs import build, lint

@@ -372,7 +372,7 @@ def test_json_etag_changes_with_what_the_json_says(tmp_path):
         f.write_text(text.replace(old, new))
 
     plain, odd = etags()
-    edit("service/notation/describe.py", '"Hand"', '"Concealed hand"')
+    edit("service/notation/words.py", '"hand": "Hand"', '"hand": "Concealed hand"')
     described = etags()
     assert described[0] != plain and described[1] != odd
     edit("service/analysis/reading.py", "a set has four", "a set holds four")

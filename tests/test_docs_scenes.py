@@ -19,6 +19,8 @@ from service.docs.markdown_ext import TilesError  # noqa: E402
 CARD = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}"
 ALT = ("Problem: East 1 · South seat · Turn 7; dora indicator: 3m; Hand: 2m 3m 4m 5m 5p (red) 6p 7p 3s 4s 5s "
        "8s 8s White; drawn tile: 4p; Discard White")
+ALT_JA = ("何切る：東1局・南家・7巡目；ドラ表示牌：三萬；手牌：二萬 三萬 四萬 五萬 赤五筒 六筒 七筒 三索 四索 五索 八索 八索 白；"
+          "ツモ牌：四筒；白切り")  # the card's alt text with lang=ja
 PAGE = f"""# Problems
 
 ```tiles-scene
@@ -241,7 +243,7 @@ def test_markdown_scene_options_win_over_the_page():
     svgs = [(size, cls) for cls, size in
             re.findall(r'<svg role="img"[^>]*class="([^"]+)"[^>]*?(width="\d+" height="\d+")', html)]
     assert plain.count('class="tiles tiles-scene tiles--dark"') == 1 and 'width="402" height="159"' in plain
-    assert labels(html) == [ALT] * 3
+    assert labels(html) == [ALT_JA, ALT, ALT]
     assert svgs == [(SIZE, "tiles tiles-scene"),  # its own theme: one dark picture, no pair
                     ('width="320" height="132"', "tiles tiles-scene tiles--light"),  # the attribute-list form:
                     ('width="320" height="132"', "tiles tiles-scene tiles--dark")]  # English, the page's pair
@@ -324,8 +326,8 @@ def test_tiles_build_keys_and_names_a_scene_by_its_options(tmp_path, capsys):
         assert im.convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 255)
     lines = page.read_text(encoding="utf-8").split("\n")
     assert [line for line in lines if line.startswith("<img")] == [
-        f'<img src="../out/{e["2x"]}" width="{e["width"]}" height="{e["height"]}" alt="{html.escape(ALT)}">'
-        for e in (plain, ja, bg)]
+        f'<img src="../out/{e["2x"]}" width="{e["width"]}" height="{e["height"]}" alt="{html.escape(alt)}">'
+        for e, alt in ((plain, ALT), (ja, ALT_JA), (bg, ALT))]
     page.write_text(BAD_OPTS, encoding="utf-8")
     (out / "manifest.json").unlink()
     assert main(["build", str(docs), "--out", str(out)]) == 1
@@ -417,6 +419,6 @@ def test_sphinx_rst_scene_with_its_yaml_right_under_the_directive(tmp_path):
     assert run.returncode == 0, run.stderr
     html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8").replace("&#x27;", "'")
     assert re.findall(r'(width="\d+" height="\d+") alt="([^"]+)"', html) == [
-        ('width="402" height="159"', ALT)] * 2 + [(SIZE, ALT)] * 2
+        ('width="402" height="159"', ALT)] * 2 + [(SIZE, ALT_JA)] * 2
     run = build_sphinx(tmp_path, {"index.rst": rst.replace("     answer: 5z", "     answer: 6s")})
     assert run.returncode == 1 and "index.rst:15:14: problem.answer: 6s is not in the hand" in run.stderr

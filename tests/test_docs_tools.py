@@ -454,6 +454,11 @@ KNOWN = [
 def test_js_layout_matches_python_on_known_notations():
     cases = [(n, h) for n in KNOWN for h in (38, 16, 24, 50, 17, 255)]
     assert node_layouts(cases) == [python_layout(n, h) for n, h in cases]
+    # issue 39: the alt text in every language (red fives, jokers, bonus tiles, kans, ron)
+    cases = [(n, 38, {"lang": lang}) for n in KNOWN for lang in ("ja", "zh")]
+    want = [python_layout(*c) for c in cases]
+    assert node_layouts(cases) == want
+    assert sum(w is not None and w["description"].startswith(("手牌：", "副露：", "花牌：")) for w in want) > 60
 
 
 INDICATORS = [
@@ -532,8 +537,9 @@ def test_js_layout_matches_python_on_random_notations():
             seg = "".join(rng.choice(marks) + rng.choice("01234567891234567x") for _ in range(rng.randint(1, 5)))
             segs.append(seg + rng.choice("mpszmpszf") + rng.choice(["", "", "", "", "", "j", "?", "-j"]))
         cases.append((rng.choice(["+", " ", " + "]).join(segs), rng.choice((16, 24, 38, 41, 64))))
+    cases += [(n, h, {"lang": rng.choice(("ja", "zh"))}) for n, h in cases[::3]]  # the alt text in each language
     got = node_layouts(cases)
-    want = [python_layout(n, h) for n, h in cases]
+    want = [python_layout(*c) for c in cases]
     mismatches = [(c, g, w) for c, g, w in zip(cases, got, want) if g != w]
     assert mismatches == []
     assert sum(w is not None for w in want) > 500

@@ -29,6 +29,7 @@ from service.notation.grammar import ParseError, parse
 from service.notation.options import DEFAULT_ROW, MAX_ROW, MIN_ROW, OptionError, RenderOptions
 from service.drawing.render import compose, render
 from service.notation.river import River, describe_river, parse_river
+from service.notation.words import WORDS
 from service.layout.river_layout import ROWS, river_layout
 from service.layout.arrange import arrange
 from service.notation.subject import layout_of, read
@@ -491,7 +492,9 @@ def test_js_river_layout_matches_python_with_dora_strips():
     cases = [(n, h, r, ind) for n in rivers for h in (16, 18, 24, 38, 41, 256) for r in (4, 6) for ind in inds]
     want = [python_river(*c) for c in cases]
     assert [(c, g, w) for c, g, w in zip(cases, js_river_layouts(cases), want) if g != w] == []
-    assert sum(w is not None and "; dora indicator: " in w["description"] for w in want) > 100
+    dora = [w["labels"]["dora"] for w in WORDS.values()]  # the alt text names the strips in the tag's lang
+    assert sum(w is not None and any(d in w["description"] for d in dora) for w in want) > 100
+    assert sum(w is not None and "ドラ表示牌" in w["description"] for w in want) > 20
 
 
 def random_river(rng: random.Random) -> str:

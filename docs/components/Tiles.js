@@ -3,7 +3,7 @@
 //
 // A mahjong hand as an image from the tiles service (or from the files that
 // `tiles build` wrote). Width, height and alt text are known before the image
-// arrives, so the page does not jump and screen readers hear the tiles.
+// arrives, so the page does not jump and screen readers hear the tiles (in the tag's lang).
 // For a static site with no client code at all, see remark-tiles
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 // Plain ESM, no JSX: the npm package `mahjong-tiles` ships this file as it is.
@@ -28,14 +28,16 @@ export function colorModeCss(colorMode) {
 /**
  * Site-wide settings for every <Tiles> below it.
  * <TilesProvider base="https://tiles.example.org" manifest={manifest} assets="/docs/tiles/"
- *                colorMode="data-theme">...</TilesProvider>
+ *                colorMode="data-theme" lang="ja">...</TilesProvider>
  * colorMode: "data-theme" (Docusaurus), "class" (Nextra: html.dark), "media"
  * (prefers-color-scheme) or a CSS selector of the dark mode; tags without a
  * theme prop then show the light or the dark image, and load only that one.
  * format="svg": every tag below asks the service for one SVG (see Tiles).
+ * lang ("en", "ja", "zh"): the language of the alt text and the strips' labels of every tag
+ * without a lang prop (as `tiles build --lang` draws them).
  */
-export function TilesProvider({ base, manifest, theme, assets, colorMode, format, children }) {
-  const value = { base, manifest, theme, assets, colorMode, format };
+export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, children }) {
+  const value = { base, manifest, theme, assets, colorMode, format, lang };
   const css = colorModeCss(colorMode);
   return h(
     TilesContext.Provider, { value },
@@ -52,7 +54,8 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * A river adds `&layout=river`, and `&row=N` when not 6.
  * tilesUrl("", "1m", {format: "svg", theme: "auto"}) === "/tiles/1m.svg?height=38&theme=auto"
  * Dora strips add `&dora=..&ura=..` and, with either, `&lang=` (as remark-tiles' URLs,
- * service/pictures/batch.py image_urls); pass the indicators canonical (indicatorOptions):
+ * service/pictures/batch.py image_urls); so does a lang other than en (an SVG's title is in it);
+ * pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  */
 export function tilesUrl(
@@ -68,7 +71,7 @@ export function tilesUrl(
     (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "") +
     (dora ? `&dora=${encodeURIComponent(dora)}` : "") +
     (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
-    // the labels' language: only strips have labels (an invalid one is sent for the service to say why)
+    // the labels' and the title's language (an invalid one is sent for the service to say why)
     (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
@@ -78,8 +81,9 @@ export function tilesUrl(
  * manifestKey("123m", 50, "light") === "123m?height=50"
  * manifestKey("1m-2m", 38, "light", true, 8) === "1m-2m?layout=river&row=8"
  * manifestKey("1m", 38, "auto", false, 6, "svg") === "1m?theme=auto&format=svg"
- * `indicators` are canonical (indicatorOptions); lang counts only beside a strip, and not when en:
+ * `indicators` are canonical (indicatorOptions); lang (of the alt text) counts when not en:
  * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
+ * manifestKey("1m", 38, "light", false, 6, "png", {lang: "zh"}) === "1m?lang=zh"
  */
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
@@ -93,7 +97,7 @@ export function manifestKey(
   if (format === "svg") extra.push("format=svg");
   if (dora) extra.push(`dora=${dora}`);
   if (ura) extra.push(`ura=${ura}`);
-  if ((dora || ura) && lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
+  if (lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
@@ -144,12 +148,12 @@ function layoutOf(notation, height, river, row, props) {
 
 /**
  * The indicator options as the URL and the manifest key carry them: canonical when valid (lang
- * only beside a strip), else as written, so the service's error image says what is wrong.
+ * beside a strip, or when not en), else as written, so the service's error image says what is wrong.
  */
 function indicatorsOf(props) {
   const ok = indicatorOptions(props);
   if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang };
-  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura ? ok.lang : undefined };
+  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
@@ -188,7 +192,9 @@ function missing(notation, height, theme, river, row, format, props) {
   );
 }
 
-function attrsFor(site, props, notation, height, theme) {
+function attrsFor(site, tag, notation, height, theme) {
+  // the tag's lang, else the site's: the alt text's language (an empty prop is no prop)
+  const props = tag.lang == null || tag.lang === "" ? { ...tag, lang: site.lang } : tag;
   const manifest = props.manifest ?? site.manifest;
   const root = props.base ?? site.base ?? globalThis.TILES_BASE;
   const river = !!props.river;
@@ -214,7 +220,8 @@ function attrsFor(site, props, notation, height, theme) {
  * the reader's light/dark preference; from a manifest when `tiles build` drew it,
  * which it does for a tag with format="svg", else the manifest's PNG); dora and ura
  * (1-5 indicator tiles, like "3m" or "4z1m": a strip of the indicators and backs at the left,
- * under a label in lang, "en", "ja" or "zh"; width, height and alt include it).
+ * under a label in lang, "en", "ja" or "zh"; width, height and alt include it). lang is the
+ * language of the alt text too; without it, <TilesProvider lang>'s, else en.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

@@ -41,6 +41,7 @@ export interface TilesProps {
   /** Dora and ura dora indicators (1-5 tiles, like "3m" or "4z1m") beside the hand, labelled in `lang`. */
   dora?: string;
   ura?: string;
+  /** The language of the alt text and the strips' labels (default: the provider's, else "en"). */
   lang?: Lang;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
@@ -55,6 +56,8 @@ export interface TilesProviderProps {
   assets?: string;
   colorMode?: ColorMode;
   format?: Format;
+  /** The language of the alt text and labels of every tag without a `lang` (as `tiles build --lang`). */
+  lang?: Lang;
   children?: ReactNode;
 }
 

@@ -3,7 +3,9 @@
 // service/layout/river_layout.py (the rows); tests/test_river.py runs this file under
 // node against the Python side on random rivers. The tiles themselves are read
 // by parseTiles, as service/notation/river.py reads them with the hand parser.
-import { MAX_CHARS, SPEC, distinctFaces, isSpace, parseTiles, tileName, tileWidth, withIndicators } from "./tileLayout.js";
+import {
+  MAX_CHARS, SPEC, altLang, distinctFaces, fill, groupText, isSpace, parseTiles, tileName, tileWidth, withIndicators,
+} from "./tileLayout.js";
 
 export const ROWS = 3; // the third row takes every discard after the first two
 export const DEFAULT_ROW = SPEC.defaultRow; // discards per row: from the Python options, via tilesSpec.js
@@ -71,24 +73,27 @@ export function ordinal(n) {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 }
 
-/** Alt text, as describe_river() in service/notation/river.py writes it. */
-export function describeRiver(tiles) {
-  const names = tiles.map(tileName);
+/** Alt text in `lang`, as describe_river() in service/notation/river.py writes it. */
+export function describeRiver(tiles, lang = SPEC.defaultLang) {
+  const w = SPEC.altWords[lang];
+  const names = tiles.map((t) => tileName(t, lang));
   const r = tiles.findIndex((t) => t.sideways);
   const body =
     r < 0
-      ? names.join(" ")
-      : [names.slice(0, r).join(" "), `riichi on ${names[r]}`, names.slice(r + 1).join(" ")]
+      ? names.join(w.join_tiles)
+      : [names.slice(0, r).join(w.join_tiles), fill(w.riichi, { tile: names[r] }), names.slice(r + 1).join(w.join_tiles)]
           .filter((p) => p)
-          .join(", ");
+          .join(w.join_parts);
   const placed = (n) => {
     const name = names[n];
     if (names.filter((x) => x === name).length === 1) return name;
-    const where = `${ordinal(n + 1)} discard`;
-    return name.endsWith(")") ? `${name.slice(0, -1)}, ${where})` : `${name} (${where})`;
+    const at = { n: n + 1, nth: ordinal(n + 1) };
+    // a name that ends in its own note takes the place in it: "5s (red, 14th discard)"
+    return name.endsWith(w.placed.slice(-1)) ? name.slice(0, -1) + fill(w.placed_more, at) : fill(w.placed, { tile: name, ...at });
   };
   const thrown = tiles.flatMap((t, n) => (t.tsumogiri ? [placed(n)] : []));
-  return `River: ${body}` + (thrown.length ? `; tsumogiri: ${thrown.join(" ")}` : "");
+  const river = fill(w.group, { label: w.labels.river, tiles: body });
+  return thrown.length ? river + w.join_groups + groupText("tsumogiri", thrown, lang) : river;
 }
 
 /**
@@ -101,6 +106,8 @@ export function riverLayout(notation, height = SPEC.defaultHeight, row = DEFAULT
   if (!Number.isInteger(row) || row < MIN_ROW || row > MAX_ROW) return null;
   const tiles = parseRiver(notation);
   if (!tiles) return null;
-  const lay = { ...measureRiver(tiles, height, row), description: describeRiver(tiles), faces: distinctFaces(tiles) };
+  const lang = altLang(indicators);
+  if (!lang) return null;
+  const lay = { ...measureRiver(tiles, height, row), description: describeRiver(tiles, lang), faces: distinctFaces(tiles) };
   return withIndicators(lay, tiles, height, indicators);
 }

@@ -1,17 +1,15 @@
 // Size and alt text of a tile image, from the notation alone (no request).
 // Mirrors service/notation/grammar.py (which notations are valid), service/layout/layout.py
-// (width/height) and service/notation/describe.py (alt text); tests/test_docs_tools.py
-// runs this file under node and compares it with the Python side. Constants
-// (limits, honor names, tile widths and gaps per height) come from
-// tilesSpec.js, which Python generates: none is copied here.
+// (width/height) and service/notation/describe.py (alt text, in the tag's lang);
+// tests/test_docs_tools.py runs this file under node and compares it with the Python side.
+// Constants (limits, the alt text's words in every language, tile widths and gaps per height)
+// come from tilesSpec.js, which Python generates: none is copied here.
 import SPEC from "./tilesSpec.js";
 
 export { SPEC };
 const SUITS = SPEC.suits;
-const HONORS = SPEC.honorNames;
 const BONUS = SPEC.bonusSuit; // flowers and seasons, 1f-8f
-const BONUS_NAMES = SPEC.bonusNames;
-const SINGLE_NAMES = SPEC.singleNames; // x, j, ?: one tile each, no digits
+const WORDS = SPEC.altWords; // per language: tile names, group labels, separators (service/notation/words.py)
 export const MAX_CHARS = SPEC.maxChars;
 export const MAX_TILES = SPEC.maxTiles;
 
@@ -173,47 +171,74 @@ export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
 }
 
-/** Plain English, as Tile.name in service/notation/model.py: "5p (red)", "East", "face-down tile", "plum", "joker". */
-export function tileName(t) {
-  if (t.single) return SINGLE_NAMES[t.single];
-  if (t.suit === "z") return HONORS[t.number - 1];
-  if (isBonus(t)) return BONUS_NAMES[t.number - 1];
-  return `${t.number}${t.suit}` + (t.red ? " (red)" : "");
+/** Fill a template's {slots}, as Python's str.format does. fill("{tile} (red)", {tile: "5p"}) === "5p (red)" */
+export const fill = (template, slots) => template.replace(/\{(\w+)\}/g, (_, k) => String(slots[k]));
+
+/**
+ * The tile's name in `lang`, as tile_name in service/notation/words.py: "5p (red)", "East",
+ * "face-down tile", "plum", "joker"; tileName(t, "ja"): "赤五筒", "東", "伏せ牌", "梅", "ジョーカー".
+ */
+export function tileName(t, lang = SPEC.defaultLang) {
+  const w = WORDS[lang];
+  if (t.single) return w.single[t.single];
+  if (t.suit === "z") return w.honors[t.number - 1];
+  if (isBonus(t)) return w.bonus[t.number - 1];
+  const name = w.numbers[t.number - 1] + w.suits[t.suit];
+  return t.red ? fill(w.red, { tile: name }) : name;
 }
 
-function tileWord(t) {
-  if (t.stacked) return `${tileName(t)} (sideways, added on top)`;
-  return t.sideways ? `${tileName(t)} (sideways)` : tileName(t);
+function tileWord(t, lang) {
+  const w = WORDS[lang];
+  if (t.stacked) return fill(w.added, { tile: tileName(t, lang) });
+  return t.sideways ? fill(w.sideways, { tile: tileName(t, lang) }) : tileName(t, lang);
 }
 
+/** "Hand: 1m 2m" in `lang`: a label (a key of the words' labels) and the tiles' names. */
+export function groupText(label, names, lang = SPEC.defaultLang) {
+  const w = WORDS[lang];
+  return fill(w.group, { label: w.labels[label], tiles: names.join(w.join_tiles) });
+}
+
+/** The group's key in the words' labels (describe.py _label). */
 function groupLabel(grp) {
   const t = grp.tiles;
-  if (grp.kind === "hand") return "Hand";
-  if (grp.kind === "winning") return t[0].sideways ? "winning tile (ron)" : "winning tile";
-  if (grp.kind === "bonus") return "bonus tiles";
-  if (concealedKan(t)) return "concealed kan";
-  return t.some((x) => x.sideways) ? "called meld" : "meld";
+  if (grp.kind === "hand" || grp.kind === "bonus") return grp.kind;
+  if (grp.kind === "winning") return t[0].sideways ? "ron" : "winning";
+  if (concealedKan(t)) return "concealed_kan";
+  return t.some((x) => x.sideways) ? "called" : "meld";
 }
 
-/** Alt text, as service/notation/describe.py writes it. */
-export function describe(groups) {
-  return groups.map((g) => `${groupLabel(g)}: ${g.tiles.map(tileWord).join(" ")}`).join("; ");
+/** Alt text in `lang`, as service/notation/describe.py writes it. */
+export function describe(groups, lang = SPEC.defaultLang) {
+  return groups.map((g) => groupText(groupLabel(g), g.tiles.map((t) => tileWord(t, lang)), lang))
+    .join(WORDS[lang].join_groups);
 }
 
 /**
  * Everything the <Tiles> component needs before the image arrives, or null for
  * a notation (or height, or indicator option) the service rejects. `indicators`:
- * the tag's {dora, ura, lang} props, drawn as strips beside the hand (withIndicators).
+ * the tag's {dora, ura, lang} props, drawn as strips beside the hand (withIndicators);
+ * lang is the alt text's language too.
  * tileLayout("11s+-456m+4s").width === 196
  * tileLayout("123m", 40, null, {dora: "4z"}).width === 270
+ * tileLayout("12m", 38, null, {lang: "zh"}).description === "手牌：一万 二万"
  */
 export function tileLayout(notation, height = SPEC.defaultHeight, gap = null, indicators = null) {
   if (!heightOk(height)) return null;
   const groups = parseTiles(notation);
   if (!groups) return null;
+  const lang = altLang(indicators);
+  if (!lang) return null;
   const tiles = groups.flatMap((g) => g.tiles);
-  const lay = { ...measure(groups, height, gap), description: describe(groups), faces: distinctFaces(tiles) };
+  const lay = { ...measure(groups, height, gap), description: describe(groups, lang), faces: distinctFaces(tiles) };
   return withIndicators(lay, tiles, height, indicators);
+}
+
+/** The alt text's language of a tag's {lang} (the default without one), or null when the service refuses it. */
+export function altLang(indicators) {
+  const lang = indicators && indicators.lang;
+  if (lang == null || lang === "") return SPEC.defaultLang;
+  return LANGS.includes(lang) ? lang : null;
 }
 
 // -- dora indicators (service/notation/dora.py, service/layout/dora_layout.py) -------------
@@ -309,13 +334,13 @@ export function withIndicators(lay, tiles, height, indicators) {
     const shown = readIndicators(opts[kind]);
     const backs = Array.from({ length: SPEC.doraSlots - shown.length }, () => ({ ...BACK }));
     faces = faces.concat(shown, backs);
-    words.push(`${SPEC.doraWords[kind]}: ${shown.map(tileName).join(" ")}`);
+    words.push(groupText(kind, shown.map((t) => tileName(t, opts.lang)), opts.lang));
     x += Math.max(SPEC.doraSlots * tw, SPEC.doraLabelWidths[opts.lang][kind][i]) + tw;
   }
   return {
     width: x + lay.width,
     height: SPEC.doraLabelBands[i] + Math.max(lay.height, height),
-    description: [lay.description, ...words].join("; "),
+    description: [lay.description, ...words].join(WORDS[opts.lang].join_groups),
     faces: distinctFaces(faces),
   };
 }

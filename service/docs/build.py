@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from service.drawing.version import RENDERER_VERSION
+from service.notation.dora import LANGS
 from service.notation.options import RenderOptions
 from service.pictures.jobs import (
     BATCH_MARK,
@@ -40,20 +41,21 @@ from service.pictures.jobs import (
 from service.pictures.scan import doc_files, scan_text, walk_docs
 from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
 from service.pictures.pages import read_docs
-from service.pictures.tag_props import DEFAULT_THEME, Problem, tag_options
+from service.pictures.tag_props import DEFAULT_LANG, DEFAULT_THEME, Problem, tag_options
 
 from .lint import missing_paths
 
 MANIFEST = "manifest.json"
 
 
-def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job], list[Problem]]:
+def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,),
+            lang: str = DEFAULT_LANG) -> tuple[list[Job], list[Problem]]:
     """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
-    errors of tags and blocks that cannot be drawn."""
+    errors of tags and blocks that cannot be drawn; ``lang`` is the site's, for those without their own."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
-    for item in read_docs(paths, themes[0]):
+    for item in read_docs(paths, themes[0], lang):
         if isinstance(item, Problem):  # a tag we cannot read
             errors.append(item)
         elif item.errors:
@@ -61,13 +63,13 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,)) -> tuple[list[Job
         elif item.request is not None:
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(job.key, job)
-    scenes, scene_errors = scene_jobs(paths, themes)  # a bad ```tiles-scene block fails the build too
+    scenes, scene_errors = scene_jobs(paths, themes, lang)  # a bad ```tiles-scene block fails the build too
     for job in scenes:
         jobs.setdefault(job.key, job)
     return list(jobs.values()), errors + scene_errors
 
 
-def scene_closes(text: str, theme: str) -> dict[int, tuple[str, str]]:
+def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG) -> dict[int, tuple[str, str]]:
     """The 0-based line of each closed block's closing fence (lines split at ``\\n``), the block's
     manifest key at ``theme`` and the closing line's text before its fence (``"> "`` in a blockquote):
     what ``tiles build --link-md`` puts an `<img>` under, and how that line starts.
@@ -81,11 +83,11 @@ def scene_closes(text: str, theme: str) -> dict[int, tuple[str, str]]:
     for block in scene_blocks(text):
         options, _ = read_options(block)
         if options is not None and block.close is not None:
-            out[block.close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png")), block.prefix
+            out[block.close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png", lang)), block.prefix
     return out
 
 
-def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Problem]]:
+def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG) -> tuple[list[SceneJob], list[Problem]]:
     """A job per ```` ```tiles-scene ```` block under ``paths`` and theme (the block's own theme, when it
     names one), at the block's options, and the blocks' problems."""
     jobs, problems = [], []
@@ -95,7 +97,7 @@ def scene_jobs(paths, themes: tuple[str, ...]) -> tuple[list[SceneJob], list[Pro
             if options is None or scene is None:
                 problems += [p for p in (bad_option, bad_field) if p is not None]
                 continue
-            jobs += [SceneJob(block.text, scene, options.render(t, "png")) for t in options.themes(themes)]
+            jobs += [SceneJob(block.text, scene, options.render(t, "png", lang)) for t in options.themes(themes)]
     return jobs, problems
 
 
@@ -179,7 +181,8 @@ def prune(out: Path, images: dict[str, dict]) -> list[Path]:
 _COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
 
 
-def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME) -> bool:
+def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME,
+                  default_lang: str = DEFAULT_LANG) -> bool:
     """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line
     and under each ```` ```tiles-scene ```` block's closing fence.
 
@@ -192,7 +195,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
-    scenes = scene_closes(text, default_theme)  # closing fence line -> manifest key, the line's start
+    scenes = scene_closes(text, default_theme, default_lang)  # closing fence line -> manifest key, the line's start
     out_lines, changed, i = [], False, 0
     while i < len(lines):
         line = lines[i]
@@ -205,7 +208,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
             if not tags or not isinstance(tags[0].notation, str):
                 continue
             try:
-                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme))
+                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme, default_lang))
             except ValueError:
                 continue
         e = images.get(key)
@@ -277,7 +280,7 @@ def cmd_build(args) -> int:
               "them, as no manifest names them. Give `tiles build` a folder of its own (--out), "
               "or leave out --prune", file=sys.stderr)
         return 2
-    jobs, errors = collect(args.paths, themes)
+    jobs, errors = collect(args.paths, themes, args.lang)
     for p in errors:
         print(p, file=sys.stderr)
     counts = build(jobs, out, args.public_path, manifest=not errors, workers=args.jobs)
@@ -293,7 +296,7 @@ def cmd_build(args) -> int:
     if args.link_md:
         images = images_of(out)
         for path in linkable_markdown(args.paths):
-            if link_markdown(path, out, images, themes[0]):
+            if link_markdown(path, out, images, themes[0], args.lang):
                 print(f"linked images in {path}")
     return 0
 
@@ -309,6 +312,9 @@ def register(sub) -> None:
     p.add_argument("--theme", action="append", metavar="THEME",
                    help="the site's theme for tags without a theme prop; repeat (--theme light --theme dark) "
                         "to draw both for a site that switches colour mode (default: light)")
+    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+                   help="the site's language, for tags and tiles-scene blocks without a lang: of the alt text "
+                        "and the labels (default: %(default)s)")
     p.add_argument("--link-md", action="store_true",
                    help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line "
                         "in place, keeping line endings (symlinks leading out of the docs tree are skipped)")

@@ -12,12 +12,15 @@ one hidden sprite (`service.drawing.svg_page`). The MkDocs plugin gives it a
 ``renderer`` that writes image files instead.
 
 A typo raises `TilesError` naming ``file:line:col`` with the line and a caret;
-``on_error="warn"`` logs that instead and shows it in the page.
+``on_error="warn"`` logs that instead and shows it in the page. ``lang`` (en, ja, zh) is the
+site's language, of the alt text and the labels, for tags and blocks without their own.
 
 >>> import markdown
 >>> html = markdown.markdown('Wait on <Tiles notation="14s" inline />.', extensions=["tiles"])
 >>> html.count("<symbol"), 'aria-label="Hand: 1s 4s"' in html
 (2, True)
+>>> 'aria-label="手牌：一索 四索"' in markdown.markdown('<Tiles notation="14s" />', extensions=[TilesExtension(lang="ja")])
+True
 >>> markdown.markdown('<Tiles notation="12q" />', extensions=["tiles"])
 Traceback (most recent call last):
 ...
@@ -40,6 +43,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
+from service.notation.dora import LANGS
 from service.pictures.fences import fences
 from service.pictures.pages import TILES_INFO, fence_line_tags
 from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
@@ -103,12 +107,13 @@ class PageTiles:
         tag.props.setdefault("format", self.ext.default_format)
         key = None
         if self.ext.renderer is inline_svg:
-            key = (self.ext.getConfig("theme"), tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
+            key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"),
+                   tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
             if key in _DRAWN:
                 html, needs = _DRAWN[key]
                 self.sprite.add(needs)
                 return html
-        read = read_tag(tag, self.ext.getConfig("theme"))
+        read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"))
         if read.request is None or read.errors:
             return self.report(read.problems, tag.props.get("inline") is True)
         self.report(read.problems, read.request.inline)  # warnings
@@ -196,7 +201,8 @@ def inline_scenes(text: str, scene: Scene, options: SceneOptions, page: PageTile
     theme, mode = options.get("theme") or page.ext.getConfig("theme"), page.ext.getConfig("color_mode")
     themes = ("light", "dark") if theme == "auto" and mode != "media" else (theme,)
     page.pairs = page.pairs or len(themes) > 1
-    return pair([inline_scene(scene, options.render(t, "svg"), t if len(themes) > 1 else None) for t in themes])
+    lang = page.ext.getConfig("lang")
+    return pair([inline_scene(scene, options.render(t, "svg", lang), t if len(themes) > 1 else None) for t in themes])
 
 
 def inline_svg(request: ImageRequest, page: PageTiles) -> str:
@@ -269,11 +275,15 @@ class TilesExtension(Extension):
                                     "material (Material for MkDocs / Zensical palette toggle), furo"],
             "on_error": ["fail", "fail: a typo stops the build at file:line:col; warn: log it and show it in the page"],
             "page": ["", "the page's file name in messages (set for you under MkDocs and Zensical)"],
+            "lang": ["en", "the site's language (en, ja, zh) for tags and blocks without a lang: of the alt text "
+                           "and the labels"],
         }
         super().__init__(**kwargs)
         if self.getConfig("on_error") not in ON_ERROR:
             raise ValueError(f"on_error must be fail or warn, not {self.getConfig('on_error')!r}")
         color_mode(self.getConfig("color_mode"))  # ValueError for an unknown mode
+        if self.getConfig("lang") not in LANGS:
+            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {self.getConfig('lang')!r}")
         self.renderer: Callable[[ImageRequest, PageTiles], str] = inline_svg
         # (YAML, scene, the block's options, page)
         self.scene_renderer: Callable[[str, Scene, SceneOptions, PageTiles], str] = inline_scenes

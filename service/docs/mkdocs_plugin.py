@@ -17,6 +17,7 @@ image, one shown by Material's palette toggle (``data-md-color-scheme``).
           theme: auto       # auto (a light/dark pair) | light | dark
           color_mode: material
           on_error: fail    # or warn: log it and show the error in the page
+          lang: en          # en | ja | zh: the alt text and labels of tags and blocks without a lang
 
 >>> TilesPlugin.config_scheme[0][0]
 'format'
@@ -37,7 +38,8 @@ from mkdocs.plugins import BasePlugin
 
 from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange
-from service.notation.describe import describe
+from service.notation.describe import alt_text
+from service.notation.dora import LANGS
 from service.pictures.jobs import OWN_FILE, file_name, jobs_for, scales_of
 from service.pictures.scene_blocks import Scene, SceneOptions
 from service.pictures.tag_props import ImageRequest
@@ -61,6 +63,7 @@ class TilesConfig(Config):
     color_mode = c.Choice(("material", "media", "furo"), default="material")
     on_error = c.Choice(("fail", "warn"), default="fail")
     cache_dir = c.Type(str, default=".cache/tiles")
+    lang = c.Choice(LANGS, default=LANGS[0])
 
 
 class TilesPlugin(BasePlugin[TilesConfig]):
@@ -75,7 +78,8 @@ class TilesPlugin(BasePlugin[TilesConfig]):
     def on_config(self, config):
         inline = self.config.format == "inline"
         theme = self.config.theme if inline or self.config.theme != "auto" else "light"
-        self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error)
+        self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error,
+                                  lang=self.config.lang)
         self.ext.error = BuildStopped
         self.ext.log = log
         if not inline:
@@ -108,7 +112,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
             theme = job.options.theme if len(jobs) > 1 else None
-            pictures.append(markup.img(request, urls, lay.width, lay.height, describe(request.hand), theme))
+            pictures.append(markup.img(request, urls, lay.width, lay.height, alt_text(request.hand, job.options), theme))
         page.pairs = page.pairs or len(jobs) > 1
         return markup.wrap(request, pictures)
 
@@ -119,11 +123,11 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         pictures = []
         themes = block.themes(self.themes)
         for theme in themes:
-            options = block.render(theme, self.config.format)
+            options = block.render(theme, self.config.format, self.config.lang)
             names = ensure_scene_files(text, scene, options, self.cache)
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
-            pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene),
+            pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene, options.lang),
                                       theme if len(themes) > 1 else None))
         page.pairs = page.pairs or len(pictures) > 1
         return pair(pictures)

@@ -72,11 +72,11 @@ def scene_img(urls: list[str], size: tuple[int, int], alt: str, theme: str | Non
 
 
 def inline_scene(scene: Scene, options: RenderOptions, theme: str | None = None) -> str:
-    """The scene's SVG for an HTML page: one drawing (tuned for 2x), its alt text as the accessible
-    name. Its ids and classes are scoped by a hash of its content, so scenes and hands never clash."""
+    """The scene's SVG for an HTML page: one drawing (tuned for 2x), its alt text (in ``options.lang``)
+    as the accessible name. Its ids and classes are scoped by a hash of its content, so scenes and hands never clash."""
     svg = render_scene(scene, replace(options, format="svg", scale=2)).decode()
     svg = svg[svg.index("<svg "):]
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(scene_alt(scene))}"{_attrs(theme)} ', 1)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(scene_alt(scene, options.lang))}"{_attrs(theme)} ', 1)
 
 
 def pair(pictures: list[str]) -> str:

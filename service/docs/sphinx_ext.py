@@ -21,7 +21,7 @@ with its alt text; its argument takes the options a ```` ```tiles-scene ```` fen
 field's path; a bad option at its place on the directive's line.
 
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
-``row``, ``format``), read by `service.pictures.tag_props` as `tiles lint` reads them.
+``row``, ``format``, ``lang``), read by `service.pictures.tag_props` as `tiles lint` reads them.
 Images are drawn when the HTML is written, into the output's ``_images`` under
 content-hashed names (an existing file is never drawn again), as
 ``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
@@ -30,10 +30,11 @@ naming ``file:line:col`` (``tiles_on_error = "warn"`` logs it and shows it).
 
 Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 ``tiles_color_mode`` (furo, media, material), ``tiles_format`` (png, svg),
-``tiles_on_error`` (fail, warn).
+``tiles_on_error`` (fail, warn), ``tiles_lang`` (en, ja, zh: the alt text and labels of tags
+and blocks without a ``lang``).
 
 >>> sorted(TilesDirective.option_spec)
-['caption', 'format', 'height', 'river', 'row', 'theme']
+['caption', 'format', 'height', 'lang', 'river', 'row', 'theme']
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange
-from service.notation.describe import describe
+from service.notation.describe import alt_text
+from service.notation.dora import LANGS
 from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
@@ -105,7 +107,7 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     """The node for a tag, after reading it once. An error is logged and kept in the
     environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
     the page shows it either way."""
-    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light")
+    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light", env.config.tiles_lang)
     _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
@@ -165,6 +167,7 @@ class TilesDirective(SphinxDirective):
         "river": directives.flag,
         "row": directives.unchanged,
         "format": directives.unchanged,
+        "lang": directives.unchanged,
     }
 
     def run(self):
@@ -240,7 +243,7 @@ def visit_html(self, node) -> None:
     config = self.builder.config
     tag = TilesTag("", "", 0, props=dict(node["props"]))
     tag.props.setdefault("format", config.tiles_format)
-    read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light")
+    read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light", config.tiles_lang)
     request = read.request
     themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
     jobs = jobs_for(request, themes)
@@ -251,7 +254,7 @@ def visit_html(self, node) -> None:
     for job in jobs:
         ensure_files(job, out)
         urls = [f"{self.builder.imgpath}/{file_name(job.image, s, job.options.format)}" for s in scales_of(job.options)]
-        pictures.append(markup.img(request, urls, lay.width, lay.height, describe(request.hand),
+        pictures.append(markup.img(request, urls, lay.width, lay.height, alt_text(request.hand, job.options),
                                    job.options.theme if len(jobs) > 1 else None))
     self.body.append(markup.wrap(request, pictures))
     raise nodes.SkipNode
@@ -266,11 +269,20 @@ def visit_scene_html(self, node) -> None:
     out = Path(self.builder.outdir) / self.builder.imagedir
     pictures = []
     for theme in themes:
-        options = block.render(theme, config.tiles_format)
+        options = block.render(theme, config.tiles_format, config.tiles_lang)
         urls = [f"{self.builder.imgpath}/{n}" for n in ensure_scene_files(node["yaml"], scene, options, out)]
-        pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene), theme if len(themes) > 1 else None))
+        pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene, options.lang),
+                                  theme if len(themes) > 1 else None))
     self.body.append(pair(pictures))
     raise nodes.SkipNode
+
+
+def _check_lang(app, config) -> None:
+    """A ``tiles_lang`` that is no language stops the build before any page is read."""
+    if config.tiles_lang not in LANGS:
+        from sphinx.errors import ConfigError
+
+        raise ConfigError(f"tiles_lang must be one of {', '.join(LANGS)}, not {config.tiles_lang!r}")
 
 
 def skip(self, node) -> None:
@@ -289,6 +301,8 @@ def setup(app):
     app.add_config_value("tiles_color_mode", "furo", "html", str)
     app.add_config_value("tiles_format", "png", "html", str)
     app.add_config_value("tiles_on_error", "fail", "env", str)
+    app.add_config_value("tiles_lang", LANGS[0], "env", str)
+    app.connect("config-inited", _check_lang)
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
                      texinfo=(skip, None))

@@ -21,56 +21,67 @@ from typing import Any
 
 from service.layout.arrange import Scene, arrange_scene
 from service.layout.scene_layout import SceneLayout
-from service.notation.describe import describe
+from service.notation.describe import describe, describe_group
 from service.notation.dora import describe_indicators
 from service.notation.model import Group, Hand
 from service.notation.options import RenderOptions
 from service.notation.scene import WINDS, WORDS, situation
 from service.notation.table import TableScene
+from service.notation.words import WORDS as ALT
+from service.notation.words import group_text, join_groups, tile_name
 
 from .render import render
 
 
-def scene_alt(card: Scene) -> str:
-    """English alt text: the situation, the dora, the hand, the drawn tile, and the answer in words
+def scene_alt(card: Scene, lang: str = "en") -> str:
+    """Alt text in `lang`: the situation, the dora, the hand, the drawn tile, and the answer in words
     (for a table: the round, the dora, then each seat's score, hand, melds and river)."""
     if isinstance(card, TableScene):
-        return table_alt(card)
-    parts = [f"Problem: {situation(card, 'en')}", describe_indicators(card.dora),
-             describe(Hand(card.hand.groups)), f"drawn tile: {card.drawn.name}"]
+        return table_alt(card, lang)
+    w = ALT[lang]
+    parts = [w["problem"].format(situation=situation(card, lang)), describe_indicators(card.dora, "dora", lang),
+             describe(Hand(card.hand.groups), lang), group_text("drawn", [tile_name(card.drawn, lang)], lang)]
     if card.answer is not None:
-        parts.append(f"Discard {card.answer.name}")
-    return "; ".join(parts)
+        parts.append(w["answer"].format(tile=tile_name(card.answer, lang)))
+    return join_groups(parts, lang)
 
 
-def table_alt(t: TableScene) -> str:
-    """``Table: South 2, 1 honba, 1 riichi stick; dora indicator: 3m; East (dealer, 31000): ...``."""
-    head = f"Table: {situation_of_table(t)}"
-    parts = [head] + ([describe_indicators(t.dora)] if t.dora else [])
-    for w, seat in t.seats.items():
-        who = WORDS["en"]["winds"][WINDS.index(w)]
-        notes = (["dealer"] if w == "E" else []) + ([f"{seat.score} points"] if seat.score is not None else [])
+def table_alt(t: TableScene, lang: str = "en") -> str:
+    """``Table: South 2, 1 honba, 1 riichi stick; dora indicator: 3m; East (dealer, 31000 points): ...``.
+
+    >>> from service.notation.scene import read_scene
+    >>> table_alt(read_scene("table: {round: E1, seats: {E: {hand: 3, score: 25000}, S: {river: -1z*2z}}}"), "ja")
+    '卓：東1局；東（親、25000点）：手牌：伏せ牌3枚；南：捨て牌：東で立直、南；ツモ切り：南；西：なし；北：なし'
+    """
+    w = ALT[lang]
+    parts = [w["table"].format(situation=situation_of_table(t, lang))]
+    parts += [describe_indicators(t.dora, "dora", lang)] if t.dora else []
+    for wind, seat in t.seats.items():
+        who = WORDS[lang]["winds"][WINDS.index(wind)]
+        notes = ([w["dealer"]] if wind == "E" else []) + ([w["points"].format(n=seat.score)] if seat.score is not None else [])
         what = []
         if seat.hand is not None:
-            what.append(describe(Hand((Group("hand", seat.hand.tiles),))))
+            what.append(describe(Hand((Group("hand", seat.hand.tiles),)), lang))
         elif seat.backs:
-            what.append(f"Hand: {seat.backs} face-down tiles")
-        what += [describe(Hand((g,))).replace("Hand:", "meld:", 1) for g in seat.melds]
+            what.append(w["group"].format(label=w["labels"]["hand"], tiles=w["backs"].format(n=seat.backs)))
+        what += [describe_group(g, lang, "meld" if g.kind == "hand" else None) for g in seat.melds]
         if seat.river is not None:
-            what.append(describe(seat.river))
-        parts.append(f"{who}{' (' + ', '.join(notes) + ')' if notes else ''}: {', '.join(what) or 'nothing shown'}")
-    return "; ".join(parts)
+            what.append(describe(seat.river, lang))
+        text = w["join_parts"].join(what) or w["nothing"]
+        parts.append(w["seat_notes"].format(wind=who, notes=w["join_parts"].join(notes), what=text) if notes
+                     else w["seat"].format(wind=who, what=text))
+    return join_groups(parts, lang)
 
 
-def situation_of_table(t: TableScene) -> str:
+def situation_of_table(t: TableScene, lang: str = "en") -> str:
     """``South 2, 1 honba, 1 riichi stick``."""
-    w = WORDS["en"]
+    w, a = WORDS[lang], ALT[lang]
     out = [w["round"].format(wind=w["winds"][WINDS.index(t.round[0])], n=t.round[1])]
     if t.honba:
-        out.append(f"{t.honba} honba")
+        out.append(a["honba"].format(n=t.honba))
     if t.riichi_sticks:
-        out.append(f"{t.riichi_sticks} riichi stick{'s' if t.riichi_sticks > 1 else ''}")
-    return ", ".join(out)
+        out.append(a["stick" if t.riichi_sticks == 1 else "sticks"].format(n=t.riichi_sticks))
+    return a["join_parts"].join(out)
 
 
 def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
@@ -81,7 +92,7 @@ def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
     if options.format == "svg":
         from .svg import render_svg
 
-        return render_svg(None, options, sl.layout, scene_alt(card))
+        return render_svg(None, options, sl.layout, scene_alt(card, options.lang))
     return render(None, options, sl.layout)
 
 
@@ -91,7 +102,7 @@ def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
     sl = sl or arrange_scene(card, options)
     tiles = [{"code": t.placement.tile.code, "x": t.placement.x, "y": t.placement.y, "w": t.placement.w,
               "h": t.placement.h, "rotation": t.rotation, "seat": t.seat, "role": t.role} for t in sl.tiles]
-    return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card), "tiles": tiles}
+    return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card, options.lang), "tiles": tiles}
 
 
 __all__ = ["render_scene", "scene_alt", "scene_json"]

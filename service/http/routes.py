@@ -224,7 +224,7 @@ def batch_view():
     """One `tiles batch` request over HTTP, for remark-tiles' ``service`` option.
 
     The body is a `tiles batch` request (tag source, a scene block's YAML and fence options, or a tiles
-    fence's line and its fence's props; path, line, column, themes) plus
+    fence's line and its fence's props; path, line, column, themes, the site's lang) plus
     ``publicPath`` and ``errorImages``; the tag is read by the reader lint and the CLI
     use. 200 with the answer; 422 with ``errors`` (line, column, message) for a tag
     that cannot be drawn; 400 for a body that is no request. Nothing is drawn here:
@@ -237,7 +237,7 @@ def batch_view():
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
     answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "scene", "themes", "format", "tag",
                                           "prefix", "meta", "metaLine", "metaColumn", "columns", "fence", "fenceLine",
-                                          "fenceColumn") if k in body})
+                                          "fenceColumn", "lang") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)

@@ -1,4 +1,6 @@
-"""Plain-English alt text for a hand (a river's is `service.notation.river.describe_river`).
+"""Alt text for a hand, in the reader's language (a river's is `service.notation.river.describe_river`).
+
+Every word and separator comes from `service.notation.words.WORDS`.
 
 >>> from service.notation.grammar import parse
 >>> describe(parse("11s+-456m+4s"))
@@ -7,48 +9,55 @@
 'Hand: 1s 1s; winning tile (ron): 4s (sideways)'
 >>> describe(parse("11sj?+15f"))
 'Hand: 1s 1s joker any tile; bonus tiles: plum spring'
+>>> describe(parse("11s+-456m+4s"), "ja")
+'手牌：一索 一索；副露：四萬（横） 五萬 六萬；和了牌：四索'
+>>> describe(parse("0m+x11xz+1-1=11p"), "zh")
+'手牌：红五万；暗杠：牌背 东 东 牌背；副露：一筒 一筒（横） 一筒（加杠） 一筒'
 """
 
 from __future__ import annotations
 
 from .dora import KINDS, describe_indicators
-from .model import Group, Hand, Tile
+from .model import Group, Hand
 from .river import River, describe_river
+from .words import group_text, join_groups, tile_word
 
 
-def describe(hand: Hand | River) -> str:
+def describe(hand: Hand | River, lang: str = "en") -> str:
     if isinstance(hand, River):
-        return describe_river(hand)
-    return "; ".join(f"{_label(g)}: {' '.join(_word(t) for t in g.tiles)}" for g in hand.groups)
+        return describe_river(hand, lang)
+    return join_groups((describe_group(g, lang) for g in hand.groups), lang)
+
+
+def describe_group(g: Group, lang: str = "en", label: str | None = None) -> str:
+    """One group: its label (or `label`, a `WORDS` ``labels`` key) and its tiles."""
+    return group_text(label or _label(g), [tile_word(t, lang) for t in g.tiles], lang)
 
 
 def alt_text(subject: Hand | River, options=None) -> str:
-    """The alt text of a picture: the subject, then the indicator strips `options` (RenderOptions) add.
+    """The alt text of a picture in ``options.lang``: the subject, then the indicator strips
+    `options` (RenderOptions) add.
 
     >>> from service.notation.grammar import parse
     >>> from service.notation.options import RenderOptions
     >>> alt_text(parse("11s"), RenderOptions(dora="4z1m"))
     'Hand: 1s 1s; dora indicator: North 1m'
+    >>> alt_text(parse("11s"), RenderOptions(dora="4z1m", ura="0p", lang="ja"))
+    '手牌：一索 一索；ドラ表示牌：北 一萬；裏ドラ表示牌：赤五筒'
     """
-    parts = [describe(subject)]
+    lang = options.lang if options is not None else "en"
+    parts = [describe(subject, lang)]
     if options is not None:
-        parts += [describe_indicators(options.indicators(k), k) for k in KINDS if getattr(options, k)]
-    return "; ".join(parts)
+        parts += [describe_indicators(options.indicators(k), k, lang) for k in KINDS if getattr(options, k)]
+    return join_groups(parts, lang)
 
 
 def _label(g: Group) -> str:
-    if g.kind == "hand":
-        return "Hand"
+    """The group's `WORDS` ``labels`` key."""
+    if g.kind in ("hand", "bonus"):
+        return g.kind
     if g.kind == "winning":
-        return "winning tile (ron)" if g.ron else "winning tile"
-    if g.kind == "bonus":
-        return "bonus tiles"
+        return "ron" if g.ron else "winning"
     if g.concealed_kan:
-        return "concealed kan"
-    return "called meld" if g.called else "meld"
-
-
-def _word(t: Tile) -> str:
-    if t.stacked:
-        return f"{t.name} (sideways, added on top)"
-    return f"{t.name} (sideways)" if t.sideways else t.name
+        return "concealed_kan"
+    return "called" if g.called else "meld"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .grammar import ParseError, parse
 from .model import ANY_TILE, BONUS, JOKER, Group, Hand, Tile, pack
+from .words import group_text, tile_name
 
 SLOTS = 5  # the dead wall's upper row shows five tiles: up to four kan dora besides the first
 LANGS = ("en", "ja", "zh")
@@ -29,8 +30,6 @@ LABELS = {
     "ja": {"dora": "ドラ表示", "ura": "裏ドラ表示"},
     "zh": {"dora": "宝牌指示牌", "ura": "里宝牌指示牌"},
 }
-# the alt text's words (English, like the rest of it); tilesSpec.js carries them to Tiles.js
-ALT_WORDS = {"dora": "dora indicator", "ura": "ura dora indicator"}
 _CYCLES = {"z": ((1, 4), (5, 7))}  # honor cycles: winds, dragons
 
 
@@ -101,10 +100,12 @@ def held(hand: Hand, indicators: tuple[Tile, ...]) -> dict:
             "count": count + reds, "red_fives": reds}
 
 
-def describe_indicators(indicators: tuple[Tile, ...], kind: str = "dora") -> str:
-    """``dora indicator: North 1m`` (alt text, English like the rest of it).
+def describe_indicators(indicators: tuple[Tile, ...], kind: str = "dora", lang: str = "en") -> str:
+    """``dora indicator: North 1m``: alt text in `lang` (`service.notation.words`).
 
     >>> describe_indicators(read_indicators("4z1m"), "ura")
     'ura dora indicator: North 1m'
+    >>> describe_indicators(read_indicators("4z1m"), "dora", "zh")
+    '宝牌指示牌：北 一万'
     """
-    return f"{ALT_WORDS[kind]}: {' '.join(t.name for t in indicators)}"
+    return group_text(kind, [tile_name(t, lang) for t in indicators], lang)

@@ -66,7 +66,7 @@ class RenderOptions:
     exact: bool = False  # True: always the exact RGBA picture, never a palette (PNG/WebP)
     dora: str = ""  # dora indicators beside the hand (service/notation/dora.py); kept canonical
     ura: str = ""  # ura dora indicators
-    lang: str = "en"  # the language of the strips' labels
+    lang: str = "en"  # the language of the strips' labels and of the alt text (SVG <title>, JSON description)
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
 
     def __post_init__(self):
@@ -133,7 +133,12 @@ class RenderOptions:
     def key(self) -> str:
         """A normalised string naming these options, for cache keys and file names.
 
-        Only what changes the pixels: a river has rows and no gaps, a hand the opposite.
+        Only what changes the bytes: a river has rows and no gaps, a hand the opposite; ``lang``
+        names the strips' labels and an SVG's ``<title>``, so a PNG without strips leaves it out
+        (the same file in every language: only its alt text, which the file does not hold, differs).
+
+        >>> RenderOptions(format="svg", lang="zh").key(), RenderOptions(lang="zh").key()
+        ('h38-s1-light-bgnone-gauto-svg-zh', 'h38-s1-light-bgnone-gauto-png')
         """
         bg = "none" if self.background is None else "%02x%02x%02x%02x" % self.background
         if self.layout == "river":
@@ -142,13 +147,15 @@ class RenderOptions:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
         strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
-        lang = f"-{self.lang}" if strips else ""  # only the labels are in a language
+        titled = self.format == "svg" and self.lang != LANGS[0]  # an English title: as before titles had a language
+        lang = f"-{self.lang}" if strips or titled else ""
         return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}"
 
 
 def options_key(options: RenderOptions) -> str:
     """The key of a scene's `RenderOptions` for caches and file names: `RenderOptions.key`, plus the
-    labels' language, which a hand's key names only with its strips, and a scene always has labels.
+    labels' language, which a hand's key names only with its strips or an SVG title, and a scene always
+    has labels.
     Beside `RenderOptions.key`, where `/scene.*` (service.http) and scene files (service.pictures)
     both read it; hashed into the renderer version like the rest of this package, so a change
     here changes every key: caches and file names start afresh, never serving other bytes.

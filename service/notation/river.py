@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from .grammar import MAX_CHARS, ParseError, parse
 from .model import Group, Hand, ParseWarning, Tile
+from .words import WORDS, group_text, join_groups, tile_name, tiles_text
 
 RIICHI = "-"
 TSUMOGIRI = "*"
@@ -139,32 +140,39 @@ def parse_river(text: str) -> River:
     return River(tiles, warnings, text)
 
 
-def describe_river(river: River) -> str:
-    """Alt text: the discards in order, the riichi tile named, then the tsumogiri ones.
+def describe_river(river: River, lang: str = "en") -> str:
+    """Alt text in `lang`: the discards in order, the riichi tile named, then the tsumogiri ones.
 
     A tsumogiri tile whose name appears twice in the river gets its place in it.
 
     >>> describe_river(parse_river("-1z 8p *8p 0s"))
     'River: riichi on East, 8p 8p 5s (red); tsumogiri: 8p (3rd discard)'
+    >>> describe_river(parse_river("1m *2m 34-5p *0s *0s"), "ja")
+    '捨て牌：一萬 二萬 三筒 四筒、五筒で立直、赤五索 赤五索；ツモ切り：二萬 赤五索（6打目） 赤五索（7打目）'
     """
-    names = [t.name for t in river.tiles]
+    w = WORDS[lang]
+    names = [tile_name(t, lang) for t in river.tiles]
     r = river.riichi
     if r is None:
-        body = " ".join(names)
+        body = tiles_text(names, lang)
     else:
-        parts = (" ".join(names[:r]), f"riichi on {names[r]}", " ".join(names[r + 1 :]))
-        body = ", ".join(p for p in parts if p)
-    thrown = [_placed(names, n) for n, t in enumerate(river.tiles) if t.tsumogiri]
-    return f"River: {body}" + (f"; tsumogiri: {' '.join(thrown)}" if thrown else "")
+        parts = (tiles_text(names[:r], lang), w["riichi"].format(tile=names[r]), tiles_text(names[r + 1 :], lang))
+        body = w["join_parts"].join(p for p in parts if p)
+    thrown = [_placed(names, n, lang) for n, t in enumerate(river.tiles) if t.tsumogiri]
+    groups = [w["group"].format(label=w["labels"]["river"], tiles=body)]
+    return join_groups(groups + ([group_text("tsumogiri", thrown, lang)] if thrown else []), lang)
 
 
-def _placed(names: list[str], n: int) -> str:
-    """``8p``, or ``8p (3rd discard)`` when another discard has the same name."""
+def _placed(names: list[str], n: int, lang: str = "en") -> str:
+    """``8p``, or ``8p (3rd discard)`` when another discard has the same name; a name that ends in
+    its own note takes the place in it: ``5s (red, 14th discard)``."""
     name = names[n]
     if names.count(name) == 1:
         return name
-    where = f"{ordinal(n + 1)} discard"
-    return f"{name[:-1]}, {where})" if name.endswith(")") else f"{name} ({where})"
+    w, at = WORDS[lang], {"n": n + 1, "nth": ordinal(n + 1)}
+    if name.endswith(w["placed"][-1]):
+        return name[:-1] + w["placed_more"].format(**at)
+    return w["placed"].format(tile=name, **at)
 
 
 def ordinal(n: int) -> str:

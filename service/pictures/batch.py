@@ -15,6 +15,8 @@ where its body starts (and ``columns``, where each of its lines starts, when a b
 list puts them apart); its answer says ``"scene": true``. A line of a ```` ```tiles ```` fence
 (markdown-it-tiles) is a request with ``fence``, the props of the fence's info string, at
 ``fenceLine``/``fenceColumn``, and ``source``, the line, at ``line``/``column``:
+A request's ``lang`` is the site's language (remark-tiles' ``lang`` option) for a tag or block
+without its own: of the alt text and the labels.
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -54,6 +56,7 @@ from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange, arrange_scene
 from service.layout.limits import densities, distinct_faces
 from service.notation.describe import alt_text
+from service.notation.dora import LANGS
 from service.notation.options import RenderOptions
 
 from .jobs import (
@@ -77,7 +80,7 @@ from .fence_tags import fence_line_tag, fence_props
 from .release import TILES_VERSION
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
-from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
+from .tag_props import DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
@@ -167,7 +170,7 @@ class Batch:
             return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
         if tag is None:
             return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
-        return self._tag(rid, tag, start, themes, fmt, waits)
+        return self._tag(req, tag, start, themes, fmt, waits)
 
     def _fence_line(self, req: dict[str, Any], waits: list[Future], themes: tuple[str, ...], fmt: str) -> dict[str, Any]:
         """A line of a ```` ```tiles ```` fence: ``source`` the line at ``line``/``column``, ``fence`` the
@@ -187,12 +190,16 @@ class Batch:
         tag = fence_line_tag(read, text, len(text) - len(line_text), line_text)
         if tag is None:
             return {"id": rid, "ok": False, "fatal": "the fence's line is blank"}
-        return self._tag(rid, tag, (fence_at[0], 1), themes, fmt, waits)
+        return self._tag(req, tag, (fence_at[0], 1), themes, fmt, waits)
 
-    def _tag(self, rid, tag: TilesTag, start: tuple[int, int], themes: tuple[str, ...], fmt: str,
+    def _tag(self, req: dict[str, Any], tag: TilesTag, start: tuple[int, int], themes: tuple[str, ...], fmt: str,
              waits: list[Future]) -> dict[str, Any]:
-        """The answer for a tag read from a request; ``start`` places its text's 1:1 in the page."""
-        read = read_tag(tag, themes[0])
+        """The answer for a tag read from ``req``; ``start`` places its text's 1:1 in the page."""
+        rid = req.get("id")
+        lang = req.get("lang") or DEFAULT_LANG  # the site's
+        if lang not in LANGS:
+            return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
+        read = read_tag(tag, themes[0], lang)
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
             name = dynamic[0]
@@ -239,6 +246,9 @@ class Batch:
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
+        lang = req.get("lang") or DEFAULT_LANG  # the site's
+        if lang not in LANGS:
+            return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
         line, column = int(req.get("line", 1)), int(req.get("column", 1))
         columns = req.get("columns", [])  # where each YAML line starts in the file, when they differ
         if not isinstance(columns, list) or not all(type(c) is int and c >= 1 for c in columns):
@@ -252,7 +262,7 @@ class Batch:
             return self._fail(rid, [p for p in (bad_option, bad_field) if p is not None], (1, 1), None, themes[0])
         images = []
         for theme in options.themes(themes):
-            job = SceneJob(text, scene, options.render(theme, fmt))
+            job = SceneJob(text, scene, options.render(theme, fmt, lang))
             if self.out is not None:
                 waits += self._draw(job)
             scales = scales_of(job.options)
@@ -264,7 +274,7 @@ class Batch:
                 image["fetch"] = scene_urls(job, scales)
             images.append(image)
         lay = arrange_scene(scene, job.options).layout
-        return {"id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": scene_alt(scene),
+        return {"id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": scene_alt(scene, job.options.lang),
                 "caption": None, "inline": False, "river": False, "scene": True, "images": images, "warnings": []}
 
     def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
@@ -321,6 +331,15 @@ class Batch:
                 **({"data": inline} if inline else {})}
 
 
+def lang_problem(lang) -> str:
+    """What is wrong with a request's ``lang``.
+
+    >>> lang_problem("fr")
+    "lang must be one of en, ja, zh, not 'fr'"
+    """
+    return f"lang must be one of {', '.join(LANGS)}, not {str(lang)[:16]!r}"
+
+
 def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     """Where the HTTP service serves each of `scales` (default: every scale) of ``job``,
     relative to the service root.
@@ -336,7 +355,7 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     o = job.options
     query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
     query.update({k: getattr(o, k) for k in ("dora", "ura") if getattr(o, k)})
-    if o.dora or o.ura:
+    if o.dora or o.ura or o.lang != DEFAULT_LANG:  # the labels' language (en too), or an SVG title's
         query["lang"] = o.lang
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale

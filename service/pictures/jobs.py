@@ -15,6 +15,8 @@ True
 '1m-2m?layout=river&row=8'
 >>> manifest_key("1m", RenderOptions(dora="3m", lang="ja"))
 '1m?dora=3m&lang=ja'
+>>> manifest_key("1m", RenderOptions(lang="zh"))  # the alt text's language: the entry's, the PNGs shared
+'1m?lang=zh'
 >>> manifest_key("1m", RenderOptions(format="svg", theme="auto"))
 '1m?theme=auto&format=svg'
 """
@@ -78,7 +80,7 @@ def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
     keys += ("format",)  # svg: one file, no densities
-    keys += ("dora", "ura") + (("lang",) if options.dora or options.ura else ())  # lang: only the strips' labels
+    keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
     extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
 
@@ -141,7 +143,7 @@ class SceneJob:
         """As a hand's manifest entry: files per scale, CSS size, alt text."""
         files = {f"{s}x": public_path + file_name(self.image, s, self.options.format) for s in scales_of(self.options)}
         lay = arrange_scene(self.scene, self.options).layout
-        return {**files, "width": lay.width, "height": lay.height, "alt": scene_alt(self.scene)}
+        return {**files, "width": lay.width, "height": lay.height, "alt": scene_alt(self.scene, self.options.lang)}
 
 
 def entry(job: Job, public_path: str = "") -> dict:

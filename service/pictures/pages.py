@@ -21,7 +21,7 @@ from typing import Iterable, Iterator
 from .fences import Fence, fences
 from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text, walk_docs
 from .scene_blocks import scene_info
-from .tag_props import DEFAULT_THEME, Problem, TagRead, read_tag
+from .tag_props import DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
 
 TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")  # ```tiles, ```{.tiles river}
 FENCE_SUFFIXES = (".md",)  # the pages whose ```tiles fences a renderer draws (the Markdown extension)
@@ -66,7 +66,8 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
     return [t for f, props in tiles_fences(text) for t in fence_line_tags(f, props, text, path)]
 
 
-def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME) -> Iterator[TagRead | Problem]:
+def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME,
+              default_lang: str = DEFAULT_LANG) -> Iterator[TagRead | Problem]:
     """Every tag (and in a .md page every tiles fence line) of every .md/.mdx file under ``paths``,
     read once, in file order.
 
@@ -84,4 +85,4 @@ def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME) -> Itera
             for f, props in tiles_fences(text):
                 found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
         for _, item in sorted(found, key=lambda pair: pair[0]):
-            yield item if isinstance(item, Problem) else read_tag(item, default_theme)
+            yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang)

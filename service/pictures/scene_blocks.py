@@ -72,13 +72,15 @@ class SceneOptions:
         """The themes to draw: the block's one, or the site's (a light/dark pair)."""
         return (self.get("theme"),) if self.get("theme") else site  # type: ignore[return-value]
 
-    def render(self, theme: str, fmt: str) -> RenderOptions:
-        """The options of one picture: the site's theme and format, unless the block names its own.
+    def render(self, theme: str, fmt: str, lang: str = "en") -> RenderOptions:
+        """The options of one picture: the site's theme, format and lang, unless the block names its own.
 
-        >>> SceneOptions((("lang", "ja"), ("height", "30"))).render("dark", "svg").key()
-        'h30-s1-dark-bgnone-gauto-svg'
+        >>> SceneOptions((("lang", "ja"), ("height", "30"))).render("dark", "svg", "zh").key()
+        'h30-s1-dark-bgnone-gauto-svg-ja'
+        >>> SceneOptions().render("light", "png", "zh").lang
+        'zh'
         """
-        params = {"theme": theme, **dict(self.given)}
+        params = {"theme": theme, "lang": lang, **dict(self.given)}
         return RenderOptions.from_query(params, params.pop("format", fmt))
 
 

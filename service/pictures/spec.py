@@ -54,8 +54,9 @@ def spec() -> dict:
     from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
     from service.layout.measure import text_width
     from service.notation.grammar import MAX_CHARS, MAX_TILES
-    from service.notation.dora import ALT_WORDS, KINDS, LABELS, LANGS, SLOTS
-    from service.notation.model import BONUS, BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, SUITS
+    from service.notation.dora import KINDS, LABELS, LANGS, SLOTS
+    from service.notation.model import BONUS, SUITS
+    from service.notation.words import WORDS
     from service.notation.options import (
         DEFAULT_ROW,
         MAX_HEIGHT,
@@ -88,10 +89,9 @@ def spec() -> dict:
         "defaultTheme": RenderOptions().theme,
         "themes": list(tile_art.THEMES),
         "suits": SUITS,
-        "honorNames": list(HONOR_NAMES),
         "bonusSuit": BONUS,
-        "bonusNames": list(BONUS_NAMES),
-        "singleNames": SINGLE_NAMES,
+        # the alt text's words and separators in each language (service/notation/words.py)
+        "altWords": json.loads(json.dumps(WORDS)),
         "defaultRow": DEFAULT_ROW,
         "minRow": MIN_ROW,
         "maxRow": MAX_ROW,
@@ -106,7 +106,6 @@ def spec() -> dict:
         "defaultLang": RenderOptions().lang,
         "doraKinds": list(KINDS),
         "doraSlots": SLOTS,
-        "doraWords": ALT_WORDS,
         "doraLabelBands": [label_band(label_size(h)) for h in heights],
         "doraLabelWidths": {lang: {k: [text_width(LABELS[lang][k], label_size(h)) for h in heights] for k in KINDS}
                             for lang in LANGS},

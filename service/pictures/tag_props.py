@@ -27,6 +27,7 @@ from .scan import EXPR, TilesTag
 
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
+DEFAULT_LANG = RenderOptions().lang
 
 # Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
 # `tiles lint --check-wins` only.
@@ -93,8 +94,9 @@ def problem_at(tag: TilesTag, message: str, index: int | None = None, prop: str 
     return Problem(tag.path, line, col, message, warning)
 
 
-def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
-    """Read a tag's props into an `ImageRequest`, with every problem found on the way."""
+def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG) -> TagRead:
+    """Read a tag's props into an `ImageRequest`, with every problem found on the way; ``default_theme``
+    and ``default_lang`` are the site's, for a tag without its own ``theme`` or ``lang``."""
     out = TagRead(tag)
     props = tag.props
     for name, value in props.items():
@@ -121,7 +123,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> TagRead:
         out.problems.append(problem_at(tag, "inline takes no value: write inline, or inline={false}"))
         inline = False
     try:
-        options = tag_options(tag, default_theme)
+        options = tag_options(tag, default_theme, default_lang)
     except OptionError as err:
         prop = err.param if err.param in tag.spans else None
         at = (err.position or 0) if prop else None  # dora/ura: the spot in the prop's tile text
@@ -146,13 +148,14 @@ def tag_layout(tag: TilesTag) -> str:
     return "river" if isinstance(river, (str, int, float)) and river else "hand"
 
 
-def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOptions:
+def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG) -> RenderOptions:
     """The render options a tag asks for; raises `OptionError`.
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
     ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
-    draw indicator strips labelled in ``lang``. ``wild="5z"`` names the analysis' wild kind
+    draw indicator strips labelled in ``lang``, the language of the alt text too; ``lang`` wins
+    over the site's ``default_lang``. ``wild="5z"`` names the analysis' wild kind
     (``tiles lint --check-wins``).
     """
     props = tag.props
@@ -164,6 +167,8 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME) -> RenderOpti
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)
     params.setdefault("theme", default_theme)
+    if not params.get("lang"):  # an empty prop is no prop, as in the URL query
+        params["lang"] = default_lang
     return RenderOptions.from_query(params, "svg" if props.get("format") == "svg" else "png")
 
 

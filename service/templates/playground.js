@@ -88,7 +88,6 @@
 
   // -- URLs of this service ---------------------------------------------------
 
-  const hasStrips = (st) => st.mode === "scene" || Boolean(st.dora || st.ura);
 
   // The options in the URL API's query, in one order. `scale`: a number, or null for none;
   // `json`: the JSON view's (which also takes the analysis' wild kind).
@@ -107,7 +106,7 @@
       if (st.dora) q.set("dora", st.dora);
       if (st.ura) q.set("ura", st.ura);
     }
-    if (hasStrips(st) && st.lang !== "en") q.set("lang", st.lang);
+    if (st.lang !== "en") q.set("lang", st.lang); // the labels' and the alt text's language
     if (st.exact && st.format !== "svg") q.set("exact", "1");
     if (!scene && json && st.wild) q.set("wild", st.wild);
     return q;
@@ -395,7 +394,7 @@
     if (st.format === "svg") out.push(["format", "svg"]);
     if (st.dora) out.push(["dora", st.dora]);
     if (st.ura) out.push(["ura", st.ura]);
-    if (hasStrips(st) && st.lang !== "en") out.push(["lang", st.lang]);
+    if (st.lang !== "en") out.push(["lang", st.lang]);
     if (st.wild) out.push(["wild", st.wild]);
     return out;
   }
@@ -409,7 +408,6 @@
     if (st.exact && st.format !== "svg") out.push("exact");
     if (directive) {
       for (const k of ["dora", "ura", "wild"]) if (st[k]) out.push(k);
-      if (hasStrips(st) && st.lang !== "en") out.push("lang");
     }
     return out;
   }
@@ -479,7 +477,7 @@
       // the fence's words are the tag's props; numbers quoted, so no '}' ends the info string
       const words = props.map(([k, v]) => (v === true ? ` ${k}` : ` ${k}=${jsx(String(v))}`));
       put("markdown", "```tiles" + words.join("") + "\n" + st.n + "\n```", left(tagLeftOut(st, false)));
-      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format"].includes(k))
+      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format", "lang"].includes(k))
         .map(([k, v]) => (v === true ? `:${k}:` : `:${k}: ${v}`));
       const dirNote = left(tagLeftOut(st, true));
       put("myst", "```{tiles} " + st.n + "\n" + directive.map((d) => d + "\n").join("") + "```", dirNote);

@@ -73,14 +73,15 @@ INDICATOR_PROPS = ("dora", "ura", "lang")
 
 
 def indicator_query(props, canonical: bool = True) -> str:
-    """The dora/ura/lang a case adds to its service URLs: canonical, and lang only beside a strip
-    (as Tiles.js writes them); with canonical=False, the props as written (for the JSON view)."""
+    """The dora/ura/lang a case adds to its service URLs: canonical, and lang beside a strip or when
+    not en (as Tiles.js writes them); with canonical=False, the props as written (for the JSON view)."""
     given = {k: props[k] for k in INDICATOR_PROPS if props.get(k)}
     if not canonical:
         return "".join(f"&{k}={quote(v, safe='')}" for k, v in given.items())
     o = RenderOptions.from_query(given)
     strips = [(k, getattr(o, k)) for k in ("dora", "ura") if getattr(o, k)]
-    return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + ([("lang", o.lang)] if strips else []))
+    lang = [("lang", o.lang)] if strips or o.lang != "en" else []
+    return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + lang)
 
 
 @functools.cache
@@ -228,7 +229,8 @@ def test_component_in_chromium(site):
         if how.get("inline"):
             assert got["parent"] == "P" and got["display"] == "inline-block"
         if props.get("dora"):
-            assert "; dora indicator: 3m; ura dora indicator: 4p" in got["alt"] and "dora=3m&ura=4p&lang=ja" in got["src"]
+            # lang="ja": the labels and the alt text in Japanese
+            assert got["alt"].endswith("；ドラ表示牌：三萬；裏ドラ表示牌：四筒") and "dora=3m&ura=4p&lang=ja" in got["src"]
         if props.get("river"):
             assert want["layout"] == "river" and got["alt"].startswith("River: ") and "layout=river" in got["src"]
 
@@ -397,7 +399,7 @@ def test_component_takes_svg_from_the_manifest(tmp_path):
 
 def test_component_finds_dora_strips_in_the_manifest(tmp_path):
     """Issue 29: a tag with dora/ura/lang is looked up under the key `tiles build` writes (the
-    indicators canonical, lang only beside a strip and not when en), whatever their spelling; a
+    indicators canonical, lang not when en), whatever their spelling; a
     miss names that key, and a bad indicator says the tag is invalid."""
     from service.docs.build import collect
 
@@ -426,7 +428,7 @@ def test_component_finds_dora_strips_in_the_manifest(tmp_path):
         assert g["attrs"]["src"] == "/t/" + e["1x"], key
         assert (int(g["attrs"]["width"]), int(g["attrs"]["height"]), g["attrs"]["alt"]) == (
             e["width"], e["height"], e["alt"]), key
-    assert images["123m?dora=4z1m&lang=ja"]["alt"] == "Hand: 1m 2m 3m; dora indicator: North 1m"
+    assert images["123m?dora=4z1m&lang=ja"]["alt"] == "手牌：一萬 二萬 三萬；ドラ表示牌：北 一萬"
     assert 'the manifest has no image "123m?dora=4z1m"' in got[3]["error"] and "Run `tiles build`" in got[3]["error"]
     assert "`tiles lint` says where" in got[4]["error"]
     # and without the manifest, the JS layout gives the same numbers before the image arrives
@@ -435,3 +437,39 @@ def test_component_finds_dora_strips_in_the_manifest(tmp_path):
     assert (int(live["attrs"]["width"]), int(live["attrs"]["height"]), live["attrs"]["alt"]) == (
         e["width"], e["height"], e["alt"])
     assert live["attrs"]["src"] == "https://t.example/tiles/123m.png?height=38&scale=1&dora=4z1m&lang=ja"
+
+
+def test_component_alt_text_in_the_tags_or_the_sites_lang(tmp_path):
+    """Issue 39: <TilesProvider lang> is every tag's language, a tag's own lang wins; the alt text the
+    layouts write is the service's, and a manifest `tiles build --lang` wrote is found under its keys."""
+    from service.docs.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="11s+-456m+x22xz+4s" />\n<Tiles notation="1m*2m-3m" river lang="zh" />\n')
+    out = tmp_path / "static"
+    build(collect([docs], lang="ja")[0], out)
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert set(images) == {"11s+-456m+x22xz+4s?lang=ja", "1m*2m-3m?layout=river&lang=zh"}
+    hand, river = images["11s+-456m+x22xz+4s?lang=ja"], images["1m*2m-3m?layout=river&lang=zh"]
+    client = create_app().test_client()
+    service = [client.get("/tiles/11s%2B-456m%2Bx22xz%2B4s.json?lang=ja").get_json()["description"],
+               client.get("/tiles/1m*2m-3m.json?layout=river&lang=zh").get_json()["description"]]
+    assert service == [hand["alt"], river["alt"]] == [
+        "手牌：一索 一索；副露：四萬（横） 五萬 六萬；暗槓：伏せ牌 南 南 伏せ牌；和了牌：四索", "牌河：一万 二万，三万立直；摸切：二万"]
+    live = {"base": "https://t.example", "lang": "ja"}
+    got = ssr([
+        {"props": {"notation": "11s+-456m+x22xz+4s"}, "provider": {"manifest": images, "assets": "/t/", "lang": "ja"}},
+        {"props": {"notation": "1m*2m-3m", "river": True, "lang": "zh"}, "provider": {"manifest": images, "lang": "ja"}},
+        {"props": {"notation": "11s+-456m+x22xz+4s"}, "provider": live},
+        {"props": {"notation": "1m*2m-3m", "river": True, "lang": "zh"}, "provider": live},
+        {"props": {"notation": "1m", "lang": ""}, "provider": live},  # an empty prop is no prop
+        {"props": {"notation": "1m", "base": "https://t.example"}},  # no provider: English
+        {"props": {"notation": "1m"}, "provider": {"base": "https://t.example", "lang": "fr"}},
+    ], tmp_path)
+    assert [g["attrs"]["alt"] for g in got[:4]] == [hand["alt"], river["alt"]] * 2
+    assert got[0]["attrs"]["src"] == "/t/" + hand["1x"]
+    assert got[2]["attrs"]["src"] == "https://t.example/tiles/11s%2B-456m%2Bx22xz%2B4s.png?height=38&scale=1&lang=ja"
+    assert got[3]["attrs"]["src"] == "https://t.example/tiles/1m*2m-3m.png?height=38&scale=1&layout=river&lang=zh"
+    assert got[4]["attrs"]["alt"] == "手牌：一萬" and got[5]["attrs"]["alt"] == "Hand: 1m"
+    assert got[6]["attrs"]["alt"] == "Invalid lang fr: 1m" and got[6]["attrs"]["src"].endswith("&lang=fr")

@@ -254,16 +254,16 @@ def test_every_snippet_is_copied_and_works_where_it_goes(open_page, base):
     assert not tag.problems and tag.request.options == RenderOptions(height=44, theme="dark", dora="3m", ura="4p",
                                                                      lang="ja")
     html = markdown.markdown(got["Markdown"], extensions=["tiles"])  # MkDocs, Zensical: raises on a bad fence
-    assert 'aria-label="Hand: 1s 1s' in html
+    assert 'aria-label="手牌：一索 一索' in html  # lang=ja: the alt text's language too
     opening, line, end = got["Markdown"].split("\n")  # the fence's words are the tag's props, read alike
     assert opening.startswith("```tiles ") and line == notation and end == "```"
     fence = read_tag(scan_text(f'<Tiles notation="{line}" {opening[len("```tiles "):]} />', "a.md")[0])
     assert not fence.problems and fence.request.options == tag.request.options
-    assert got["MyST"] == f"```{{tiles}} {notation}\n:height: 44\n:theme: dark\n```"
+    assert got["MyST"] == f"```{{tiles}} {notation}\n:height: 44\n:theme: dark\n:lang: ja\n```"
     rst = got["reStructuredText"].split("\n")
     assert rst[0] == f".. tiles:: {notation}" and all(re.fullmatch(r"   :\w+:.*", line) for line in rst[1:])
     assert {line.split(":")[1] for line in rst[1:]} <= set(TilesDirective.option_spec)
-    assert "Left out (no such prop): dora, ura, lang." in page.locator("#note-rst").inner_text()
+    assert "Left out (no such prop): dora, ura." in page.locator("#note-rst").inner_text()
 
     path = f"/tiles/{quote(notation, safe='')}.png"
     assert got["Image URL"] == f"{base}{path}?height=44&scale=3&theme=dark&dora=3m&ura=4p&lang=ja"
@@ -314,7 +314,7 @@ def test_scene_snippets_are_blocks_every_tool_reads(open_page):
     assert got["MyST"] == f"```{{tiles-scene}} height=30 lang=ja\n{yaml}\n```"
     assert got["reStructuredText"].startswith(".. tiles-scene:: height=30 lang=ja\n\n   problem:\n     round: E1")
     html = markdown.markdown(got["Markdown"], extensions=["tiles"])
-    assert "<svg" in html and "Discard White" in html
+    assert "<svg" in html and "；白切り" in html  # lang=ja: "Discard White" in Japanese
     assert "/scene.png?s=problem%3A%0A" in got["Image URL"] and got["Image URL"].endswith("&height=30&scale=2&lang=ja")
 
 

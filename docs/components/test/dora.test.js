@@ -16,10 +16,13 @@ test("a hand with a dora strip: as service/layout/dora_layout.py's doctest place
   });
 });
 
-test("no indicators, no strip: the layout is the hand's", () => {
-  for (const ind of [null, {}, { dora: "", ura: "" }, { lang: "ja" }, { dora: undefined, lang: "" }]) {
+test("no indicators, no strip: the layout is the hand's (lang names its alt text's language only)", () => {
+  for (const ind of [null, {}, { dora: "", ura: "" }, { lang: "en" }, { dora: undefined, lang: "" }]) {
     assert.deepEqual(tileLayout("11222333s22m+-456m+4s", 38, null, ind), tileLayout("11222333s22m+-456m+4s"));
   }
+  const ja = tileLayout("11222333s22m+-456m+4s", 38, null, { lang: "ja" });
+  assert.deepEqual({ ...ja, description: "" }, { ...tileLayout("11222333s22m+-456m+4s"), description: "" });
+  assert.equal(ja.description, "手牌：一索 一索 二索 二索 二索 三索 三索 三索 二萬 二萬；副露：四萬（横） 五萬 六萬；和了牌：四索");
 });
 
 test("each strip is as wide as its five slots or its label, whichever is wider, plus a tile width", () => {
@@ -37,10 +40,13 @@ test("each strip is as wide as its five slots or its label, whichever is wider, 
   assert.equal(tileLayout("1m", 38, null, { dora: "1m", lang: "en" }).width, tileLayout("1m", 38, null, { dora: "1m", lang: "ja" }).width);
 });
 
-test("the alt text names the indicators, dora then ura, in English whatever the labels' language", () => {
+test("the alt text names the indicators, dora then ura, in the labels' language", () => {
   const lay = tileLayout("11s", 38, null, { ura: "9s", dora: "4z1m", lang: "zh" });
-  assert.equal(lay.description, "Hand: 1s 1s; dora indicator: North 1m; ura dora indicator: 9s");
+  assert.equal(lay.description, "手牌：一条 一条；宝牌指示牌：北 一万；里宝牌指示牌：九条");
+  assert.equal(tileLayout("11s", 38, null, { ura: "9s", dora: "4z1m" }).description,
+    "Hand: 1s 1s; dora indicator: North 1m; ura dora indicator: 9s");
   assert.equal(tileLayout("1m", 38, null, { dora: "0p" }).description, "Hand: 1m; dora indicator: 5p (red)");
+  assert.equal(tileLayout("1m", 38, null, { dora: "0p", lang: "ja" }).description, "手牌：一萬；ドラ表示牌：赤五筒");
 });
 
 test("the strip's faces count for the densities: indicators and one back", () => {

@@ -26,6 +26,8 @@ const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
  *   colorMode   "data-theme" (Docusaurus, the default there), "class" (html.dark: Nextra),
  *               "media" (prefers-color-scheme), a CSS selector of the dark mode, or false
  *   format      "png" (default: 1x/2x/3x files and a srcSet) or "svg" (one vector file, one src)
+ *   lang        "en" (default), "ja" or "zh": the language of the alt text (and of the labels) of
+ *               tags and tiles-scene blocks without their own lang
  *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
  *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
  *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
@@ -44,6 +46,7 @@ export default function remarkTiles(options = {}) {
     const settings = await settingsFor(file, options);
     const batch = settings.service ? serviceFor(settings.service) : batchFor(settings.batch);
     const hello = await batch.start();
+    if (settings.lang) checkLang(settings.lang, hello.spec);
     const text = String(file.value ?? "");
     const answers = await Promise.all(
       found.map(({ node }) =>
@@ -56,6 +59,7 @@ export default function remarkTiles(options = {}) {
           ...(tagName !== "Tiles" ? { tag: tagName } : {}),
           themes: themesFor(settings),
           ...(settings.format === "svg" ? { format: "svg" } : {}),
+          ...(settings.lang ? { lang: settings.lang } : {}),
         }),
       ),
     );
@@ -112,6 +116,7 @@ function sceneRequest(node, file, text, settings) {
     ...(meta ? { meta, ...metaPlace(node, text, meta) } : {}),
     themes: themesFor(settings),
     ...(settings.format === "svg" ? { format: "svg" } : {}),
+    ...(settings.lang ? { lang: settings.lang } : {}),
   };
 }
 
@@ -160,9 +165,13 @@ async function settingsFor(file, options) {
   if (![undefined, "png", "svg"].includes(options.format)) {
     throw new Error(`remark-tiles: format must be "png" or "svg", not ${JSON.stringify(options.format)}`);
   }
+  if (options.lang !== undefined && typeof options.lang !== "string") {
+    throw new Error(`remark-tiles: lang must be a string like "ja", not ${JSON.stringify(options.lang)}`);
+  }
   const settings = {
     colorMode,
     format: options.format || "png",
+    lang: options.lang && options.lang !== "en" ? options.lang : "",
     theme: options.theme || "light",
     onError: options.onError === "warn" ? "warn" : "fail",
     batch: { command: command[0], args },
@@ -173,6 +182,18 @@ async function settingsFor(file, options) {
   };
   settingsCache.set(key, settings);
   return settings;
+}
+
+/** The site's lang, checked against the languages the tiles CLI (or service) writes alt text in. */
+function checkLang(lang, spec) {
+  if (!spec || !spec.altWords) {
+    // an older tiles writes every alt text in English: say so rather than build the site in the wrong language
+    throw new Error("remark-tiles: the lang option needs a tiles that writes alt text in other languages; " +
+      "this one writes English only: install matching versions");
+  }
+  if (!spec.langs.includes(lang)) {
+    throw new Error(`remark-tiles: lang must be one of ${spec.langs.join(", ")}, not ${JSON.stringify(lang)}`);
+  }
 }
 
 function positive(value, fallback, name) {

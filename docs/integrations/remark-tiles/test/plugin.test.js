@@ -313,3 +313,46 @@ test("a bad ```tiles-scene option fails the build at the fence line and the opti
   const unknown = page(root, "unknown.mdx", "```tiles-scene size=30\nproblem: {round: E1}\n```\n");
   await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, format and bg/);
 });
+
+test("lang: the site's language writes every alt text in it; a tag's or block's own lang wins; tiles build agrees", async () => {
+  const root = site();
+  const card = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}";
+  const file = page(root, "ja.mdx", [
+    '<Tiles notation="11s+-456m+x22xz+-5=55p+4s" dora="0p" />',
+    "",
+    '<Tiles river notation="1m*2m-3m*0p" lang="zh" />',
+    "",
+    "```tiles-scene",
+    card,
+    "```",
+    "",
+  ].join("\n"));
+  const found = imgs(await html(file, { lang: "ja" }));
+  assert.deepEqual(found.map((i) => i.alt), [
+    "手牌：一索 一索；副露：四萬（横） 五萬 六萬；暗槓：伏せ牌 南 南 伏せ牌；副露：五筒（横） 五筒（加槓） 五筒；和了牌：四索；ドラ表示牌：赤五筒",
+    "牌河：一万 二万，三万立直，红五筒；摸切：二万 红五筒",
+    "何切る：東1局・南家・7巡目；ドラ表示牌：三萬；手牌：二萬 三萬 四萬 五萬 赤五筒 六筒 七筒 三索 四索 五索 八索 八索 白；" +
+      "ツモ牌：四筒；白切り",
+  ]);
+  // the same page built by `tiles build --lang ja`: the same files, the same alt text, keys naming the language
+  const out = path.join(root, "built");
+  execFileSync("tiles", ["build", file.path, "--out", out, "--lang", "ja", "--jobs", "1"]);
+  const images = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")).images;
+  const entries = [images["11s+-456m+x22xz+-5=55p+4s?dora=0p&lang=ja"], images["1m*2m-3m*0p?layout=river&lang=zh"],
+    images[`scene:${card}?lang=ja`]];
+  assert.deepEqual(entries.map((e) => e.alt), found.map((i) => i.alt));
+  assert.deepEqual(entries.map((e) => `/tiles/${e["1x"]}`), found.map((i) => i.src));
+  // English is the default: no lang option, English alt text
+  assert.match(imgs(await html(page(root, "en.mdx", '<Tiles notation="1m" />\n')))[0].alt, /^Hand: 1m$/);
+});
+
+test("a lang the tiles CLI does not write is a clear build error", async () => {
+  const root = site();
+  await assert.rejects(html(page(root, "fr.mdx", '<Tiles notation="1m" />\n'), { lang: "fr" }),
+    /remark-tiles: lang must be one of en, ja, zh, not "fr"/);
+  const old = path.join(root, "tiles-english");  // a tiles of this protocol from before alt text had a language
+  writeFileSync(old, `#!/bin/sh\necho '{"hello": {"protocol": ${PROTOCOL}, "spec": {"langs": ["en", "ja", "zh"]}}}'\ncat > /dev/null\n`);
+  chmodSync(old, 0o755);
+  await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { command: old, lang: "ja" }),
+    /the lang option needs a tiles that writes alt text in other languages; this one writes English only/);
+});

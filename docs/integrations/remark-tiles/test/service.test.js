@@ -64,13 +64,14 @@ const PAGE = [
 
 test("the service path makes the same markup and the same files as the CLI", { skip }, async () => {
   const cases = [{}, { colorMode: "data-theme" }, { colorMode: "media", publicPath: "/docs/t/" },
-    { format: "svg" }, { format: "svg", colorMode: "media" }];
+    { format: "svg" }, { format: "svg", colorMode: "media" }, { lang: "zh" }, { lang: "ja", format: "svg" }];
   for (const options of cases) {
     const cli = site();
     const svc = site();
     const viaCli = await html(page(cli, "a.mdx", PAGE), options);
     const viaService = await html(page(svc, "a.mdx", PAGE), { ...options, service: SERVICE, command: "no-tiles-cli-here" });
     assert.equal(viaService, viaCli, JSON.stringify(options));
+    if (options.lang) assert.match(viaService, options.lang === "zh" ? /alt="手牌：一条 一条/ : /alt="手牌：一索 一索/);
     const [a, b] = [files(path.join(cli, "public", "tiles")), files(path.join(svc, "public", "tiles"))];
     assert.deepEqual(Object.keys(b), Object.keys(a));
     for (const name of Object.keys(a)) assert.ok(a[name].equals(b[name]), `${name}: same bytes`);
