@@ -32,10 +32,15 @@ const INFO = /^(\s*)(\{\s*\.?)?(tiles-scene|tiles)(\s*\})?(?=[\s}]|$)(.*?)\s*$/d
  *   command     the tiles CLI to run (default "tiles", or $TILES_COMMAND); a string or [program, ...args]
  *   timeout     ms to wait for one page's images (default 600000)
  *   tagName     the tag name to replace (default "Tiles")
+ *   lang        "en" (default), "ja" or "zh": the language of the alt text (and of the labels) of
+ *               tags, fences and tiles-scene blocks without their own lang
  */
 export default function markdownItTiles(md, options = {}) {
   if (!FORMATS.includes(options.format)) {
     throw new Error(`markdown-it-tiles: format must be "png" or "svg", not ${JSON.stringify(options.format)}`);
+  }
+  if (options.lang !== undefined && typeof options.lang !== "string") {
+    throw new Error(`markdown-it-tiles: lang must be a string like "ja", not ${JSON.stringify(options.lang)}`);
   }
   const tagName = options.tagName || "Tiles";
   const start = tagStart(tagName);
@@ -127,6 +132,7 @@ function settingsFor(options, tagName) {
     format: options.format || "png",
     themes: colorMode ? ["light", "dark"] : [options.theme || "light"],
     onError: options.onError === "warn" ? "warn" : "fail",
+    lang: options.lang && options.lang !== "en" ? options.lang : "",
     batch: { command: command[0], args, timeout: options.timeout },
   };
 }
@@ -158,9 +164,14 @@ function draw(state, settings) {
   const page = pageOf(state);
   const found = collect(state, page, settings);
   if (!found.length) return;
-  const common = { path: page.shown, themes: settings.themes, ...(settings.format === "svg" ? { format: "svg" } : {}) };
+  const common = { path: page.shown, themes: settings.themes, ...(settings.format === "svg" ? { format: "svg" } : {}),
+    ...(settings.lang ? { lang: settings.lang } : {}) };
   const requests = found.flatMap((f) => f.requests.map((r) => ({ ...common, ...r })));
   const { hello, answers } = batchFor(settings.batch).askAll(requests);
+  if (settings.lang && !(hello.spec.langs || []).includes(settings.lang)) {
+    throw new Error(`markdown-it-tiles: lang must be one of ${(hello.spec.langs || ["en"]).join(", ")}, ` +
+      `not ${JSON.stringify(settings.lang)} (a tiles that writes alt text in English only knows en)`);
+  }
   const problems = [];
   let themed = false;
   let n = 0;

@@ -121,7 +121,7 @@ test("a tiles-scene block is its picture, with the fence's options", () => {
   ].join("\n"));
   const [scene] = imgs(html);
   assert.equal(scene.class, "tiles tiles-scene");
-  assert.match(scene.alt, /^Problem: East 1/);
+  assert.match(scene.alt, /^何切る：東1局/);  // lang=ja: the alt text in Japanese too
   assert.equal(scene["data-notation"], undefined);
   assert.ok(Number(scene.height) > 30);
 });
@@ -195,6 +195,18 @@ test("tagName: another element name is read under it", () => {
   const html = render(site({ tagName: "Hand" }), '<Hand notation="14s" />\n\n<Tiles notation="1m" />\n');
   assert.equal(imgs(html).length, 1);
   assert.equal(imgs(html)[0]["data-notation"], "14s");
+});
+
+test("lang: the site's language for the alt text of tags, fences and scenes without their own", () => {
+  const html = render(site({ lang: "ja" }), [
+    '<Tiles notation="123m" />', "", '<Tiles notation="5z" lang="zh" />', "", "```tiles", "14s", "```", "",
+    "```tiles-scene", "problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}", "```",
+  ].join("\n"));
+  const alts = imgs(html).map((i) => i.alt);
+  assert.deepEqual(alts.slice(0, 3), ["手牌：一萬 二萬 三萬", "手牌：白板", "手牌：一索 四索"]);
+  assert.match(alts[3], /^何切る：東1局/);
+  assert.match(error(() => site({ lang: 7 })), /lang must be a string/);
+  assert.match(error(() => render(site({ lang: "fr" }), '<Tiles notation="1m" />\n')), /lang must be one of en, ja, zh/);
 });
 
 test("VitePress: files in <srcDir>/public/tiles, linked as /tiles/ (Vite adds the base), .dark pairs", () => {
