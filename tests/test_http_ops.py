@@ -494,6 +494,27 @@ def test_a_second_hup_during_a_reload_wins(tmp_path):
         assert {description(live.port, n) for n in range(1, 9)} == {"V2 hand: 1m 2m 3m"}, live.log[-20:]
 
 
+def test_hups_in_quick_succession_fail_no_request():
+    """Issue 35 #15: each HUP stops the previous HUP's new workers, some of them forked a moment
+    before (0.05 s, 0.2 s). Their quick-stop signal reached the master's handlers, inherited by
+    the fork, so they served on and were killed 5 s later with requests in flight."""
+    from service.http.arbiter import TilesArbiter
+
+    with LiveServer("--workers", str(WORKERS)) as live:
+        live.wait_ready(30, workers=WORKERS)
+        first = set(live.workers())
+        with Load(live.port, PATHS, clients=4, seconds=90) as result:
+            time.sleep(1)
+            for gap in (0.05, 0.2, 0):
+                live.signal(signal.SIGHUP)
+                time.sleep(gap)
+            assert logged(live, f"reload: {WORKERS} new workers serving", 40), live.log[-20:]
+            assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 40)
+            time.sleep(TilesArbiter.QUIT_GRACE + 1)  # when a worker that missed its QUIT would be killed
+        killed = [line for line in live.log if "still there: SIGKILL" in line]
+        assert result.failures == [] and not killed and result.ok > 20, (result, killed, live.log[-20:])
+
+
 @pytest.mark.parametrize("how", [["--workers", "0"], ["--workers", "-1"], []])
 def test_no_workers_is_refused(how):
     """Issue 23 #18: a master with no worker serves nobody; say so and exit 2."""

@@ -11,6 +11,8 @@ took the service down. `TilesArbiter` changes this:
   worker cannot boot, or they are not all serving after `boot_timeout`, the reload is given
   up: the new ones are stopped, the old ones go on serving, and the error is logged.
   A HUP while a reload is under way restarts it with the code on disk now (the last HUP wins).
+  The signals a worker handles are blocked across the fork until its handlers are in place, so
+  a new worker told to stop a moment after it was forked stops (it would otherwise serve on).
 - **Recycling**: a worker past ``--max-requests`` asks to be replaced (`worker.TilesWorker`)
   and goes on serving; it is told to leave once its successor serves. If the
   successor cannot boot, the old worker stays and another is tried after `RETRY_AFTER`.
@@ -43,6 +45,10 @@ from gunicorn.errors import HaltServer
 
 RETIRE_MARK = 0o100  # the owner-execute bit of a worker's heartbeat file: "replace me" (see worker.py)
 DRAIN_SIGNAL = signal.SIGUSR2  # to a worker: the server is stopping, answer /healthz with 503
+# Signals a worker has its own handlers for: blocked from just before its fork until they are
+# installed (`worker.TilesWorker.init_signals`), so one sent meanwhile waits instead of reaching
+# the master's handlers the child inherited (a lost QUIT: the worker served on and was killed).
+WORKER_SIGNALS = frozenset(Arbiter.SIGNALS) | {signal.SIGABRT}
 
 
 def wants_replacing(worker) -> bool:
@@ -73,7 +79,12 @@ class TilesArbiter(Arbiter):
         self.hold_until = 0.0               # no new worker before this (monotonic), after a failed boot
 
     def spawn_worker(self):
-        pid = super().spawn_worker()  # returns in the master only
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, WORKER_SIGNALS)
+        try:
+            pid = super().spawn_worker()  # returns in the master only
+        finally:
+            if os.getpid() == self.pid:  # not in the worker, leaving: its mask is its own
+                signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         self.birth[pid] = self.WORKERS[pid].tmp.last_update()
         self.born[pid] = time.monotonic()
         return pid

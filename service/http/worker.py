@@ -46,7 +46,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from service.notation.views import error_json
 
-from .arbiter import DRAIN_SIGNAL, RETIRE_MARK
+from .arbiter import DRAIN_SIGNAL, RETIRE_MARK, WORKER_SIGNALS
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
 
@@ -140,10 +140,20 @@ class TilesWorker(GeventWorker):
         self.body_timeout = float(getattr(self.app, "tiles", {}).get("body_timeout", self.BODY_TIMEOUT))
         self.retire_at, self.max_requests = self.max_requests, sys.maxsize  # the master replaces us
         self.draining = False
+        self.started = False  # in the accept loop: a quick stop may cut requests in flight
 
     def init_signals(self):
         super().init_signals()
         signal.signal(DRAIN_SIGNAL, self.handle_drain)
+        # The master blocked these before the fork (`arbiter.WORKER_SIGNALS`): one sent since
+        # is delivered now, to our handlers.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, WORKER_SIGNALS)
+
+    def handle_quit(self, sig, frame):
+        if not self.started:  # still loading: nothing in flight, so leave now, before serving
+            self.alive = False
+            sys.exit(0)
+        super().handle_quit(sig, frame)
 
     def handle_drain(self, sig, frame):
         self.draining = True
@@ -161,6 +171,9 @@ class TilesWorker(GeventWorker):
         self.wsgi = with_body_deadline(self.wsgi, self.body_timeout)
 
     def run(self):
+        if not self.alive:
+            return  # told to stop (TERM) while loading
+        self.started = True
         self.log.info("Worker serving (pid: %s)", self.pid)
         super().run()
 
