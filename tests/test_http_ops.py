@@ -150,6 +150,24 @@ def test_a_worker_that_cannot_boot_does_not_stop_the_others(tmp_path):
         live.wait_ready(30, workers=WORKERS)
 
 
+def test_a_broken_deploy_does_not_break_the_old_workers_svg(tmp_path):
+    """Issue 35 #16: glyph outlines are read in a child process. It ran `python -m
+    tile_art.outline`, the code on disk: broken by a deploy, every SVG needing a character
+    not read yet was a 500. The old workers draw with the code they loaded, SVG included."""
+    copy_of_the_code(tmp_path)
+    with LiveServer("--workers", "1", code=tmp_path) as live:
+        live.wait_ready(30, workers=1)
+        (tmp_path / "tile_art" / "outline.py").write_text("def broken(:\n")  # a syntax error
+        (tmp_path / "tile_art" / "svg_numbers.py").write_text("raise ImportError('a broken deploy')\n")
+        scenes = [f"problem:%20{{round:%20{r},%20seat:%20{seat},%20turn:%20{turn},%20dora:%203m,%20"
+                  "hand:%202345m067p34588s5z%2B4p}" for r, seat, turn in (("E1", "S", 7), ("S3", "W", 12))]
+        paths = ([f"/scene.svg?s={s}&lang={lang}" for s in scenes for lang in ("ja", "zh")]
+                 + ["/tiles/123m.svg?dora=3m&ura=4z&lang=ja", "/tiles/1z2z3z5z6z7z.svg", "/tiles/1234f.svg?theme=auto"])
+        answers = {path: fetch(live.port, path, timeout=60) for path in paths}
+        assert {p: a[0] for p, a in answers.items()} == dict.fromkeys(paths, 200), live.log[-20:]
+        assert all(b"<path" in body for _, _, body in answers.values())
+
+
 def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
     """Nobody serves yet: fail fast, as gunicorn does (exit 3, "Worker failed to boot")."""
     copy_of_the_code(tmp_path)
