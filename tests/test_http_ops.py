@@ -185,6 +185,34 @@ def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
     assert proc.returncode == 3 and b"Worker failed to boot" in out, out[-2000:]
 
 
+def test_the_master_stops_with_exit_code_3_when_no_worker_can_boot(tmp_path):
+    """Issue 35 #17: both workers die while the code on disk does not load. Nobody serves, so the
+    master stops, with exit code 3 and a line saying why. A replacement that failed while it was
+    stopping raised out of gunicorn's halt: exit 1 and a traceback instead."""
+    copy_of_the_code(tmp_path)
+    tries = tmp_path / "tries"
+    tries.mkdir()
+    # Of the replacements started together, every second one fails 2 s later: while the master stops.
+    broken = ("import os, tempfile, time\n"
+              f"n = len(os.listdir({str(tries)!r}))\n"
+              f"tempfile.mkstemp(dir={str(tries)!r})\n"
+              "time.sleep(2 if n % 2 else 0)\n"
+              "raise ImportError('a broken deploy')\n")
+    live = LiveServer("--workers", str(WORKERS), code=tmp_path)
+    try:
+        live.wait_ready(30, workers=WORKERS)
+        (tmp_path / "service" / "notation" / "describe.py").write_text(broken)
+        for pid in live.workers():
+            os.kill(pid, signal.SIGKILL)
+        live.proc.wait(60)
+    finally:
+        live.stop()
+    assert live.proc.returncode == 3, live.log[-30:]
+    assert any("could not boot (does the code on disk load?) and no worker serves: the master stops, exit code 3"
+               in line for line in live.log), live.log[-30:]
+    assert not any("HaltServer" in line for line in live.log), live.log[-30:]
+
+
 def test_upgrade_with_usr2_fails_no_request():
     # gunicorn's upgrade without a pause: USR2 starts a new master (new code) with
     # its own workers beside the old ones; then TERM stops the old master and its

@@ -77,6 +77,7 @@ class TilesArbiter(Arbiter):
         self.leaving: dict[int, float] = {}  # workers told to stop -> when to SIGKILL them (monotonic)
         self.reload_began = 0.0
         self.hold_until = 0.0               # no new worker before this (monotonic), after a failed boot
+        self.halting = False                # stopping: a worker that cannot boot changes nothing
 
     def spawn_worker(self):
         unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, WORKER_SIGNALS)
@@ -205,6 +206,12 @@ class TilesArbiter(Arbiter):
         self.fresh.clear()
         self.stale.clear()
 
+    def halt(self, reason=None, exit_status=0):
+        """gunicorn's halt, which stops the workers; one that fails to boot meanwhile
+        (`reap_workers`) no longer raises out of it, so the master exits with `exit_status`."""
+        self.halting = True
+        super().halt(reason, exit_status)
+
     def handle_term(self):
         """Graceful stop, after a drain: workers keep accepting while /healthz says 503."""
         if self.drain > 0 and self.WORKERS:
@@ -230,14 +237,19 @@ class TilesArbiter(Arbiter):
                 break
             except HaltServer:
                 gone = {pid: w for pid, w in before.items() if pid not in self.WORKERS}
+                failed = [pid for pid, worker in gone.items()
+                          if not getattr(getattr(worker.tmp, "_tmp", None), "closed", False)]
+                for pid in failed:  # gunicorn raised before its cleanup of the one that failed
+                    gone[pid].tmp.close()
+                    self.cfg.child_exit(self, gone[pid])
+                if self.halting:
+                    continue  # stopping already (another could not boot): reap the rest
                 serving = sum(self.serving(pid) for pid in self.WORKERS)
-                if not serving:
-                    raise  # nobody serves: stop, as gunicorn does
-                for pid, worker in gone.items():
-                    if getattr(getattr(worker.tmp, "_tmp", None), "closed", False):
-                        continue  # reaped as usual
-                    worker.tmp.close()  # the one that failed: gunicorn raised before its cleanup
-                    self.cfg.child_exit(self, worker)
+                if not serving:  # nobody serves: stop, as gunicorn does
+                    self.log.error("worker %s could not boot (does the code on disk load?) and no worker "
+                                   "serves: the master stops, exit code %d", failed[0], self.WORKER_BOOT_ERROR)
+                    raise
+                for pid in failed:
                     self.log.error("worker %s could not boot (does the code on disk load?); %d workers serving",
                                    pid, serving)
                 if self.fresh & set(gone):
