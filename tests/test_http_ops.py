@@ -444,6 +444,44 @@ def test_slow_bodies_and_clients_that_do_not_read_are_cut_off():
         assert fetch(live.port, "/healthz")[0] == 200
 
 
+def raw_answer(port: int, request: bytes, end: bool = False) -> bytes:
+    """What the server sends back to `request` until it closes (or 30 s); `end`: half-close after it."""
+    answer = b""
+    with socket.create_connection((HOST, port), timeout=30) as sock:
+        sock.sendall(request)
+        if end:
+            sock.shutdown(socket.SHUT_WR)
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("body, end", [
+    (b"zz\r\n", False),                                     # a chunk size that is no number
+    (b'5\r\n{"a":1}XX\r\n0\r\n\r\n', False),               # a chunk longer than it said
+    (b'5;\x00\r\n{"a":\r\n0\r\n\r\n', False),               # a bad chunk extension
+    (b'50\r\n{"so', True),                                  # the body ends before its chunk does
+])
+def test_malformed_chunked_bodies_are_a_400(batch_server, body, end):
+    """Issue 35 #18: gunicorn's InvalidChunkSize and its kin, raised while the app reads the body,
+    were a 500 (an internal error). They are the client's: a JSON 400, and the connection closes."""
+    head = (b"POST /batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    answer = raw_answer(batch_server.port, head + body, end)
+    status, _, rest = answer.partition(b"\r\n")
+    headers, _, payload = rest.partition(b"\r\n\r\n")
+    assert status == b"HTTP/1.1 400 BAD REQUEST" and b"Connection: close" in headers, answer[:500]
+    assert json.loads(payload)["error"]["message"].startswith("malformed request body: "), payload
+    assert not any("unhandled error" in line for line in batch_server.log), batch_server.log[-20:]
+
+
+@pytest.fixture(scope="module")
+def batch_server():
+    with LiveServer("--workers", "1") as live:
+        live.wait_ready(30, workers=1)
+        yield live
+
+
 def test_term_drains_before_the_workers_stop():
     """Issue 23 #7: TERM 0.3 s after 8 new renders reset some of them (13 of 24 in 3 tries with
     --drain 0, as before); now the workers serve on for --drain seconds while /healthz says 503."""

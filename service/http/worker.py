@@ -39,6 +39,7 @@ from gunicorn.http.errors import (
     InvalidResponseHeaderName,
     LimitRequestHeaders,
     LimitRequestLine,
+    NoMoreData,
     ParseException,
 )
 from gunicorn.workers.base_async import AsyncWorker
@@ -78,10 +79,25 @@ def limit_answer(exc: BaseException) -> tuple[str, bytes] | None:
 
 class DeadlineInput:
     """``wsgi.input`` whose reads raise `timeout` (an exception class) past `deadline` (monotonic),
-    however slowly the bytes come."""
+    however slowly the bytes come, and `malformed` (an exception class, given the message) where
+    gunicorn finds the body broken: bad chunk framing, or the connection closed before its end.
+    After either, `late` is True: the connection closes after the answer.
 
-    def __init__(self, body, deadline: float, timeout: type[Exception]):
-        self.body, self.deadline, self.timeout, self.late = body, deadline, timeout, False
+    >>> from gunicorn.http.errors import InvalidChunkSize
+    >>> from werkzeug.exceptions import BadRequest, RequestTimeout
+    >>> class Chunked:
+    ...     def read(self, size=None):
+    ...         raise InvalidChunkSize(b"zz")
+    >>> body = DeadlineInput(Chunked(), time.monotonic() + 10, RequestTimeout, BadRequest)
+    >>> try:
+    ...     body.read()
+    ... except BadRequest as err:
+    ...     err.description, body.late
+    ("malformed request body: Invalid chunk size: b'zz'", True)
+    """
+
+    def __init__(self, body, deadline: float, timeout: type[Exception], malformed: type[Exception]):
+        self.body, self.deadline, self.timeout, self.malformed, self.late = body, deadline, timeout, malformed, False
 
     def _within(self, read, *args):
         left = self.deadline - time.monotonic()
@@ -95,6 +111,9 @@ class DeadlineInput:
         except self.timeout:
             self.late = True
             raise
+        except (ParseException, NoMoreData) as exc:  # raised by gunicorn's body readers as they read
+            self.late = True
+            raise self.malformed(f"malformed request body: {str(exc)[:MAX_ECHO]}") from None
 
     def read(self, size=None):
         return self._within(self.body.read, size)
@@ -110,15 +129,17 @@ class DeadlineInput:
 
 
 def with_body_deadline(app, seconds: float):
-    """WSGI middleware: the body must arrive within `seconds` of the request head; if it did not,
-    the connection is closed after the 408 (through gunicorn's response, ``start_response.__self__``)."""
-    from werkzeug.exceptions import RequestTimeout  # here, not at the top: the master loads no Flask stack
+    """WSGI middleware: the body must arrive within `seconds` of the request head, and be well
+    formed (else a JSON 400); if it was late or malformed, the connection is closed after the
+    answer (through gunicorn's response, ``start_response.__self__``)."""
+    from werkzeug.exceptions import BadRequest, RequestTimeout  # here: the master loads no Flask stack
 
     class BodyTimeout(RequestTimeout):  # the app answers it as it answers any HTTP error: JSON
         description = f"the request body did not arrive within {seconds:g} s"
 
     def bounded(environ, start_response):
-        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout)
+        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout,
+                                                     BadRequest)
 
         def start(status, headers, exc_info=None):
             if body.late and hasattr(getattr(start_response, "__self__", None), "force_close"):
