@@ -48,6 +48,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from service.notation.views import error_json
 
 from .arbiter import DRAIN_SIGNAL, RETIRE_MARK, WORKER_SIGNALS
+from .memory import TRIM_EVERY, trim
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
 
@@ -162,6 +163,7 @@ class TilesWorker(GeventWorker):
         self.retire_at, self.max_requests = self.max_requests, sys.maxsize  # the master replaces us
         self.draining = False
         self.started = False  # in the accept loop: a quick stop may cut requests in flight
+        self.trimmed = (time.monotonic(), 0)  # when the heap was last trimmed, and at what request count
 
     def init_signals(self):
         super().init_signals()
@@ -197,6 +199,15 @@ class TilesWorker(GeventWorker):
         self.started = True
         self.log.info("Worker serving (pid: %s)", self.pid)
         super().run()
+
+    def notify(self):
+        """The heartbeat (every second in the accept loop); also trims the heap now and then,
+        if requests came since (`memory.trim`)."""
+        super().notify()
+        at, count = self.trimmed
+        if self.nr != count and time.monotonic() - at >= TRIM_EVERY:
+            trim()
+            self.trimmed = (time.monotonic(), self.nr)
 
     def handle(self, listener, client, addr):
         # Every send and receive is bounded (gevent's default is none): a client that does not take
