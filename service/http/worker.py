@@ -27,6 +27,7 @@ and serves on until the successor serves. On `arbiter.DRAIN_SIGNAL` it answers
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sys
@@ -175,7 +176,12 @@ class TilesWorker(GeventWorker):
     def handle_quit(self, sig, frame):
         if not self.started:  # still loading: nothing in flight, so leave now, before serving
             self.alive = False
-            sys.exit(0)
+            self.log.info("Worker told to stop while loading: exits now (pid: %s)", self.pid)
+            for handler in logging.getLogger("gunicorn.error").handlers:
+                handler.flush()
+            # Not sys.exit: tearing down the interpreter forked from the master (its objects
+            # copied page by page) took seconds on a busy machine, past the master's patience.
+            os._exit(0)
         super().handle_quit(sig, frame)
 
     def handle_drain(self, sig, frame):
