@@ -77,6 +77,15 @@ def largest(rng: random.Random) -> str:
 SITE = [random_hand(random.Random(n)) for n in range(3000)]
 
 
+def pss_bytes(pid: int) -> int:
+    """Proportional set size (a shared page counted as its share), from /proc; 0 where unknown."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            return next(int(line.split()[1]) * 1024 for line in f if line.startswith("Pss:"))
+    except (OSError, StopIteration):
+        return 0
+
+
 def mixed_path(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.15:
@@ -167,6 +176,43 @@ def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: 
     return sorted(fill.values())
 
 
+def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for every face at many sizes (each size draws its faces anew) until every worker's
+    face colour tables are 90% full or `seconds` pass; returns the fill of the workers seen."""
+    import json
+
+    suits = ["123456789m", "123456789p", "123456789s", "1234567z"]
+    paths = [f"/{hand}?height={height}&scale={scale}&theme={theme}" for height in range(16, 129, 2)
+             for scale in (1, 2, 3) for theme in ("light", "dark") for hand in suits]
+    random.Random(9).shuffle(paths)
+    deadline = time.monotonic() + seconds
+    fill: dict[int, int] = {}
+    stop = threading.Event()
+
+    def filler(k: int) -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        for path in paths[k::clients]:
+            if stop.is_set() or time.monotonic() > deadline:
+                break
+            conn.request("GET", path)
+            conn.getresponse().read()
+        conn.close()
+
+    threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
+    for t in threads:
+        t.start()
+    while time.monotonic() < deadline and any(t.is_alive() for t in threads):
+        memory = json.loads(fetch(port, "/healthz")[2])
+        fill[memory["pid"]] = memory["memory"]["face_colours"]
+        if len(fill) >= workers and min(fill.values()) >= 0.9 * memory["memory"]["face_colours_max"]:
+            break
+        time.sleep(0.5)
+    stop.set()
+    for t in threads:
+        t.join(60)
+    return sorted(fill.values())
+
+
 def worst_request_cpu(trials: int = 5) -> dict[str, float]:
     """CPU seconds of the costliest accepted requests, in-process (one thread, no sockets)."""
     import tile_art
@@ -211,6 +257,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--cache-bytes", default="64MiB", help="image cache per worker (smaller fills sooner)")
     ap.add_argument("--face-cache-bytes", default="32MiB")
     ap.add_argument("--palette-cache-bytes", default="8MiB")
+    ap.add_argument("--fill-faces", action="store_true",
+                    help="before the soak, also fill the face colour tables (every face at many sizes)")
     args, _ = ap.parse_known_args(argv)
 
     from service.http.cache import parse_bytes
@@ -244,14 +292,20 @@ def main(argv: list[str] | None = None) -> None:
         filled = fill_caches(port, args.workers, image_bytes, args.clients)
         print("image caches filled to " + ", ".join(f"{b / MiB:.1f}" for b in filled)
               + f" MiB of {image_bytes / MiB:.0f} MiB before the soak")
+        if args.fill_faces:
+            faces = fill_face_tables(port, args.workers, args.clients)
+            print("face colour tables filled to " + ", ".join(f"{b / MiB:.1f}" for b in faces)
+                  + f" MiB of {face_bytes * 3 / 4 / MiB:.0f} MiB before the soak")
 
         peak: dict[int, int] = {}
+        peak_pss: dict[int, int] = {}
         stop = threading.Event()
 
         def sample() -> None:
             while not stop.wait(2.0):
                 for pid in live.workers():
                     peak[pid] = max(peak.get(pid, 0), rss_bytes(pid))
+                    peak_pss[pid] = max(peak_pss.get(pid, 0), pss_bytes(pid))
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
@@ -268,7 +322,7 @@ def main(argv: list[str] | None = None) -> None:
     for pid in sorted(peak):
         mark = "ok" if peak[pid] <= bound else "OVER"
         now = f", now {final[pid] / MiB:.0f} MiB" if pid in final else " (recycled)"
-        print(f"  worker {pid}: peak {peak[pid] / MiB:6.0f} MiB{now}  {mark}")
+        print(f"  worker {pid}: peak {peak[pid] / MiB:6.0f} MiB{now}  {mark} (PSS peak {peak_pss[pid] / MiB:.0f} MiB)")
     print(f"  worst peak {max(peak.values()) / MiB:.0f} MiB; median {statistics.median(peak.values()) / MiB:.0f} MiB")
     print("  last /healthz:", health[-1].decode()[:300])
 

@@ -15,23 +15,31 @@ import os
 import re
 import sys
 import textwrap
+import traceback
 
-from service.layout.arrange import arrange
-from service.pictures.release import TILES_VERSION
-from service.notation.dora import LANGS
-from service.notation.grammar import ParseError
-from service.notation.options import (
-    DEFAULT_ROW,
-    FORMATS,
-    LAYOUTS,
-    MAX_ROW,
-    MIN_ROW,
-    OptionError,
-    RenderOptions,
-    parse_wild,
-)
-from service.notation.subject import layout_of, read
-from service.notation.views import hand_json
+try:  # our code on disk: if it does not load (a broken deploy), `main` says where in one line
+    from service.layout.arrange import arrange
+    from service.pictures.release import TILES_VERSION
+    from service.notation.dora import LANGS
+    from service.notation.grammar import ParseError
+    from service.notation.options import (
+        DEFAULT_ROW,
+        FORMATS,
+        LAYOUTS,
+        MAX_ROW,
+        MIN_ROW,
+        OptionError,
+        RenderOptions,
+        parse_wild,
+    )
+    from service.notation.subject import layout_of, read
+    from service.notation.views import hand_json
+except Exception as err:  # noqa: BLE001 - a module's body may raise anything
+    _UNLOADED: BaseException | None = err
+else:
+    _UNLOADED = None
+
+CANNOT_LOAD = 3  # exit status when our code does not load (gunicorn's for a worker that cannot boot)
 
 # argparse reads "-456m" as an option. No option of ours looks like a tile, so
 # such words are swapped for placeholders while argparse runs, then put back
@@ -66,6 +74,25 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
         elif isinstance(value, list):
             setattr(args, name, [held.get(v, v) for v in value])
     return args
+
+
+def load_error(err: BaseException) -> str:
+    """Where our code failed to load, in one line: the file and line of a syntax error, else of
+    the line that raised (in the module that failed, or the import that did not find a module).
+
+    >>> load_error(SyntaxError("invalid syntax", ("service/x.py", 3, 12, "def broken(:")))
+    'service/x.py:3: SyntaxError: invalid syntax'
+    """
+    if isinstance(err, SyntaxError) and err.filename:
+        return f"{err.filename}:{err.lineno}: {type(err).__name__}: {err.msg}"
+    frames = traceback.extract_tb(err.__traceback__)
+    where = f"{frames[-1].filename}:{frames[-1].lineno}: " if frames else ""
+    return f"{where}{type(err).__name__}: {err}"
+
+
+def _cannot_load(err: BaseException) -> int:
+    print(f"tiles: the code does not load: {load_error(err)}", file=sys.stderr)
+    return CANNOT_LOAD
 
 
 def print_error(err: ParseError, file=None) -> None:
@@ -253,13 +280,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; if our code does not load, say where (file:line) and exit `CANNOT_LOAD`."""
     argv = sys.argv[1:] if argv is None else argv
-    args = _parse_args(build_parser(), argv)
+    if _UNLOADED is not None:
+        return _cannot_load(_UNLOADED)
+    try:
+        ap = build_parser()  # imports the modules of lint, build, batch and serve
+    except Exception as err:  # noqa: BLE001 - a module's body may raise anything
+        return _cannot_load(err)
+    args = _parse_args(ap, argv)
     try:
         return args.func(args)
     except BrokenPipeError:  # `tiles parse ... | head`: the reader left; no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit fails quietly
         return 1
+    except (ImportError, SyntaxError) as err:  # a module the command imports as it runs
+        return _cannot_load(err)
 
 
 if __name__ == "__main__":

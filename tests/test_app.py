@@ -554,18 +554,18 @@ def test_a_bug_is_a_json_500_and_counted(app, client, monkeypatch):
 
 
 def test_cache_is_bounded_in_bytes():
-    c = ImageCache(max_bytes=800)  # large share 100; probation 175, protected 525
-    for n in range(40):
+    c = ImageCache(max_bytes=16_000)  # large share 2000; 16 ghosts 4096; probation 2476, protected 7428
+    for n in range(40):  # each entry costs its 50 bytes, its key and ENTRY_BYTES (400)
         c.get_or_render(f"k{n}", lambda: b"x" * 50)
         c.get(f"k{n}" if n % 2 else "k0")  # some are asked for twice: promoted
-        assert c.bytes <= 800
-    assert c.get_or_render("big", lambda: b"x" * 801) == (b"x" * 801, "miss")
-    assert c.get("big") is None and c.bytes <= 800
-    assert c.get_or_render("huge", lambda: b"x" * 101, large=True)[1] == "miss" and c.get("huge") is None
+        assert c.bytes <= 16_000
+    assert c.get_or_render("big", lambda: b"x" * 16_001) == (b"x" * 16_001, "miss")
+    assert c.get("big") is None and c.bytes <= 16_000
+    assert c.get_or_render("huge", lambda: b"x" * 1601, large=True)[1] == "miss" and c.get("huge") is None
 
 
 def test_large_images_cannot_evict_normal_ones():
-    c = ImageCache(max_bytes=8000)
+    c = ImageCache(max_bytes=80_000)
     for n in range(10):
         c.get_or_render(f"docs{n}", lambda: b"d" * 100)
     for n in range(200):  # a flood of big images: they only churn their own share
@@ -575,18 +575,18 @@ def test_large_images_cannot_evict_normal_ones():
 
 
 def test_one_off_urls_cannot_flush_images_asked_for_twice():
-    c = ImageCache(max_bytes=8000)
+    c = ImageCache(max_bytes=80_000)
     for n in range(10):
         c.get_or_render(f"docs{n}", lambda: b"d" * 100)
         c.get(f"docs{n}")  # a second request: promoted out of probation
     for n in range(500):  # every bg colour of one hand, each asked once
         c.get_or_render(f"bg{n}", lambda: b"j" * 100)
     assert all(c.get(f"docs{n}") == b"d" * 100 for n in range(10))
-    assert c.bytes <= 8000
+    assert c.bytes <= 80_000
 
 
 def test_images_asked_for_again_after_many_others_still_get_in():
-    c = ImageCache(max_bytes=800_000)  # probation holds 30 of these; 85 ghosts remembered
+    c = ImageCache(max_bytes=800_000)  # probation holds 31 of these; 85 ghosts remembered
     keys = [f"page{n}" for n in range(80)]
     for _ in range(2):  # a docs site visited twice: each image's second request comes 80 later
         for k in keys:

@@ -137,3 +137,34 @@ def test_cli_version_is_the_package_version(capsys):
     assert done.value.code == 0
     version = (Path(__file__).parents[1] / "service" / "VERSION").read_text().strip()
     assert capsys.readouterr().out.strip() == f"mahjong-tiles {version}"
+
+
+@pytest.mark.parametrize("module, broken, line", [
+    ("service/layout/arrange.py", "def broken(:\n", 1),                              # the CLI's own import
+    ("service/notation/grammar.py", "import os\nraise ImportError('a deploy')\n", 2),  # a module's body raises
+    ("service/docs/lint.py", "from .nowhere import lint\n", 1),                      # a subcommand's module
+    ("service/http/worker.py", "def broken(:\n", 1),                                 # the master's worker class
+])
+def test_code_that_does_not_load_is_one_line_naming_it(tmp_path, module, broken, line):
+    """Issue 35 #17: a broken deploy of a module the `tiles` command imports was a traceback."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for package in ("service", "tile_art"):
+        shutil.copytree(root / package, tmp_path / package, ignore=shutil.ignore_patterns("*.pyc"))
+    (tmp_path / module).write_text(broken)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    for command in (["serve", "--port", "0"], ["parse", "123m"]):
+        run = subprocess.run([sys.executable, "-m", "service.cli", *command], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=60)
+        if module.endswith("worker.py") and command[0] == "parse":
+            assert run.returncode == 0  # parse never loads the HTTP worker
+            continue
+        assert run.returncode == 3, run.stderr[-2000:]
+        assert run.stderr.startswith(f"tiles: the code does not load: {tmp_path / module}:{line}: "), \
+            run.stderr[-2000:]
+        assert run.stderr.count("\n") == 1, run.stderr[-2000:]  # one line, no traceback

@@ -150,6 +150,24 @@ def test_a_worker_that_cannot_boot_does_not_stop_the_others(tmp_path):
         live.wait_ready(30, workers=WORKERS)
 
 
+def test_a_broken_deploy_does_not_break_the_old_workers_svg(tmp_path):
+    """Issue 35 #16: glyph outlines are read in a child process. It ran `python -m
+    tile_art.outline`, the code on disk: broken by a deploy, every SVG needing a character
+    not read yet was a 500. The old workers draw with the code they loaded, SVG included."""
+    copy_of_the_code(tmp_path)
+    with LiveServer("--workers", "1", code=tmp_path) as live:
+        live.wait_ready(30, workers=1)
+        (tmp_path / "tile_art" / "outline.py").write_text("def broken(:\n")  # a syntax error
+        (tmp_path / "tile_art" / "svg_numbers.py").write_text("raise ImportError('a broken deploy')\n")
+        scenes = [f"problem:%20{{round:%20{r},%20seat:%20{seat},%20turn:%20{turn},%20dora:%203m,%20"
+                  "hand:%202345m067p34588s5z%2B4p}" for r, seat, turn in (("E1", "S", 7), ("S3", "W", 12))]
+        paths = ([f"/scene.svg?s={s}&lang={lang}" for s in scenes for lang in ("ja", "zh")]
+                 + ["/tiles/123m.svg?dora=3m&ura=4z&lang=ja", "/tiles/1z2z3z5z6z7z.svg", "/tiles/1234f.svg?theme=auto"])
+        answers = {path: fetch(live.port, path, timeout=60) for path in paths}
+        assert {p: a[0] for p, a in answers.items()} == dict.fromkeys(paths, 200), live.log[-20:]
+        assert all(b"<path" in body for _, _, body in answers.values())
+
+
 def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
     """Nobody serves yet: fail fast, as gunicorn does (exit 3, "Worker failed to boot")."""
     copy_of_the_code(tmp_path)
@@ -165,6 +183,34 @@ def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait(5)
     assert proc.returncode == 3 and b"Worker failed to boot" in out, out[-2000:]
+
+
+def test_the_master_stops_with_exit_code_3_when_no_worker_can_boot(tmp_path):
+    """Issue 35 #17: both workers die while the code on disk does not load. Nobody serves, so the
+    master stops, with exit code 3 and a line saying why. A replacement that failed while it was
+    stopping raised out of gunicorn's halt: exit 1 and a traceback instead."""
+    copy_of_the_code(tmp_path)
+    tries = tmp_path / "tries"
+    tries.mkdir()
+    # Of the replacements started together, every second one fails 2 s later: while the master stops.
+    broken = ("import os, tempfile, time\n"
+              f"n = len(os.listdir({str(tries)!r}))\n"
+              f"tempfile.mkstemp(dir={str(tries)!r})\n"
+              "time.sleep(2 if n % 2 else 0)\n"
+              "raise ImportError('a broken deploy')\n")
+    live = LiveServer("--workers", str(WORKERS), code=tmp_path)
+    try:
+        live.wait_ready(30, workers=WORKERS)
+        (tmp_path / "service" / "notation" / "describe.py").write_text(broken)
+        for pid in live.workers():
+            os.kill(pid, signal.SIGKILL)
+        live.proc.wait(60)
+    finally:
+        live.stop()
+    assert live.proc.returncode == 3, live.log[-30:]
+    assert any("could not boot (does the code on disk load?) and no worker serves: the master stops, exit code 3"
+               in line for line in live.log), live.log[-30:]
+    assert not any("HaltServer" in line for line in live.log), live.log[-30:]
 
 
 def test_upgrade_with_usr2_fails_no_request():
@@ -398,6 +444,44 @@ def test_slow_bodies_and_clients_that_do_not_read_are_cut_off():
         assert fetch(live.port, "/healthz")[0] == 200
 
 
+def raw_answer(port: int, request: bytes, end: bool = False) -> bytes:
+    """What the server sends back to `request` until it closes (or 30 s); `end`: half-close after it."""
+    answer = b""
+    with socket.create_connection((HOST, port), timeout=30) as sock:
+        sock.sendall(request)
+        if end:
+            sock.shutdown(socket.SHUT_WR)
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("body, end", [
+    (b"zz\r\n", False),                                     # a chunk size that is no number
+    (b'5\r\n{"a":1}XX\r\n0\r\n\r\n', False),               # a chunk longer than it said
+    (b'5;\x00\r\n{"a":\r\n0\r\n\r\n', False),               # a bad chunk extension
+    (b'50\r\n{"so', True),                                  # the body ends before its chunk does
+])
+def test_malformed_chunked_bodies_are_a_400(batch_server, body, end):
+    """Issue 35 #18: gunicorn's InvalidChunkSize and its kin, raised while the app reads the body,
+    were a 500 (an internal error). They are the client's: a JSON 400, and the connection closes."""
+    head = (b"POST /batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+    answer = raw_answer(batch_server.port, head + body, end)
+    status, _, rest = answer.partition(b"\r\n")
+    headers, _, payload = rest.partition(b"\r\n\r\n")
+    assert status == b"HTTP/1.1 400 BAD REQUEST" and b"Connection: close" in headers, answer[:500]
+    assert json.loads(payload)["error"]["message"].startswith("malformed request body: "), payload
+    assert not any("unhandled error" in line for line in batch_server.log), batch_server.log[-20:]
+
+
+@pytest.fixture(scope="module")
+def batch_server():
+    with LiveServer("--workers", "1") as live:
+        live.wait_ready(30, workers=1)
+        yield live
+
+
 def test_term_drains_before_the_workers_stop():
     """Issue 23 #7: TERM 0.3 s after 8 new renders reset some of them (13 of 24 in 3 tries with
     --drain 0, as before); now the workers serve on for --drain seconds while /healthz says 503."""
@@ -492,6 +576,31 @@ def test_a_second_hup_during_a_reload_wins(tmp_path):
             live.log[-20:]
         live.wait_ready(30, workers=WORKERS)
         assert {description(live.port, n) for n in range(1, 9)} == {"V2 hand: 1m 2m 3m"}, live.log[-20:]
+
+
+def test_hups_in_quick_succession_fail_no_request():
+    """Issue 35 #15: each HUP stops the previous HUP's new workers, some of them forked a moment
+    before (0.05 s, 0.2 s). Their quick-stop signal reached the master's handlers, inherited by
+    the fork, so they served on and were killed 5 s later with requests in flight."""
+    from service.http.arbiter import TilesArbiter
+
+    with LiveServer("--workers", str(WORKERS)) as live:
+        live.wait_ready(30, workers=WORKERS)
+        first = set(live.workers())
+        with Load(live.port, PATHS, clients=4, seconds=90) as result:
+            time.sleep(1)
+            for gap in (0.05, 0.2, 0):
+                live.signal(signal.SIGHUP)
+                time.sleep(gap)
+            assert logged(live, f"reload: {WORKERS} new workers serving", 40), live.log[-20:]
+            assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 40)
+            time.sleep(TilesArbiter.QUIT_GRACE + 1)  # when a worker that missed its QUIT would be killed
+        # A worker killed before it served loses nothing (on a busy machine, reaching the point
+        # where it takes signals can outlast the master's patience); one that served must not be.
+        served = live.serving()
+        killed = [line for line in live.log if "still there: SIGKILL" in line
+                  and int(line.split("worker ")[1].split()[0]) in served]
+        assert result.failures == [] and not killed and result.ok > 20, (result, killed, live.log[-20:])
 
 
 @pytest.mark.parametrize("how", [["--workers", "0"], ["--workers", "-1"], []])

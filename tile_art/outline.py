@@ -82,37 +82,46 @@ def placement(char: str, box: tuple[float, float, float, float], stretch: float 
 
 # -- outlines (fontTools), for the SVG pen ---------------------------------------------------
 
+# The child `_outlines` runs: fontTools reads the font and prints each glyph as flat segments,
+# JSON {char: [[op, [x, y, ...]], ...]} and units per em ("m", "l", "c": BasePen has broken
+# curves into cubic Beziers, "z"). A program of its own, importing none of ours: a worker
+# started before a deploy draws with the code it loaded, not the code on disk now.
+CHILD = """
+import json, sys
+from fontTools.pens.basePen import BasePen
+from fontTools.ttLib import TTFont
 
-def _read_outlines(chars: str) -> tuple[dict[str, str], int]:
-    """({char: path data}, units per em), read here with fontTools: it parses the whole font
-    (a cmap and a CFF charset of 65,535 glyphs), 60-100 MiB of Python objects, most of
-    which the process keeps after use. `_outlines` runs this in a child process."""
-    from fontTools.ttLib import TTFont
+class Flat(BasePen):
+    def __init__(self, glyph_set):
+        super().__init__(glyph_set)
+        self.ops = []
+    def _moveTo(self, p): self.ops.append(["m", [*p]])
+    def _lineTo(self, p): self.ops.append(["l", [*p]])
+    def _curveToOne(self, p1, p2, p3): self.ops.append(["c", [*p1, *p2, *p3]])
+    def _closePath(self): self.ops.append(["z", []])
 
-    font = TTFont(str(glyphs.font_file()), lazy=True)
-    try:
-        cmap = (font["cmap"].getcmap(3, 10) or font["cmap"].getcmap(3, 1)).cmap
-        glyph_set = font.getGlyphSet()
-        out = {}
-        for char in chars:
-            name = cmap.get(ord(char))
-            if name is None:
-                raise glyphs.FontMissing(f"{glyphs.font_file().name} has no glyph for {char!r}")
-            out[char] = _outline(glyph_set, name)
-        return out, font["head"].unitsPerEm
-    finally:
-        font.close()
-
+font = TTFont(sys.argv[1], lazy=True)
+cmap = (font["cmap"].getcmap(3, 10) or font["cmap"].getcmap(3, 1)).cmap
+glyph_set, out = font.getGlyphSet(), {}
+for char in sys.argv[2]:
+    if ord(char) not in cmap:
+        sys.exit(f"the font has no glyph for {char!r}")
+    pen = Flat(glyph_set)
+    glyph_set[cmap[ord(char)]].draw(pen)
+    out[char] = pen.ops
+json.dump([out, font["head"].unitsPerEm], sys.stdout)
+"""
 
 _PATHS: dict[str, str] = {}  # char -> path data, read so far in this process
 _UPEM: list[int] = []
 
 
 def _outlines(chars: str = glyphs.CHARACTERS) -> tuple[dict[str, str], int]:
-    """Path data of `chars` and units per em, read by a child process: this process keeps a
-    few kB of strings, not the font (+66 MiB per worker when read here). Every character not
-    read yet is read in the same child, so a label of twenty new characters costs one child,
-    not twenty.
+    """Path data of `chars` and units per em, read by a child process (`CHILD`): fontTools
+    parses the whole font (a cmap and a CFF charset of 65,535 glyphs), 60-100 MiB of Python
+    objects, most of which a process keeps after use (+66 MiB per worker when read here);
+    this process keeps a few kB of strings. Every character not read yet is read in the
+    same child, so a label of twenty new characters costs one child, not twenty.
 
     >>> _outlines("一")[0]["一"] == path_data("一")
     True
@@ -125,13 +134,14 @@ def _outlines(chars: str = glyphs.CHARACTERS) -> tuple[dict[str, str], int]:
         missing = "".join(sorted(set(chars) - set(_PATHS)))
         if missing or not _UPEM:
             wanted = "".join(sorted(set(missing) | set(glyphs.CHARACTERS) - set(_PATHS)))
-            done = subprocess.run([sys.executable, "-m", "tile_art.outline", wanted], capture_output=True,
+            font = glyphs.font_file()
+            done = subprocess.run([sys.executable, "-c", CHILD, str(font), wanted], capture_output=True,
                                   text=True, timeout=300)
             if done.returncode:
                 lines = done.stderr.strip().splitlines() or ["no output"]
-                raise glyphs.FontMissing(f"reading glyph outlines failed: {lines[-1]}")
-            paths, upem = json.loads(done.stdout)
-            _PATHS.update(paths)
+                raise glyphs.FontMissing(f"reading glyph outlines from {font.name} failed: {lines[-1]}")
+            segments, upem = json.loads(done.stdout)
+            _PATHS.update((char, relative_path(ops)) for char, ops in segments.items())
             _UPEM[:] = [upem]
         return {c: _PATHS[c] for c in chars}, _UPEM[0]
 
@@ -161,51 +171,29 @@ def path_data(char: str) -> str:
     return _PATHS[char] if char in _PATHS else _outlines(char)[0][char]
 
 
-def _outline(glyph_set, name: str) -> str:
-    """Path data of glyph `name` in a fontTools glyph set (see `path_data`)."""
-    from fontTools.pens.basePen import BasePen
+def relative_path(segments) -> str:
+    """SVG path data of a glyph's flat segments (`CHILD`'s [op, coordinates]): relative
+    commands, each point relative to the rounded current point, as SVG's relative commands
+    mean, so copies of a contour anywhere read the same.
 
-    class Relative(BasePen):
-        def __init__(self, glyph_set):
-            super().__init__(glyph_set)
-            self.parts: list[str] = []
-            self.at = self.start = (0.0, 0.0)
-            self.cmd = ""
-
-        def emit(self, cmd: str, pts) -> None:
-            """One command; every point relative to the (rounded) current point, as SVG's
-            relative commands mean, so copies of a contour anywhere read the same."""
-            x, y = self.at
-            steps = [(round(px - x, 1), round(py - y, 1)) for px, py in pts]
-            text = _join(v for s in steps for v in s)
-            same = cmd == self.cmd
-            self.parts.append((("" if text.startswith("-") else " ") if same else cmd) + text)
-            self.cmd = cmd
-            self.at = (round(x + steps[-1][0], 1), round(y + steps[-1][1], 1))
-
-        def _moveTo(self, p):
-            self.emit("m", [p])
-            self.start = self.at
-
-        def _lineTo(self, p):
-            self.emit("l", [p])
-
-        def _curveToOne(self, p1, p2, p3):
-            self.emit("c", [p1, p2, p3])  # SVG 'c': every point relative to the segment's start
-
-        def _closePath(self):
-            self.parts.append("z")
-            self.cmd = "z"
-            self.at = self.start
-
-    pen = Relative(glyph_set)
-    glyph_set[name].draw(pen)
-    d = "".join(pen.parts)
+    >>> relative_path([["m", [10, 20]], ["l", [30.04, 20]], ["c", [30, 25, 25, 30, 20, 30]], ["z", []]])
+    'M10 20l20 0c0 5-5 10-10 10z'
+    """
+    parts: list[str] = []
+    at = start = (0.0, 0.0)
+    last = ""
+    for cmd, flat in segments:
+        if cmd == "z":
+            parts.append("z")
+            last, at = "z", start
+            continue
+        x, y = at
+        steps = [(round(px - x, 1), round(py - y, 1)) for px, py in zip(flat[::2], flat[1::2])]
+        text = _join(v for s in steps for v in s)
+        parts.append((("" if text.startswith("-") else " ") if cmd == last else cmd) + text)
+        last = cmd
+        at = (round(x + steps[-1][0], 1), round(y + steps[-1][1], 1))
+        if cmd == "m":
+            start = at
+    d = "".join(parts)
     return "M" + d[1:] if d.startswith("m") else d
-
-
-if __name__ == "__main__":  # the child `_outlines` runs: JSON [{char: path data}, units per em]
-    import json
-    import sys
-
-    json.dump(_read_outlines(sys.argv[1]), sys.stdout, ensure_ascii=False)

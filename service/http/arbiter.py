@@ -11,6 +11,8 @@ took the service down. `TilesArbiter` changes this:
   worker cannot boot, or they are not all serving after `boot_timeout`, the reload is given
   up: the new ones are stopped, the old ones go on serving, and the error is logged.
   A HUP while a reload is under way restarts it with the code on disk now (the last HUP wins).
+  The signals a worker handles are blocked across the fork until its handlers are in place, so
+  a new worker told to stop a moment after it was forked stops (it would otherwise serve on).
 - **Recycling**: a worker past ``--max-requests`` asks to be replaced (`worker.TilesWorker`)
   and goes on serving; it is told to leave once its successor serves. If the
   successor cannot boot, the old worker stays and another is tried after `RETRY_AFTER`.
@@ -43,6 +45,10 @@ from gunicorn.errors import HaltServer
 
 RETIRE_MARK = 0o100  # the owner-execute bit of a worker's heartbeat file: "replace me" (see worker.py)
 DRAIN_SIGNAL = signal.SIGUSR2  # to a worker: the server is stopping, answer /healthz with 503
+# Signals a worker has its own handlers for: blocked from just before its fork until they are
+# installed (`worker.TilesWorker.init_signals`), so one sent meanwhile waits instead of reaching
+# the master's handlers the child inherited (a lost QUIT: the worker served on and was killed).
+WORKER_SIGNALS = frozenset(Arbiter.SIGNALS) | {signal.SIGABRT}
 
 
 def wants_replacing(worker) -> bool:
@@ -71,9 +77,15 @@ class TilesArbiter(Arbiter):
         self.leaving: dict[int, float] = {}  # workers told to stop -> when to SIGKILL them (monotonic)
         self.reload_began = 0.0
         self.hold_until = 0.0               # no new worker before this (monotonic), after a failed boot
+        self.halting = False                # stopping: a worker that cannot boot changes nothing
 
     def spawn_worker(self):
-        pid = super().spawn_worker()  # returns in the master only
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, WORKER_SIGNALS)
+        try:
+            pid = super().spawn_worker()  # returns in the master only
+        finally:
+            if os.getpid() == self.pid:  # not in the worker, leaving: its mask is its own
+                signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
         self.birth[pid] = self.WORKERS[pid].tmp.last_update()
         self.born[pid] = time.monotonic()
         return pid
@@ -194,6 +206,12 @@ class TilesArbiter(Arbiter):
         self.fresh.clear()
         self.stale.clear()
 
+    def halt(self, reason=None, exit_status=0):
+        """gunicorn's halt, which stops the workers; one that fails to boot meanwhile
+        (`reap_workers`) no longer raises out of it, so the master exits with `exit_status`."""
+        self.halting = True
+        super().halt(reason, exit_status)
+
     def handle_term(self):
         """Graceful stop, after a drain: workers keep accepting while /healthz says 503."""
         if self.drain > 0 and self.WORKERS:
@@ -219,14 +237,19 @@ class TilesArbiter(Arbiter):
                 break
             except HaltServer:
                 gone = {pid: w for pid, w in before.items() if pid not in self.WORKERS}
+                failed = [pid for pid, worker in gone.items()
+                          if not getattr(getattr(worker.tmp, "_tmp", None), "closed", False)]
+                for pid in failed:  # gunicorn raised before its cleanup of the one that failed
+                    gone[pid].tmp.close()
+                    self.cfg.child_exit(self, gone[pid])
+                if self.halting:
+                    continue  # stopping already (another could not boot): reap the rest
                 serving = sum(self.serving(pid) for pid in self.WORKERS)
-                if not serving:
-                    raise  # nobody serves: stop, as gunicorn does
-                for pid, worker in gone.items():
-                    if getattr(getattr(worker.tmp, "_tmp", None), "closed", False):
-                        continue  # reaped as usual
-                    worker.tmp.close()  # the one that failed: gunicorn raised before its cleanup
-                    self.cfg.child_exit(self, worker)
+                if not serving:  # nobody serves: stop, as gunicorn does
+                    self.log.error("worker %s could not boot (does the code on disk load?) and no worker "
+                                   "serves: the master stops, exit code %d", failed[0], self.WORKER_BOOT_ERROR)
+                    raise
+                for pid in failed:
                     self.log.error("worker %s could not boot (does the code on disk load?); %d workers serving",
                                    pid, serving)
                 if self.fresh & set(gone):

@@ -3,13 +3,13 @@
 Many requests may ask for the same uncached image at once (a docs page with
 one hand in ten places); only the first renders, the others wait for its bytes.
 
->>> c = ImageCache(max_bytes=1000)
+>>> c = ImageCache(max_bytes=64 * 1024)
 >>> c.get_or_render("k", lambda: b"abc")
 (b'abc', 'miss')
 >>> c.get_or_render("k", lambda: b"zzz")
 (b'abc', 'hit')
->>> c.bytes
-3
+>>> c.bytes   # what the entry takes in memory: its 3 bytes, its key and ENTRY_BYTES
+404
 
 The bytes are split so that no kind of traffic can push the docs' own images
 out: large images (``large=True``) live in their own eighth of the budget, and
@@ -30,6 +30,11 @@ DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 LARGE_SHARE = 8        # large images get 1/8 of the bytes, apart from the rest
 PROBATION_SHARE = 4    # new entries: 1/4 of the rest, until a second request promotes them
 GHOST_BYTES = 8192     # one remembered key (a hash) of a dropped probation entry per 8 KiB
+# What an entry costs beyond its bytes and its key's characters, and what a ghost costs: the
+# LRUs' dict and order entries, the str and bytes headers (measured with tracemalloc: a full
+# cache holds its bound in memory, not its bound plus ~0.5 KB an image; tests/test_memory_bound.py).
+ENTRY_BYTES = 400
+GHOST_ENTRY_BYTES = 256
 WAIT_SECONDS = 10.0    # the longest a request waits for another's render of the same key
 
 Outcome = Literal["hit", "miss", "shared"]
@@ -50,11 +55,33 @@ class _Flight:
         self.error: BaseException | None = None
 
 
-class _Protected(LRUCache):
+def cost(key: str, value: bytes) -> int:
+    """The memory an entry takes: its bytes, its key and `ENTRY_BYTES`.
+
+    >>> cost("k", b"abc")
+    404
+    """
+    return len(value) + len(key) + ENTRY_BYTES
+
+
+class _Charged(LRUCache):
+    """An LRU bounded in what its entries take in memory (`cost`), not their bytes alone."""
+
+    _key_len = 0
+
+    def __setitem__(self, key, value):
+        self._key_len = len(key)  # `getsizeof` sees the value only
+        super().__setitem__(key, value)
+
+    def getsizeof(self, value):
+        return len(value) + self._key_len + ENTRY_BYTES
+
+
+class _Protected(_Charged):
     """The protected segment: what it evicts goes back to probation, not away."""
 
     def __init__(self, maxsize: int, demote: Callable[[str, bytes], None]):
-        super().__init__(maxsize=maxsize, getsizeof=len)
+        super().__init__(maxsize=maxsize)
         self._demote = demote
 
     def popitem(self):
@@ -63,11 +90,11 @@ class _Protected(LRUCache):
         return key, value
 
 
-class _Probation(LRUCache):
+class _Probation(_Charged):
     """The probation segment: what it evicts is remembered by key hash alone (a ghost)."""
 
     def __init__(self, maxsize: int, ghosts: LRUCache):
-        super().__init__(maxsize=maxsize, getsizeof=len)
+        super().__init__(maxsize=maxsize)
         self._ghosts = ghosts
 
     def popitem(self):
@@ -84,8 +111,8 @@ class SegmentedLRU:
     kept as a ghost, one per GHOST_BYTES of budget), so images asked for again
     only after many others still get in.
 
-    >>> s = SegmentedLRU(400)
-    >>> s.put("a", b"x" * 60); s.put("b", b"y" * 60)   # probation holds 100 bytes: 'a' goes
+    >>> s = SegmentedLRU(6500)  # 4096 for 16 ghosts; probation holds 601 bytes: one entry of 461
+    >>> s.put("a", b"x" * 60); s.put("b", b"y" * 60)   # so 'a' goes
     >>> s.get("a"), len(s.get("b"))                      # the second request promotes 'b'
     (None, 60)
     >>> for n in range(10): s.put(f"junk{n}", b"z" * 50)
@@ -97,13 +124,15 @@ class SegmentedLRU:
 
     def __init__(self, max_bytes: int):
         self.max_bytes = max_bytes
-        probation = max_bytes // PROBATION_SHARE
-        self._ghosts: LRUCache = LRUCache(maxsize=max(max_bytes // GHOST_BYTES, 16))
+        ghosts = max(max_bytes // GHOST_BYTES, 16)
+        entries = max(max_bytes - ghosts * GHOST_ENTRY_BYTES, 2)  # the ghosts' memory is in the bound too
+        probation = entries // PROBATION_SHARE
+        self._ghosts: LRUCache = LRUCache(maxsize=ghosts)
         self._probation = _Probation(max(probation, 1), self._ghosts)
-        self._protected = _Protected(max(max_bytes - probation, 1), self._to_probation)
+        self._protected = _Protected(max(entries - probation, 1), self._to_probation)
 
     def _to_probation(self, key: str, value: bytes) -> None:
-        if len(value) <= self._probation.maxsize:
+        if cost(key, value) <= self._probation.maxsize:
             self._probation[key] = value
 
     def get(self, key: str) -> bytes | None:
@@ -117,7 +146,7 @@ class SegmentedLRU:
     def put(self, key: str, value: bytes) -> None:
         if key in self._protected:
             return
-        if self._ghosts.pop(hash(key), None) and len(value) <= self._protected.maxsize:
+        if self._ghosts.pop(hash(key), None) and cost(key, value) <= self._protected.maxsize:
             self._protected[key] = value  # seen before, dropped from probation: asked for twice
         else:
             self._to_probation(key, value)
@@ -144,7 +173,7 @@ class ImageCache:
         self.max_bytes = max_bytes
         self.wait = wait
         large = max_bytes // LARGE_SHARE
-        self._large: LRUCache = LRUCache(maxsize=max(large, 1), getsizeof=len)
+        self._large: LRUCache = _Charged(maxsize=max(large, 1))
         self._normal = SegmentedLRU(max_bytes - large)
         self._lock = threading.Lock()
         self._flights: dict[str, _Flight] = {}
@@ -168,7 +197,7 @@ class ImageCache:
 
     def _store(self, key: str, value: bytes, large: bool) -> None:
         if large:
-            if len(value) <= self._large.maxsize:
+            if cost(key, value) <= self._large.maxsize:
                 self._large[key] = value
         else:
             self._normal.put(key, value)

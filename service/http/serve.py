@@ -210,6 +210,9 @@ def run_gunicorn(factory: Callable[[], Any], options: dict[str, Any], tiles: dic
 
 
 def cmd_serve(args) -> int:
+    # The master's own modules, loaded now: a broken one is reported by `cli.main` in one line
+    # (gunicorn would load the worker class by name, and print a traceback).
+    from . import arbiter, worker  # noqa: F401
     from .cache import parse_bytes
 
     config = {}

@@ -27,6 +27,7 @@ and serves on until the successor serves. On `arbiter.DRAIN_SIGNAL` it answers
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sys
@@ -39,6 +40,7 @@ from gunicorn.http.errors import (
     InvalidResponseHeaderName,
     LimitRequestHeaders,
     LimitRequestLine,
+    NoMoreData,
     ParseException,
 )
 from gunicorn.workers.base_async import AsyncWorker
@@ -46,7 +48,8 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from service.notation.views import error_json
 
-from .arbiter import DRAIN_SIGNAL, RETIRE_MARK
+from .arbiter import DRAIN_SIGNAL, RETIRE_MARK, WORKER_SIGNALS
+from .memory import TRIM_EVERY, trim
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
 
@@ -78,10 +81,25 @@ def limit_answer(exc: BaseException) -> tuple[str, bytes] | None:
 
 class DeadlineInput:
     """``wsgi.input`` whose reads raise `timeout` (an exception class) past `deadline` (monotonic),
-    however slowly the bytes come."""
+    however slowly the bytes come, and `malformed` (an exception class, given the message) where
+    gunicorn finds the body broken: bad chunk framing, or the connection closed before its end.
+    After either, `late` is True: the connection closes after the answer.
 
-    def __init__(self, body, deadline: float, timeout: type[Exception]):
-        self.body, self.deadline, self.timeout, self.late = body, deadline, timeout, False
+    >>> from gunicorn.http.errors import InvalidChunkSize
+    >>> from werkzeug.exceptions import BadRequest, RequestTimeout
+    >>> class Chunked:
+    ...     def read(self, size=None):
+    ...         raise InvalidChunkSize(b"zz")
+    >>> body = DeadlineInput(Chunked(), time.monotonic() + 10, RequestTimeout, BadRequest)
+    >>> try:
+    ...     body.read()
+    ... except BadRequest as err:
+    ...     err.description, body.late
+    ("malformed request body: Invalid chunk size: b'zz'", True)
+    """
+
+    def __init__(self, body, deadline: float, timeout: type[Exception], malformed: type[Exception]):
+        self.body, self.deadline, self.timeout, self.malformed, self.late = body, deadline, timeout, malformed, False
 
     def _within(self, read, *args):
         left = self.deadline - time.monotonic()
@@ -95,6 +113,9 @@ class DeadlineInput:
         except self.timeout:
             self.late = True
             raise
+        except (ParseException, NoMoreData) as exc:  # raised by gunicorn's body readers as they read
+            self.late = True
+            raise self.malformed(f"malformed request body: {str(exc)[:MAX_ECHO]}") from None
 
     def read(self, size=None):
         return self._within(self.body.read, size)
@@ -110,15 +131,17 @@ class DeadlineInput:
 
 
 def with_body_deadline(app, seconds: float):
-    """WSGI middleware: the body must arrive within `seconds` of the request head; if it did not,
-    the connection is closed after the 408 (through gunicorn's response, ``start_response.__self__``)."""
-    from werkzeug.exceptions import RequestTimeout  # here, not at the top: the master loads no Flask stack
+    """WSGI middleware: the body must arrive within `seconds` of the request head, and be well
+    formed (else a JSON 400); if it was late or malformed, the connection is closed after the
+    answer (through gunicorn's response, ``start_response.__self__``)."""
+    from werkzeug.exceptions import BadRequest, RequestTimeout  # here: the master loads no Flask stack
 
     class BodyTimeout(RequestTimeout):  # the app answers it as it answers any HTTP error: JSON
         description = f"the request body did not arrive within {seconds:g} s"
 
     def bounded(environ, start_response):
-        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout)
+        body = environ["wsgi.input"] = DeadlineInput(environ["wsgi.input"], time.monotonic() + seconds, BodyTimeout,
+                                                     BadRequest)
 
         def start(status, headers, exc_info=None):
             if body.late and hasattr(getattr(start_response, "__self__", None), "force_close"):
@@ -140,10 +163,26 @@ class TilesWorker(GeventWorker):
         self.body_timeout = float(getattr(self.app, "tiles", {}).get("body_timeout", self.BODY_TIMEOUT))
         self.retire_at, self.max_requests = self.max_requests, sys.maxsize  # the master replaces us
         self.draining = False
+        self.started = False  # in the accept loop: a quick stop may cut requests in flight
+        self.trimmed = (time.monotonic(), 0)  # when the heap was last trimmed, and at what request count
 
     def init_signals(self):
         super().init_signals()
         signal.signal(DRAIN_SIGNAL, self.handle_drain)
+        # The master blocked these before the fork (`arbiter.WORKER_SIGNALS`): one sent since
+        # is delivered now, to our handlers.
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, WORKER_SIGNALS)
+
+    def handle_quit(self, sig, frame):
+        if not self.started:  # still loading: nothing in flight, so leave now, before serving
+            self.alive = False
+            self.log.info("Worker told to stop while loading: exits now (pid: %s)", self.pid)
+            for handler in logging.getLogger("gunicorn.error").handlers:
+                handler.flush()
+            # Not sys.exit: tearing down the interpreter forked from the master (its objects
+            # copied page by page) took seconds on a busy machine, past the master's patience.
+            os._exit(0)
+        super().handle_quit(sig, frame)
 
     def handle_drain(self, sig, frame):
         self.draining = True
@@ -161,8 +200,20 @@ class TilesWorker(GeventWorker):
         self.wsgi = with_body_deadline(self.wsgi, self.body_timeout)
 
     def run(self):
+        if not self.alive:
+            return  # told to stop (TERM) while loading
+        self.started = True
         self.log.info("Worker serving (pid: %s)", self.pid)
         super().run()
+
+    def notify(self):
+        """The heartbeat (every second in the accept loop); also trims the heap now and then,
+        if requests came since (`memory.trim`)."""
+        super().notify()
+        at, count = self.trimmed
+        if self.nr != count and time.monotonic() - at >= TRIM_EVERY:
+            trim()
+            self.trimmed = (time.monotonic(), self.nr)
 
     def handle(self, listener, client, addr):
         # Every send and receive is bounded (gevent's default is none): a client that does not take

@@ -1,0 +1,70 @@
+"""The caches' bounds are what they hold in memory, not their data's bytes alone
+(docs/service.md, "Memory"). Measured with tracemalloc."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+
+import pytest
+
+from service.http.cache import ImageCache
+
+MiB = 1024 * 1024
+
+
+@pytest.mark.parametrize("size, key_length", [(2_000, 60), (8_000, 100), (30_000, 600)])
+def test_a_full_image_cache_holds_its_bound_in_memory(size, key_length):
+    """Issue 35 #19: the cache counted its images' bytes only; each entry's key, LRU entries and
+    headers (~0.5 KB) came on top: ~5 MB over a 64 MiB cache of docs images (~8 KB each).
+    Measured with tracemalloc: every entry (probation, protected, large) and every ghost."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        cache = ImageCache(max_bytes=4 * MiB)
+        for n in range(3 * cache.max_bytes // size):  # three times what fits: full, and churned
+            key = f"{n}|".ljust(key_length, "k")
+            cache.get_or_render(key, lambda: bytes([n % 251]) * size, large=n % 8 == 0)
+            if n % 3:
+                cache.get(key)  # asked for twice: promoted
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert held <= cache.max_bytes and cache.bytes <= cache.max_bytes, (held, cache.bytes)
+    assert held >= 0.85 * cache.max_bytes, held  # and full: the charge is not far above the cost
+
+
+def traced() -> int:
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0]
+
+
+def test_full_face_colour_tables_hold_their_bound_in_memory():
+    """Issue 35 #19: a face's colour table was counted by its arrays' data; the objects round
+    them (~0.9 KB: array headers, the table, its key, the LRU's entries) came on top, as much
+    again for a small face at 1x."""
+    from service.drawing import indexed
+
+    bounds = indexed.cache_bytes()
+    indexed.set_cache_bytes(faces=MiB)
+    codes = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+    tracemalloc.start()
+    try:
+        indexed.clear_cache()
+        drawn = 0
+        for height in range(20, 64, 4):  # small faces at 1x, where the objects weigh most
+            for theme in ("light", "dark"):
+                for code in codes:
+                    indexed.face_colours((code, height, 1, theme, False, False))
+                    drawn += 1
+        held_by_tables = indexed.cache_bytes()["face_colours"]
+        with_tables = traced()
+        indexed.clear_cache()
+        held = with_tables - traced()
+    finally:
+        tracemalloc.stop()
+        indexed.clear_cache()
+        indexed.set_cache_bytes(bounds["face_colours_max"], bounds["palettes_max"])
+    assert len(codes) * 22 == drawn and held_by_tables <= MiB
+    assert held <= held_by_tables, (held, held_by_tables)
+    assert held >= 0.8 * MiB, held  # full, and the charge not far above the cost
