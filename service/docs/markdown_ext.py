@@ -41,7 +41,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
 from service.pictures.fences import fences
-from service.pictures.pages import TILES_INFO, fence_line_tags
+from service.pictures.pages import fence_line_tags, tiles_info
 from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
 from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col
 from service.pictures.tag_props import ImageRequest, Problem, read_tag
@@ -158,10 +158,10 @@ class PageTiles:
             if block is not None:
                 yield fence.start, fence.end, self.draw_scene(block)
                 continue
-            info = TILES_INFO.match(fence.info)
-            if info:
+            props = tiles_info(fence.info)
+            if props is not None:
                 pictures = [self.report([t], False) if isinstance(t, Problem) else self.draw(t)
-                            for t in fence_line_tags(fence, info.group("props"), self.text, self.path)]
+                            for t in fence_line_tags(fence, props, self.text, self.path)]
                 yield fence.start, fence.end, "\n".join(pictures)
 
     def resolved(self) -> tuple[str, list[str]]:

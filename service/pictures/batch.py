@@ -12,7 +12,9 @@ before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the ta
 `service.pictures.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
 block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
 where its body starts (and ``columns``, where each of its lines starts, when a blockquote or a
-list puts them apart); its answer says ``"scene": true``:
+list puts them apart); its answer says ``"scene": true``. A line of a ```` ```tiles ```` fence is a
+request with ``fenceLine`` (its text) and ``info`` (the fence's info string), read as `tiles lint`
+reads it (`service.pictures.pages`); its answer is a tag's:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -22,6 +24,13 @@ list puts them apart); its answer says ``"scene": true``:
 (False, 3, 25)
 >>> answer["errors"][0]["message"]
 "'a' is not a suit letter (use m, p, s or z)"
+>>> answer = server.answer({"id": 2, "path": "a.mdx", "line": 6, "column": 5, "info": "tiles river",
+...                         "fenceLine": "4p5q | Mine", "themes": ["light"]})
+>>> answer["ok"], answer["errors"][0]["line"], answer["errors"][0]["column"]
+(False, 6, 8)
+>>> server.answer({"id": 3, "path": "a.mdx", "line": 6, "column": 5, "info": "tiles river",
+...                "fenceLine": "4p5s | Mine", "themes": ["light"]})["caption"]
+'Mine'
 """
 
 from __future__ import annotations
@@ -64,7 +73,8 @@ from .jobs import (
     write_file,
 )
 from .release import TILES_VERSION
-from .scan import TAG_NAME, TagSyntaxError, line_col, scan_text, tag_pattern
+from .pages import fence_props, line_tag, tiles_info
+from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
@@ -132,27 +142,21 @@ class Batch:
         if "scene" in req:
             return self._scene(req, waits)
         source, path = req.get("source"), str(req.get("path", ""))
-        if not isinstance(source, str):
+        if "fenceLine" in req and not isinstance(req["fenceLine"], str):
+            return {"id": rid, "ok": False, "fatal": "'fenceLine' must be the text of one line of a tiles fence"}
+        if not isinstance(source, str) and "fenceLine" not in req:
             return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
         start = (int(req.get("line", 1)), int(req.get("column", 1)))
         themes = tuple(req.get("themes") or self.themes)
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
-        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
-        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
-        if not isinstance(prefix, str):
-            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
-        try:
-            tag_pattern(name)
-        except ValueError as err:
-            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
-        try:
-            [tag, *_] = scan_text(source, path, name, prefix) or [None]
-        except TagSyntaxError as err:
-            return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
-        if tag is None:
-            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
+        if "fenceLine" in req:
+            tag = self._fence_line(req, path)
+        else:
+            tag = self._tag(req, source, path, start)
+        if isinstance(tag, dict):  # the answer of a request that names no tag to draw
+            return tag
         read = read_tag(tag, themes[0])
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
@@ -184,6 +188,42 @@ class Batch:
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
+
+    def _tag(self, req: dict[str, Any], source: str, path: str, start: tuple[int, int]) -> TilesTag | dict[str, Any]:
+        """The `<Tiles>` tag ``source`` holds, or the answer saying why there is none to draw."""
+        rid = req.get("id")
+        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
+        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
+        if not isinstance(prefix, str):
+            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
+        try:
+            tag_pattern(name)
+        except ValueError as err:
+            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
+        try:
+            [tag, *_] = scan_text(source, path, name, prefix) or [None]
+        except TagSyntaxError as err:
+            return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
+        return tag
+
+    def _fence_line(self, req: dict[str, Any], path: str) -> TilesTag | dict[str, Any]:
+        """The tag of one line of a ```` ```tiles ```` fence (read as `tiles lint` reads it: `line_tag`):
+        ``fenceLine`` its text, at ``line``/``column``; ``info`` the fence's info string (```` tiles river ````),
+        whose props, when they cannot be read, are a problem at ``infoLine``/``infoColumn`` (the fence)."""
+        rid, info = req.get("id"), req.get("info", "tiles")
+        props = tiles_info(info) if isinstance(info, str) else None
+        if props is None:
+            return {"id": rid, "ok": False, "fatal": "'info' must be the info string of a tiles fence"}
+        opts = fence_props(props)
+        if isinstance(opts, str):
+            place = (int(req.get("infoLine", 1)), int(req.get("infoColumn", 1)))
+            return self._fail(rid, [Problem(path, 1, 1, f"in the tiles fence: {opts}")], place)
+        tag = line_tag(req["fenceLine"], 0, opts, req["fenceLine"], path)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": "'fenceLine' is blank: a blank line of a fence draws nothing"}
+        return tag
 
     def _scene(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
         """A ```` ```tiles-scene ```` block: ``scene`` its YAML, ``line``/``column`` where the body starts;
