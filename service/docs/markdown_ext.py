@@ -137,8 +137,9 @@ class PageTiles:
     def convert(self) -> str:
         """The page's text with each tag and tiles fence replaced by a mark."""
         text, path = self.text, self.path
-        edits = [(a, b, self.store(h)) for a, b, h in self._fences()]
-        for item in iter_tags(text, path):
+        fenced = fences(text)
+        edits = [(a, b, self.store(h)) for a, b, h in self._fences(fenced)]
+        for item in iter_tags(text, path, fenced=fenced):
             if isinstance(item, TagSyntaxError):
                 edits.append((item.offset, item.offset + len("<Tiles"), self.store(
                     self.report([Problem(path, *line_col(text, item.offset), item.message)], True))))
@@ -150,10 +151,10 @@ class PageTiles:
             raise self.ext.error("\n".join(self.errors))
         return text
 
-    def _fences(self):
-        """(start, end, html) of each tiles and tiles-scene fence, found as every docs tool finds them
-        (`service.pictures.fences`: in lists and blockquotes too); other fences stay code."""
-        for fence in fences(self.text):
+    def _fences(self, fenced):
+        """(start, end, html) of each tiles and tiles-scene fence of ``fenced`` (the page's, found as every
+        docs tool finds them: `service.pictures.fences`, in lists and blockquotes too); other fences stay code."""
+        for fence in fenced:
             block = block_of(fence, self.path)
             if block is not None:
                 yield fence.start, fence.end, self.draw_scene(block)

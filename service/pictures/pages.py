@@ -15,6 +15,7 @@ in lists and blockquotes too); ```` ```tiles-scene ```` blocks are `service.pict
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from .fences import Fence, fences
@@ -46,21 +47,27 @@ def tiles_fences(text: str) -> list[tuple[Fence, str]]:
     return [(f, props) for f in fences(text) if (props := tiles_info(f.info)) is not None]
 
 
-def fence_props(props: str) -> TilesTag | str:
-    """The props a tiles fence's info string gives every line (as a tag holding them), or why they
-    cannot be read.
+def fence_props(props: str) -> dict | str:
+    """The props a tiles fence's info string gives every line, or why they cannot be read.
 
-    >>> fence_props('river theme="dark"').props, fence_props('river="1')
+    >>> fence_props('river theme="dark"'), fence_props('river="1')
     ({'river': True, 'theme': 'dark'}, 'string is never closed')
     """
+    read = _fence_props(props)
+    return read if isinstance(read, str) else dict(read)
+
+
+@lru_cache(maxsize=256)
+def _fence_props(props: str) -> tuple | str:
+    """`fence_props`, read once per text (a page's fences mostly say the same): its items, immutable."""
     try:
         [opts] = scan_text(f"<Tiles {props} />") or [None]
     except (TagSyntaxError, ValueError) as err:
         return getattr(err, "message", str(err))
-    return opts
+    return tuple(opts.props.items())
 
 
-def line_tag(line: str, start: int, opts: TilesTag, text: str, path: str = "") -> TilesTag | None:
+def line_tag(line: str, start: int, opts: dict, text: str, path: str = "") -> TilesTag | None:
     """The tag of one line of a tiles fence (``NOTATION`` or ``NOTATION | caption``) that starts at
     offset ``start`` of ``text``; None for a blank line.
 
@@ -73,7 +80,7 @@ def line_tag(line: str, start: int, opts: TilesTag, text: str, path: str = "") -
     notation, _, caption = line.partition("|")
     lead = len(notation) - len(notation.lstrip())
     notation = notation.strip()
-    tag = TilesTag(path, text, start + lead, end=start + len(line), props=dict(opts.props),
+    tag = TilesTag(path, text, start + lead, end=start + len(line), props=dict(opts),
                    spans={"notation": list(range(start + lead, start + lead + len(notation)))})
     tag.props["notation"] = notation
     if caption.strip():
