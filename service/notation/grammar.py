@@ -106,14 +106,15 @@ class _Parser:
         if not text.strip():
             self.fail("empty notation: write tiles like 123m", 0)
         i = self.seg_start = start
-        pending = self.pending
+        pending, segments = self.pending, self.segments
         while i < end:
             c = text[i]
             if "0" <= c <= "9":
-                if self.red_at < 0 and self.mark is None:  # a plain digit: what most characters are
+                if self.red_at < 0 and self.mark is None and self.count < MAX_TILES:  # a plain digit: most are
                     slot = _Slot(i, int(c) or 5, i if c == "0" else -1)
                     pending.append(slot)
-                    self.add(slot)
+                    self.count += 1
+                    segments[-1].append(slot)
                 else:
                     self.digit(int(c), i)
                 i += 1

@@ -32,7 +32,8 @@ SINGLE_KINDS = {"x": BACK, "j": JOKER, "?": ANY_TILE}
 _SINGLE_CODES = {kind: code for code, kind in SINGLE_KINDS.items()}
 SINGLE_NAMES = {"x": "face-down tile", "j": "joker", "?": "any tile"}
 _LETTERS = SUITS + BONUS  # a kind's suit bits, less one, index this
-_CODES: dict[int, str] = {}  # each kind's code, once worked out (a page asks for it per tile)
+_CODES: dict[int, str] = {}  # each kind's code and name, once worked out (a page asks per tile)
+_NAMES: dict[int, str] = {}
 
 GroupKind = Literal["hand", "meld", "winning", "river", "bonus", "dora", "ura"]  # dora, ura: indicator strips
 
@@ -120,6 +121,12 @@ class Tile:
         >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x", "3f", "j", "?")]
         ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile']
         """
+        name = _NAMES.get(self.kind)
+        if name is None:
+            name = _NAMES[self.kind] = self._name()
+        return name
+
+    def _name(self) -> str:
         if self.single:
             return SINGLE_NAMES[_SINGLE_CODES[self.kind]]
         if self.suit == "z":
