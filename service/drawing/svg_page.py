@@ -147,7 +147,13 @@ class _Alphabet:
 
     def scoped(self, pieces: list[str], scope: str) -> str:
         """The pieces joined, their ids and classes in ``scope``: what ``"".join(pieces).replace(PREFIX,
-        scope)`` gives, from the pieces split once."""
+        scope)`` gives, from the pieces split once.
+
+        >>> alphabet = _alphabet(AUTO, 38, 1, None)
+        >>> pieces = alphabet.pieces((("1m", False), ("5z", True)), True)
+        >>> alphabet.scoped(pieces, "k0") == "".join(pieces).replace(PREFIX, "k0")
+        True
+        """
         chunks = self.chunks
         return "".join(scope.join(chunks[p]) if p in chunks else p.replace(PREFIX, scope) for p in pieces)
 
