@@ -83,7 +83,9 @@ export default function remarkTiles(options = {}) {
           for (const e of answer.errors) warn(file, format(file, text, e, "warning: "), e);
           replacements.push(errorNode(hello.spec, answer.errorImage, notation, node.type === "mdxJsxTextElement"));
         } else {
-          failed.push(...answer.errors);
+          // a fence's props that cannot be read fail each of its lines at the fence: say it once
+          failed.push(...answer.errors.filter((e) => !failed.some((f) => f.line === e.line && f.column === e.column &&
+            f.message === e.message)));
         }
       }
       if (failed.length) problems.unshift(...failed);
