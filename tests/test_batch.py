@@ -121,16 +121,17 @@ def test_batch_reads_the_tag_name_and_the_blockquote_it_is_in():
 
 
 def test_batch_draws_a_tiles_fence_line_as_the_same_tag(tmp_path):
-    """Issue 37 item 4: markdown-it-tiles sends each line of a ```tiles fence with the fence's props;
-    the answer is the tag's (same files, alt, caption) and a typo is placed in the page."""
-    fence = {"path": "a.md", "fence": 'river theme="dark"', "fenceLine": 3, "fenceColumn": 9, "column": 1}
+    """Issue 37 items 3, 4: remark-tiles and markdown-it-tiles send each line of a ```tiles fence with the
+    fence's info string; the answer is the tag's (same files, alt, caption) and a typo is placed in the page,
+    where `tiles lint` places it."""
+    fence = {"path": "a.md", "info": 'tiles river theme="dark"', "infoLine": 3, "infoColumn": 1, "column": 1}
     reqs = [
-        {"id": 1, **fence, "source": "1m9p*2z3s-5p8s | Riichi on 5p", "line": 4},
+        {"id": 1, **fence, "fenceLine": "1m9p*2z3s-5p8s | Riichi on 5p", "line": 4},
         {"id": 2, "path": "a.md", "line": 9, "column": 1,
          "source": '<Tiles notation="1m9p*2z3s-5p8s" river theme="dark" caption="Riichi on 5p" />'},
-        {"id": 3, **fence, "source": "  123m456a", "line": 5},
-        {"id": 4, **fence, "fence": 'river theme="dusk"', "source": "123m", "line": 5},
-        {"id": 5, **fence, "fence": 'river theme="dark', "source": "123m", "line": 5},
+        {"id": 3, **fence, "fenceLine": "  123m456a", "line": 5},
+        {"id": 4, **fence, "info": 'tiles river theme="dusk"', "fenceLine": "123m", "line": 5},
+        {"id": 5, **fence, "info": 'tiles river theme="dark', "fenceLine": "123m", "line": 5},
     ]
     hello, line, tag, typo, bad_prop, unclosed = run_batch(tmp_path, reqs, "--public-path", "/tiles/")
     assert "fence" in hello["hello"]["requests"]
@@ -138,5 +139,10 @@ def test_batch_draws_a_tiles_fence_line_as_the_same_tag(tmp_path):
     assert (line["caption"], line["river"], [i["theme"] for i in line["images"]]) == ("Riichi on 5p", True, ["dark"])
     assert [(e["line"], e["column"]) for e in typo["errors"]] == [(5, 10)]
     assert typo["errors"][0]["message"] == "'a' is not a suit letter (use m, p, s or z)"
-    assert [(e["line"], e["column"]) for e in bad_prop["errors"]] == [(3, 22)]  # at the value of theme
+    assert [(e["line"], e["column"]) for e in bad_prop["errors"]] == [(5, 1)]  # at the line it spoils, as lint
+    page = "\n\n```tiles river theme=\"dusk\"\n\n123m\n```\n"
+    from service.pictures.pages import fence_tags
+    from service.pictures.tag_props import read_tag
+    [lint] = read_tag(fence_tags(page, "a.md")[0]).errors
+    assert (lint.line, lint.col) == (5, 1)
     assert unclosed["errors"][0]["line"] == 3 and "in the tiles fence" in unclosed["errors"][0]["message"]

@@ -62,7 +62,24 @@ def test_the_tag_name_and_blockquote_prefix_reach_the_reader(client):
     assert r.status_code == 422 and (r.json["errors"][0]["line"], r.json["errors"][0]["column"]) == (4, 17)
 
 
+def test_a_tiles_fence_line_is_read_as_the_cli_reads_it(client):
+    """Issue 37 item 3: remark-tiles draws ```tiles fences; in service mode each line is a request too."""
+    line = {"fenceLine": "1m9p*2z | Riichi", "info": "tiles river", "line": 4, "column": 3}
+    r = ask(client, **line)
+    assert r.status_code == 200
+    local = Batch(None).answer({**line, "themes": ["light"]})
+    assert {k: v for k, v in r.json.items() if k != "images"} == {k: v for k, v in local.items() if k != "images"}
+    assert r.json["caption"] == "Riichi" and r.json["river"] is True
+    bad = ask(client, fenceLine="4p5q | caption", info="tiles", line=5, column=6)
+    assert bad.status_code == 422 and (bad.json["errors"][0]["line"], bad.json["errors"][0]["column"]) == (5, 9)
+    props = ask(client, fenceLine="1m", info='tiles river="1', line=2, column=3, infoLine=1, infoColumn=3)
+    assert props.status_code == 422 and props.json["errors"][0]["message"] == "in the tiles fence: string is never closed"
+    assert (props.json["errors"][0]["line"], props.json["errors"][0]["column"]) == (1, 3)
+
+
 @pytest.mark.parametrize("body, words", [
+    ('{"fenceLine": "1m", "info": 3}', "info must be a string"),
+    ('{"fenceLine": "1m", "info": "yaml"}', "info string of a tiles fence"),
     ("not json", "JSON object"),
     ("[1]", "JSON object"),
     ('{"themes": ["light"]}', "'source'"),
@@ -182,15 +199,15 @@ def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_tim
 
 
 def test_a_tiles_fence_line_is_answered_as_the_cli_answers_it(client):
-    """Issue 37 item 4: the hello offers fence lines, so POST /batch reads them (it dropped their keys)."""
+    """Issue 37 item 4: the hello offers fence lines, so POST /batch reads them, fetch URLs and all."""
     assert "fence" in client.get("/batch").json["requests"]
-    line = {"fence": 'river theme="dark"', "fenceLine": 3, "fenceColumn": 10, "source": "1m9p*2z | Riichi",
+    line = {"info": 'tiles river theme="dark"', "infoLine": 3, "infoColumn": 1, "fenceLine": "1m9p*2z | Riichi",
             "line": 4, "column": 1}
     r = ask(client, **line)
     assert r.status_code == 200, r.json
     local = Batch(None, fetch=True).answer({**line, "themes": ["light"]})
     assert r.json == local and (r.json["river"], r.json["caption"]) == (True, "Riichi")
-    bad = ask(client, **{**line, "source": "1m9a"})
+    bad = ask(client, **{**line, "fenceLine": "1m9a"})
     assert bad.status_code == 422 and [(e["line"], e["column"]) for e in bad.json["errors"]] == [(4, 4)]
-    assert ask(client, **{**line, "fence": 3}).status_code == 400
-    assert ask(client, **{**line, "fenceLine": 0}).status_code == 400
+    assert ask(client, **{**line, "fenceLine": 3}).status_code in (400, 422)
+    assert ask(client, **{**line, "infoLine": 0}).status_code == 400

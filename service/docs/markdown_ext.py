@@ -45,7 +45,7 @@ from markdown.treeprocessors import Treeprocessor
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
 from service.notation.dora import LANGS
 from service.pictures.fences import fences
-from service.pictures.pages import TILES_INFO, fence_line_tags
+from service.pictures.pages import fence_line_tags, tiles_info
 from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
 from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col
 from service.pictures.tag_props import ImageRequest, Problem, read_tag
@@ -142,8 +142,9 @@ class PageTiles:
     def convert(self) -> str:
         """The page's text with each tag and tiles fence replaced by a mark."""
         text, path = self.text, self.path
-        edits = [(a, b, self.store(h)) for a, b, h in self._fences()]
-        for item in iter_tags(text, path):
+        fenced = fences(text)
+        edits = [(a, b, self.store(h)) for a, b, h in self._fences(fenced)]
+        for item in iter_tags(text, path, fenced=fenced):
             if isinstance(item, TagSyntaxError):
                 edits.append((item.offset, item.offset + len("<Tiles"), self.store(
                     self.report([Problem(path, *line_col(text, item.offset), item.message)], True))))
@@ -155,18 +156,18 @@ class PageTiles:
             raise self.ext.error("\n".join(self.errors))
         return text
 
-    def _fences(self):
-        """(start, end, html) of each tiles and tiles-scene fence, found as every docs tool finds them
-        (`service.pictures.fences`: in lists and blockquotes too); other fences stay code."""
-        for fence in fences(self.text):
+    def _fences(self, fenced):
+        """(start, end, html) of each tiles and tiles-scene fence of ``fenced`` (the page's, found as every
+        docs tool finds them: `service.pictures.fences`, in lists and blockquotes too); other fences stay code."""
+        for fence in fenced:
             block = block_of(fence, self.path)
             if block is not None:
                 yield fence.start, fence.end, self.draw_scene(block)
                 continue
-            info = TILES_INFO.match(fence.info)
-            if info:
+            props = tiles_info(fence.info)
+            if props is not None:
                 pictures = [self.report([t], False) if isinstance(t, Problem) else self.draw(t)
-                            for t in fence_line_tags(fence, info.group("props"), self.text, self.path)]
+                            for t in fence_line_tags(fence, props, self.text, self.path)]
                 yield fence.start, fence.end, "\n".join(pictures)
 
     def resolved(self) -> tuple[str, list[str]]:

@@ -29,6 +29,9 @@ def css(style: dict) -> str:
     return ";".join(f"{''.join('-' + c.lower() if c.isupper() else c for c in k)}:{v}" for k, v in style.items())
 
 
+_INLINE_STYLE, _BLOCK_STYLE = css(MARKUP["inlineStyle"]), css(MARKUP["blockStyle"])  # written once, used per tag
+
+
 def attrs(request: ImageRequest, theme: str | None = None) -> str:
     """`` class="..." data-notation="..." style="..."`` for an `<img>` or inline `<svg>`; ``theme`` for a pair."""
     cls = (MARKUP["inlineClassName"] if request.inline else MARKUP["className"]).split()
@@ -37,7 +40,7 @@ def attrs(request: ImageRequest, theme: str | None = None) -> str:
     if theme:
         cls.append(MARKUP["themeClassName"].replace("{theme}", theme))
     title = f' title="{escape(request.caption)}"' if request.inline and request.caption else ""
-    style = css(MARKUP["inlineStyle"] if request.inline else MARKUP["blockStyle"])
+    style = _INLINE_STYLE if request.inline else _BLOCK_STYLE
     return f' class="{" ".join(cls)}" data-notation="{escape(request.notation)}"{title} style="{style}"'
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
-from service.pictures.fence_tags import fence_line_tag, fence_props, tiles_info
+from service.pictures.pages import fence_props, line_tag, tiles_info
 from service.pictures.scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from service.pictures.scene_blocks import SceneBlock, scene_info
 from .sphinx_ext import _check, _report, _shown, _source, scene_node, tiles_block, tiles_inline
@@ -88,15 +88,16 @@ class Page:
         props = tiles_info(info)
         if props is None:  # ```{code-block} tiles: code, as asked
             return
-        read = fence_props(*props, self.text, self.path, self.starts[at] + col)
-        if isinstance(read, Problem):
+        opts = fence_props(props)  # read as `tiles lint` reads them: a problem is placed at the fence
+        if isinstance(opts, str):
+            read = Problem(self.path, node.line, marker + 1, f"in the tiles fence: {opts}")
             _report(self.env, [read], self.text)
             node.replace_self(nodes.literal_block(str(read), str(read), classes=["tiles-error"]))
             return
         out = []
         for k, line in enumerate(body):
             start = self.starts[at + 1 + k] + self._body_col(at + 1 + k, line)
-            tag = fence_line_tag(read, self.text, start, line)
+            tag = line_tag(line, start, opts, self.text, self.path)
             if tag is not None:
                 out.append(_check(self.env, tag, False, tiles_block))
         node.replace_self(out)

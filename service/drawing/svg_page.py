@@ -121,6 +121,8 @@ class _Alphabet:
             return frozenset(out)
 
         self.needs = {key: needs(text) for key, text in self.symbols.items()}
+        # each piece split where its scope goes, so a sprite is scoped by joins (no search through it)
+        self.chunks = {text: text.split(PREFIX) for text in (*self.defs, *self.symbols.values())}
 
     @staticmethod
     def _symbol(writer: _PageWriter, doc: Document, key: tuple[str, bool], densities: tuple[int, ...]) -> str:
@@ -135,9 +137,25 @@ class _Alphabet:
 
     def sprite(self, tiles: tuple[tuple[str, bool], ...], dims: bool) -> str:
         """The style, the definitions these tiles need (in the writer's order) and their symbols."""
+        return "".join(self.pieces(tiles, dims))
+
+    def pieces(self, tiles: tuple[tuple[str, bool], ...], dims: bool) -> list[str]:
+        """`sprite` in pieces: the style and ``<defs>``, each definition and symbol, ``</defs>``."""
         wanted = set().union(*(self.needs[t] for t in tiles)) | ({self.dim} if dims else set())
-        return (f"<style>{self.css}</style><defs>" + "".join(self.defs[i] for i in sorted(wanted))
-                + "".join(self.symbols[t] for t in tiles) + "</defs>")
+        return [f"<style>{self.css}</style><defs>", *(self.defs[i] for i in sorted(wanted)),
+                *(self.symbols[t] for t in tiles), "</defs>"]
+
+    def scoped(self, pieces: list[str], scope: str) -> str:
+        """The pieces joined, their ids and classes in ``scope``: what ``"".join(pieces).replace(PREFIX,
+        scope)`` gives, from the pieces split once.
+
+        >>> alphabet = _alphabet(AUTO, 38, 1, None)
+        >>> pieces = alphabet.pieces((("1m", False), ("5z", True)), True)
+        >>> alphabet.scoped(pieces, "k0") == "".join(pieces).replace(PREFIX, "k0")
+        True
+        """
+        chunks = self.chunks
+        return "".join(scope.join(chunks[p]) if p in chunks else p.replace(PREFIX, scope) for p in pieces)
 
 
 _DEF_ID = re.compile(f'<\\w+ id="{PREFIX}([^"]+)"')
@@ -154,9 +172,10 @@ def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[
 def _defs(themes: tuple[str, ...], height: int, scale: int, tiles: tuple[tuple[str, bool], ...], dims: bool,
           dark: Callable[[str], str] | None) -> tuple[str, str]:
     """A sprite's style, definitions and symbols for these tiles in this order, and its scope."""
-    inner = _alphabet(themes, height, scale, dark).sprite(tiles, dims)
-    scope = "k" + hashlib.blake2b(inner.encode(), digest_size=4).hexdigest()
-    return inner.replace(PREFIX, scope), scope
+    alphabet = _alphabet(themes, height, scale, dark)
+    pieces = alphabet.pieces(tiles, dims)
+    scope = "k" + hashlib.blake2b("".join(pieces).encode(), digest_size=4).hexdigest()
+    return alphabet.scoped(pieces, scope), scope
 
 
 def tile_name(code: str, sideways: bool) -> str:
@@ -191,16 +210,23 @@ def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
     lay = lay or arrange(subject, options)
     key = doc_key(options)
     m = mark(key)
-    uses, tiles, dims = [], {}, False
+    uses, dims = [], False
+    tiles: dict[tuple[str, bool], str] = {}  # each face the hand shows, in order: the start of its <use>
+    sizes: dict[tuple[int, int, str], str] = {}  # the end of a <use> of each size
     for p in lay.placements:
         tile = p.tile
-        face = (tile.code, bool(p.sideways))
-        tiles[face] = None
+        face = (tile.code, bool(tile.sideways))
+        head = tiles.get(face)
+        if head is None:
+            head = tiles[face] = f'<use href="#{m}{tile_name(*face)}" x="'
         dim = ""
         if tile.tsumogiri:
             dim = f' filter="url(#{DIM.replace(PREFIX, m)})"'
             dims = True
-        uses.append(f'<use href="#{m}{tile_name(*face)}" x="{p.x}" y="{p.y}" width="{p.w}" height="{p.h}"{dim}/>')
+        size = sizes.get((p.w, p.h, dim))
+        if size is None:  # most tiles of a hand share their size
+            size = sizes[(p.w, p.h, dim)] = f'" width="{p.w}" height="{p.h}"{dim}/>'
+        uses.append(f'{head}{p.x}" y="{p.y}{size}')
     if options.background is not None:
         r, g, b, a = options.background
         opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'
@@ -225,8 +251,10 @@ class PageSprite:
         if doc is None:
             height, scale, themes = needs.key
             doc = self.docs[needs.key] = Document(themes, height, scale)
+        drawn, scale = doc.tiles, doc.scale
         for code, sideways in needs.tiles:
-            doc.tile(code, sideways)
+            if (code, sideways, scale) not in drawn:  # most tiles of a page are on it already
+                doc.tile(code, sideways)
         if needs.dims:
             self.dims.add(needs.key)
 

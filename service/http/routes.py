@@ -224,7 +224,7 @@ def batch_view():
     """One `tiles batch` request over HTTP, for remark-tiles' ``service`` option.
 
     The body is a `tiles batch` request (tag source, a scene block's YAML and fence options, or a tiles
-    fence's line and its fence's props; path, line, column, themes, the site's lang) plus
+    fence's line and info string; path, line, column, themes, the site's lang) plus
     ``publicPath`` and ``errorImages``; the tag is read by the reader lint and the CLI
     use. 200 with the answer; 422 with ``errors`` (line, column, message) for a tag
     that cannot be drawn; 400 for a body that is no request. Nothing is drawn here:
@@ -236,8 +236,8 @@ def batch_view():
         raise BadRequest("batch", problem)
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
     answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "scene", "themes", "format", "tag",
-                                          "prefix", "meta", "metaLine", "metaColumn", "columns", "fence", "fenceLine",
-                                          "fenceColumn", "lang") if k in body})
+                                          "prefix", "meta", "metaLine", "metaColumn", "columns", "fenceLine", "info",
+                                          "infoLine", "infoColumn", "lang") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)
@@ -286,13 +286,14 @@ def batch_body_problem(body) -> str | None:
 
     if not isinstance(body, dict):
         return "the body must be a JSON object (a `tiles batch` request)"
-    if not isinstance(body.get("source"), str) and not isinstance(body.get("scene"), str):
-        return "the request has no 'source' string (the <Tiles> tag as written) nor 'scene' (a tiles-scene block's YAML)"
+    if not any(isinstance(body.get(k), str) for k in ("source", "scene", "fenceLine")):
+        return ("the request has no 'source' string (the <Tiles> tag as written) nor 'scene' (a tiles-scene block's "
+                "YAML) nor 'fenceLine' (a line of a tiles fence)")
     if not isinstance(body.get("meta", ""), str):
         return "meta must be a string (the options in a tiles-scene block's fence)"
-    if not isinstance(body.get("fence", ""), str):
-        return "fence must be a string (the props in a tiles fence's info string)"
-    for name in ("line", "column", "metaLine", "metaColumn", "fenceLine", "fenceColumn"):
+    if not isinstance(body.get("info", ""), str):
+        return "info must be a string (the info string of a tiles fence)"
+    for name in ("line", "column", "metaLine", "metaColumn", "infoLine", "infoColumn"):
         if name in body and (not isinstance(body[name], int) or isinstance(body[name], bool) or body[name] < 1):
             return f"{name} must be a whole number from 1"
     columns = body.get("columns", [])

@@ -85,19 +85,19 @@ def layout(hand: Hand, height: int = 38, gap: int | None = None) -> Layout:
     gap = default_gap(height) if gap is None else gap
     stacked = any(t.stacked for t in hand.tiles)
     total_h = max(th, 2 * tw) if stacked else th
-    boxes: list[tuple[Tile, int, int, int, int, int]] = []
+    placements: list[Placement] = []
     x = 0
     for n, g in enumerate(hand.groups):
         if n:
             x += gap
         for t in g.tiles:
             if t.stacked:  # on top of the sideways tile just placed
-                _, _, px, py, _, _ = boxes[-1]
-                boxes.append((t, n, px, py - tw, th, tw))
+                below = placements[-1]
+                placements.append(Placement(t, n, below.x, below.y - tw, th, tw))
             elif t.sideways:
-                boxes.append((t, n, x, total_h - tw, th, tw))
+                placements.append(Placement(t, n, x, total_h - tw, th, tw))
                 x += th
             else:
-                boxes.append((t, n, x, total_h - th, tw, th))
+                placements.append(Placement(t, n, x, total_h - th, tw, th))
                 x += tw
-    return Layout(tuple(Placement(*b) for b in boxes), x, total_h, th)
+    return Layout(tuple(placements), x, total_h, th)

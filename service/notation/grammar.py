@@ -19,7 +19,6 @@ in a meld nor sideways.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from .model import BACK, BONUS, SINGLE_KINDS, SUITS, Group, Hand, ParseWarning, Tile, pack
@@ -69,9 +68,16 @@ class _Slot:
     mark_pos: int = -1  # where its '-' or '=' stands
 
     def tile(self) -> Tile:
-        if not self.number:
-            return Tile(self.kind, self.sideways, self.stacked)
-        return Tile(pack(self.number, self.suit, self.red_pos >= 0), self.sideways, self.stacked)
+        key = (self.number, self.suit, self.red_pos >= 0, self.kind, self.sideways, self.stacked)
+        tile = _TILES.get(key)
+        if tile is None:  # tiles are immutable: each kind and way of lying is made once
+            kind = pack(self.number, self.suit, self.red_pos >= 0) if self.number else self.kind
+            tile = _TILES[key] = Tile(kind, self.sideways, self.stacked)
+        return tile
+
+
+_TILES: dict[tuple, Tile] = {}
+_LETTERS = SUITS + BONUS
 
 
 def parse(text: str) -> Hand:
@@ -100,15 +106,24 @@ class _Parser:
         if not text.strip():
             self.fail("empty notation: write tiles like 123m", 0)
         i = self.seg_start = start
+        pending, segments = self.pending, self.segments
         while i < end:
             c = text[i]
+            if "0" <= c <= "9":
+                if self.red_at < 0 and self.mark is None and self.count < MAX_TILES:  # a plain digit: most are
+                    slot = _Slot(i, int(c) or 5, i if c == "0" else -1)
+                    pending.append(slot)
+                    self.count += 1
+                    segments[-1].append(slot)
+                else:
+                    self.digit(int(c), i)
+                i += 1
+                continue
             if c == "+" or c.isspace():
                 i = self.separator(i, end)
                 continue
             lc = c.lower()
-            if c.isascii() and c.isdigit():
-                self.digit(int(c), i)
-            elif lc in SUITS + BONUS:
+            if lc in _LETTERS:
                 self.suit(lc, i)
             elif lc == "r":
                 self.no_dangling_red(i)
@@ -266,19 +281,19 @@ class _Parser:
 def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
     """More than four copies of a tile (one of a bonus tile), or more than one red five of a suit."""
     out = []
-    copies: Counter = Counter()
-    reds: Counter = Counter()
+    copies: dict[tuple[int, str], int] = {}
+    reds: dict[str, int] = {}
     for s in slots:
         if not s.number:
             continue
         key = (s.number, s.suit)
-        copies[key] += 1
-        if s.suit == BONUS and copies[key] == 2:
+        n = copies[key] = copies.get(key, 0) + 1
+        if s.suit == BONUS and n == 2:
             out.append(ParseWarning(f"more than one {s.number}f; a set has one of each bonus tile", s.pos))
-        elif copies[key] == 5:
+        elif n == 5:
             out.append(ParseWarning(f"more than four copies of {s.number}{s.suit}; a set has four", s.pos))
         if s.red_pos >= 0:
-            reds[s.suit] += 1
+            reds[s.suit] = reds.get(s.suit, 0) + 1
             if reds[s.suit] == 2:
                 out.append(ParseWarning(f"more than one red five of {s.suit}; a set has one", s.red_pos))
     return tuple(out)

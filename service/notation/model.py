@@ -31,13 +31,16 @@ ANY_TILE = 0x62
 SINGLE_KINDS = {"x": BACK, "j": JOKER, "?": ANY_TILE}
 _SINGLE_CODES = {kind: code for code, kind in SINGLE_KINDS.items()}
 SINGLE_NAMES = {"x": "face-down tile", "j": "joker", "?": "any tile"}
+_LETTERS = SUITS + BONUS  # a kind's suit bits, less one, index this
+_CODES: dict[int, str] = {}  # each kind's code and name, once worked out (a page asks per tile)
+_NAMES: dict[int, str] = {}
 
 GroupKind = Literal["hand", "meld", "winning", "river", "bonus", "dora", "ura"]  # dora, ura: indicator strips
 
 
 def pack(number: int, suit: str, red: bool = False) -> int:
     """Pack a tile into the engine's byte. ``pack(5, "p", red=True) == 0xA5``."""
-    return ((SUITS + BONUS).index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
+    return (_LETTERS.index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +86,12 @@ class Tile:
 
     @property
     def number(self) -> int:
-        return 0 if self.single else self.kind & 0x0F
+        return 0 if self.kind in _SINGLE_CODES else self.kind & 0x0F
 
     @property
     def suit(self) -> str:
         """``m p s z f``, or ``""`` for a back, a joker or an any-tile."""
-        return "" if self.single else (SUITS + BONUS)[(self.kind >> 4 & 0x07) - 1]
+        return "" if self.kind in _SINGLE_CODES else _LETTERS[(self.kind >> 4 & 0x07) - 1]
 
     @property
     def red(self) -> bool:
@@ -102,9 +105,14 @@ class Tile:
     @property
     def code(self) -> str:
         """``1m``..``7z``, ``1f``..``8f``, ``0m``/``0p``/``0s`` for red fives, ``x`` ``j`` ``?``."""
-        if self.single:
-            return _SINGLE_CODES[self.kind]
-        return f"{0 if self.red else self.number}{self.suit}"
+        code = _CODES.get(self.kind)
+        if code is None:
+            if self.single:
+                code = _SINGLE_CODES[self.kind]
+            else:
+                code = f"{0 if self.red else self.number}{self.suit}"
+            _CODES[self.kind] = code
+        return code
 
     @property
     def name(self) -> str:
@@ -113,6 +121,12 @@ class Tile:
         >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x", "3f", "j", "?")]
         ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile']
         """
+        name = _NAMES.get(self.kind)
+        if name is None:
+            name = _NAMES[self.kind] = self._name()
+        return name
+
+    def _name(self) -> str:
         if self.single:
             return SINGLE_NAMES[_SINGLE_CODES[self.kind]]
         if self.suit == "z":

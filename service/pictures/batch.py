@@ -12,11 +12,11 @@ before it, whose ``>`` markers a multi-line tag in a blockquote repeats); the ta
 `service.pictures.tag_props`, the same reader `tiles lint` uses. A ```` ```tiles-scene ````
 block is a request with ``scene`` (its YAML) instead of ``source``, ``line``/``column``
 where its body starts (and ``columns``, where each of its lines starts, when a blockquote or a
-list puts them apart); its answer says ``"scene": true``. A line of a ```` ```tiles ```` fence
-(markdown-it-tiles) is a request with ``fence``, the props of the fence's info string, at
-``fenceLine``/``fenceColumn``, and ``source``, the line, at ``line``/``column``:
-A request's ``lang`` is the site's language (remark-tiles' ``lang`` option) for a tag or block
-without its own: of the alt text and the labels.
+list puts them apart); its answer says ``"scene": true``. A line of a ```` ```tiles ```` fence is a
+request with ``fenceLine`` (its text) and ``info`` (the fence's info string), read as `tiles lint`
+reads it (`service.pictures.pages`); its answer is a tag's. A request's ``lang`` is the site's
+language (remark-tiles' and markdown-it-tiles' ``lang`` option) for a tag, line or block without
+its own: of the alt text and the labels:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -26,14 +26,13 @@ without its own: of the alt text and the labels.
 (False, 3, 25)
 >>> answer["errors"][0]["message"]
 "'a' is not a suit letter (use m, p, s or z)"
->>> answer = server.answer({"id": 2, "path": "a.md", "fence": "river", "fenceLine": 4, "fenceColumn": 10,
-...                         "source": "1m9p*2z | Riichi", "line": 5, "column": 3, "themes": ["light"]})
->>> answer["ok"], answer["alt"][:12], answer["caption"], answer["river"]
-(True, 'River: 1m 9p', 'Riichi', True)
->>> bad = server.answer({"id": 3, "path": "a.md", "fence": 'theme="dusk"', "fenceLine": 4, "fenceColumn": 10,
-...                      "source": "123m", "line": 5, "column": 3})
->>> [(e["line"], e["column"]) for e in bad["errors"]]
-[(4, 17)]
+>>> answer = server.answer({"id": 2, "path": "a.mdx", "line": 6, "column": 5, "info": "tiles river",
+...                         "fenceLine": "4p5q | Mine", "themes": ["light"]})
+>>> answer["ok"], answer["errors"][0]["line"], answer["errors"][0]["column"]
+(False, 6, 8)
+>>> server.answer({"id": 3, "path": "a.mdx", "line": 6, "column": 5, "info": "tiles river",
+...                "fenceLine": "4p5s | Mine", "themes": ["light"]})["caption"]
+'Mine'
 """
 
 from __future__ import annotations
@@ -76,8 +75,8 @@ from .jobs import (
     workers_arg,
     write_file,
 )
-from .fence_tags import fence_line_tag, fence_props
 from .release import TILES_VERSION
+from .pages import fence_props, line_tag, tiles_info
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
@@ -147,55 +146,21 @@ class Batch:
         if "scene" in req:
             return self._scene(req, waits)
         source, path = req.get("source"), str(req.get("path", ""))
-        if not isinstance(source, str):
+        if "fenceLine" in req and not isinstance(req["fenceLine"], str):
+            return {"id": rid, "ok": False, "fatal": "'fenceLine' must be the text of one line of a tiles fence"}
+        if not isinstance(source, str) and "fenceLine" not in req:
             return {"id": rid, "ok": False, "fatal": "request has no 'source' string"}
         start = (int(req.get("line", 1)), int(req.get("column", 1)))
         themes = tuple(req.get("themes") or self.themes)
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:  # png: 1x/2x/3x files and a srcSet; svg: one file, one src
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
-        if "fence" in req:
-            return self._fence_line(req, waits, themes, fmt)
-        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
-        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
-        if not isinstance(prefix, str):
-            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
-        try:
-            tag_pattern(name)
-        except ValueError as err:
-            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
-        try:
-            [tag, *_] = scan_text(source, path, name, prefix) or [None]
-        except TagSyntaxError as err:
-            return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
-        if tag is None:
-            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
-        return self._tag(req, tag, start, themes, fmt, waits)
-
-    def _fence_line(self, req: dict[str, Any], waits: list[Future], themes: tuple[str, ...], fmt: str) -> dict[str, Any]:
-        """A line of a ```` ```tiles ```` fence: ``source`` the line at ``line``/``column``, ``fence`` the
-        props of the fence's info string at ``fenceLine``/``fenceColumn`` (positions in the page)."""
-        rid, props, line_text, path = req.get("id"), req.get("fence"), req.get("source"), str(req.get("path", ""))
-        if not isinstance(props, str) or "\n" in props or "\n" in line_text:
-            return {"id": rid, "ok": False, "fatal": "'fence' and 'source' must be one line each"}
-        fence_at = (int(req.get("fenceLine", 1)), max(int(req.get("fenceColumn", 1)), 1))
-        line, col = int(req.get("line", fence_at[0] + 1)), max(int(req.get("column", 1)), 1)
-        if line <= fence_at[0]:
-            return {"id": rid, "ok": False, "fatal": "a fence's line comes after its fence line"}
-        # the page from the fence line to this line, as far as positions go
-        text = " " * (fence_at[1] - 1) + props + "\n" * (line - fence_at[0]) + " " * (col - 1) + line_text
-        read = fence_props(props, 0, text, path, fence_at[1] - 1)
-        if isinstance(read, Problem):
-            return self._fail(rid, [read], (fence_at[0], 1))
-        tag = fence_line_tag(read, text, len(text) - len(line_text), line_text)
-        if tag is None:
-            return {"id": rid, "ok": False, "fatal": "the fence's line is blank"}
-        return self._tag(req, tag, (fence_at[0], 1), themes, fmt, waits)
-
-    def _tag(self, req: dict[str, Any], tag: TilesTag, start: tuple[int, int], themes: tuple[str, ...], fmt: str,
-             waits: list[Future]) -> dict[str, Any]:
-        """The answer for a tag read from ``req``; ``start`` places its text's 1:1 in the page."""
-        rid = req.get("id")
+        if "fenceLine" in req:
+            tag = self._fence_line(req, path)
+        else:
+            tag = self._tag(req, source, path, start)
+        if isinstance(tag, dict):  # the answer of a request that names no tag to draw
+            return tag
         lang = req.get("lang") or DEFAULT_LANG  # the site's
         if lang not in LANGS:
             return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
@@ -231,6 +196,42 @@ class Batch:
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }
+
+    def _tag(self, req: dict[str, Any], source: str, path: str, start: tuple[int, int]) -> TilesTag | dict[str, Any]:
+        """The `<Tiles>` tag ``source`` holds, or the answer saying why there is none to draw."""
+        rid = req.get("id")
+        name = req.get("tag", TAG_NAME)  # remark-tiles' tagName
+        prefix = req.get("prefix", "")  # the tag's line before it: "> " in a blockquote
+        if not isinstance(prefix, str):
+            return {"id": rid, "ok": False, "fatal": "prefix must be a string (the line before the tag)"}
+        try:
+            tag_pattern(name)
+        except ValueError as err:
+            return {"id": rid, "ok": False, "fatal": f"tag: {err}"}
+        try:
+            [tag, *_] = scan_text(source, path, name, prefix) or [None]
+        except TagSyntaxError as err:
+            return self._fail(rid, [Problem(path, *line_col(source, err.offset), err.message)], start)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": f"the source holds no <{name}> tag"}
+        return tag
+
+    def _fence_line(self, req: dict[str, Any], path: str) -> TilesTag | dict[str, Any]:
+        """The tag of one line of a ```` ```tiles ```` fence (read as `tiles lint` reads it: `line_tag`):
+        ``fenceLine`` its text, at ``line``/``column``; ``info`` the fence's info string (```` tiles river ````),
+        whose props, when they cannot be read, are a problem at ``infoLine``/``infoColumn`` (the fence)."""
+        rid, info = req.get("id"), req.get("info", "tiles")
+        props = tiles_info(info) if isinstance(info, str) else None
+        if props is None:
+            return {"id": rid, "ok": False, "fatal": "'info' must be the info string of a tiles fence"}
+        opts = fence_props(props)
+        if isinstance(opts, str):
+            place = (int(req.get("infoLine", 1)), int(req.get("infoColumn", 1)))
+            return self._fail(rid, [Problem(path, 1, 1, f"in the tiles fence: {opts}")], place)
+        tag = line_tag(req["fenceLine"], 0, opts, req["fenceLine"], path)
+        if tag is None:
+            return {"id": rid, "ok": False, "fatal": "'fenceLine' is blank: a blank line of a fence draws nothing"}
+        return tag
 
     def _scene(self, req: dict[str, Any], waits: list[Future]) -> dict[str, Any]:
         """A ```` ```tiles-scene ```` block: ``scene`` its YAML, ``line``/``column`` where the body starts;

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _QUOTE = re.compile(r"[ \t]*>[ \t]?")  # a blockquote marker and the one space after it
 _LIST = re.compile(r"[ \t]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]+|$)")  # a list item's marker and its spaces
@@ -57,11 +58,14 @@ def fences(text: str) -> list[Fence]:
     out: list[Fence] = []
     i = 0
     while i < len(lines):
-        opening = _opening(lines[i].rstrip("\r"))
+        line = lines[i]
+        # a line with no run of three ` or ~ opens nothing (a quick test: most lines are text)
+        opening = _opening(line.rstrip("\r")) if "```" in line or "~~~" in line else None
         if opening is None:
             i += 1
             continue
         depth, col, width, marker, info = opening
+        closing = _closing(marker)
         body, shifts, body_starts = [], [], []
         close = None
         j = i + 1
@@ -70,7 +74,7 @@ def fences(text: str) -> list[Fence]:
             if inner is None:  # the line leaves the blockquote: the block ends there
                 break
             used, rest = inner
-            if re.fullmatch(rf"[ \t]*{re.escape(marker[0])}{{{len(marker)},}}[ \t]*", rest):
+            if closing.fullmatch(rest):
                 close = j
                 break
             n = 0
@@ -88,6 +92,12 @@ def fences(text: str) -> list[Fence]:
                          close, starts[i] + col, starts[last] + len(last_text), prefix))
         i = close + 1 if close is not None else j
     return out
+
+
+@lru_cache(maxsize=64)
+def _closing(marker: str) -> re.Pattern:
+    """The line that closes a fence opened by ``marker``: that character, at least as many, alone."""
+    return re.compile(rf"[ \t]*{re.escape(marker[0])}{{{len(marker)},}}[ \t]*")
 
 
 def _opening(line: str) -> tuple[int, int, int, str, str] | None:

@@ -1,10 +1,10 @@
 """What `tiles lint` and `tiles build` read from a page: what the renderers draw from it.
 
-Every `<Tiles>` tag (`service.pictures.scan`), and in a Markdown (``.md``) page each line of a
-```` ```tiles ```` fence, read as the Markdown extension draws it: ``NOTATION`` or
-``NOTATION | caption``, the fence's info string holding the tag's props (```` ```tiles river ````).
-remark-tiles draws no ```` ```tiles ```` fence (an ``.mdx`` page shows one as code), so an
-``.mdx`` page's are not read. Fences are found as every tool finds them (`service.pictures.fences`:
+Every `<Tiles>` tag (`service.pictures.scan`), and each line of a ```` ```tiles ```` fence (in
+``.md`` and ``.mdx`` pages alike: the Markdown extension and remark-tiles both draw them), read as
+they draw it: ``NOTATION`` or ``NOTATION | caption``, the fence's info string holding the tag's props
+(```` ```tiles river ````). remark-tiles sends each line to `tiles batch`, which reads it here too
+(`fence_props`, `line_tag`). Fences are found as every tool finds them (`service.pictures.fences`:
 in lists and blockquotes too); ```` ```tiles-scene ```` blocks are `service.pictures.scene_blocks`'.
 
 >>> page = "- A hand:\\n\\n  > ```tiles river\\n  > 1m9p*2z | Riichi\\n  > ```\\n"
@@ -15,7 +15,7 @@ in lists and blockquotes too); ```` ```tiles-scene ```` blocks are `service.pict
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from .fences import Fence, fences
@@ -23,42 +23,79 @@ from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text, walk
 from .scene_blocks import scene_info
 from .tag_props import DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
 
-TILES_INFO = re.compile(r"^\{?\s*\.?tiles\b\s*(?P<props>.*?)\}?\s*$")  # ```tiles, ```{.tiles river}
-FENCE_SUFFIXES = (".md",)  # the pages whose ```tiles fences a renderer draws (the Markdown extension)
+# ```tiles river, ```{.tiles river} (group 1: a closing brace ends the props only when one opened them,
+# so ```tiles row={4} keeps its own). remark-tiles (index.js) holds this same pattern (a test checks).
+TILES_INFO = re.compile(r"^(?:\{\s*\.?tiles\b\s*(.*?)\}?|\s*\.?tiles\b\s*(.*?))\s*$")
+
+
+def tiles_info(info: str) -> str | None:
+    """The props a tiles fence's info string gives, or None when it names no tiles fence.
+
+    >>> tiles_info("tiles river row={4}"), tiles_info("{.tiles river}"), tiles_info("{tiles}"), tiles_info("yaml")
+    ('river row={4}', 'river', '', None)
+    >>> tiles_info("tiles-scene lang=ja"), tiles_info("tilesets")
+    (None, None)
+    """
+    m = TILES_INFO.match(info)
+    if m is None or scene_info(info) is not None:
+        return None
+    return m.group(1) if m.group(1) is not None else m.group(2)
 
 
 def tiles_fences(text: str) -> list[tuple[Fence, str]]:
     """Each ```` ```tiles ```` fence of a page and the props its info string gives."""
-    out = []
-    for f in fences(text):
-        m = TILES_INFO.match(f.info)
-        if m and scene_info(f.info) is None:
-            out.append((f, m.group("props")))
-    return out
+    return [(f, props) for f in fences(text) if (props := tiles_info(f.info)) is not None]
+
+
+def fence_props(props: str) -> dict | str:
+    """The props a tiles fence's info string gives every line, or why they cannot be read.
+
+    >>> fence_props('river theme="dark"'), fence_props('river="1')
+    ({'river': True, 'theme': 'dark'}, 'string is never closed')
+    """
+    read = _fence_props(props)
+    return read if isinstance(read, str) else dict(read)
+
+
+@lru_cache(maxsize=256)
+def _fence_props(props: str) -> tuple | str:
+    """`fence_props`, read once per text (a page's fences mostly say the same): its items, immutable."""
+    try:
+        [opts] = scan_text(f"<Tiles {props} />") or [None]
+    except (TagSyntaxError, ValueError) as err:
+        return getattr(err, "message", str(err))
+    return tuple(opts.props.items())
+
+
+def line_tag(line: str, start: int, opts: dict, text: str, path: str = "") -> TilesTag | None:
+    """The tag of one line of a tiles fence (``NOTATION`` or ``NOTATION | caption``) that starts at
+    offset ``start`` of ``text``; None for a blank line.
+
+    >>> tag = line_tag(" 4p5q | Mine", 0, fence_props("river"), " 4p5q | Mine")
+    >>> tag.props, tag.where(1)
+    ({'river': True, 'notation': '4p5q', 'caption': 'Mine'}, (1, 3))
+    """
+    if not line.strip():
+        return None
+    notation, _, caption = line.partition("|")
+    lead = len(notation) - len(notation.lstrip())
+    notation = notation.strip()
+    tag = TilesTag(path, text, start + lead, end=start + len(line), props=dict(opts),
+                   spans={"notation": list(range(start + lead, start + lead + len(notation)))})
+    tag.props["notation"] = notation
+    if caption.strip():
+        tag.props["caption"] = caption.strip()
+    return tag
 
 
 def fence_line_tags(fence: Fence, props: str, text: str, path: str = "") -> list[TilesTag | Problem]:
     """A tag for each line of a tiles fence, at its place in the page; or the `Problem` of props
     that cannot be read (at the fence's line and column)."""
-    try:
-        [opts] = scan_text(f"<Tiles {props} />") or [None]
-    except (TagSyntaxError, ValueError) as err:
-        msg = getattr(err, "message", str(err))
-        return [Problem(path, fence.open_line + 1, fence.col + 1, f"in the tiles fence: {msg}")]
-    out: list[TilesTag | Problem] = []
-    for line, start in zip(fence.body, fence.body_starts):
-        if not line.strip():
-            continue
-        notation, _, caption = line.partition("|")
-        lead = len(notation) - len(notation.lstrip())
-        notation = notation.strip()
-        tag = TilesTag(path, text, start + lead, end=start + len(line), props=dict(opts.props),
-                       spans={"notation": list(range(start + lead, start + lead + len(notation)))})
-        tag.props["notation"] = notation
-        if caption.strip():
-            tag.props["caption"] = caption.strip()
-        out.append(tag)
-    return out
+    opts = fence_props(props)
+    if isinstance(opts, str):
+        return [Problem(path, fence.open_line + 1, fence.col + 1, f"in the tiles fence: {opts}")]
+    tags = (line_tag(line, start, opts, text, path) for line, start in zip(fence.body, fence.body_starts))
+    return [t for t in tags if t is not None]
 
 
 def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
@@ -68,7 +105,7 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
 
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME,
               default_lang: str = DEFAULT_LANG) -> Iterator[TagRead | Problem]:
-    """Every tag (and in a .md page every tiles fence line) of every .md/.mdx file under ``paths``,
+    """Every tag and every tiles fence line of every .md/.mdx file under ``paths``,
     read once, in file order.
 
     A tag the scanner cannot read comes as a `Problem`. This is the one loop
@@ -81,8 +118,7 @@ def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME,
                 found.append((item.offset, Problem(str(path), *line_col(text, item.offset), item.message)))
             else:
                 found.append((item.offset, item))
-        if Path(path).suffix in FENCE_SUFFIXES:
-            for f, props in tiles_fences(text):
-                found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
+        for f, props in tiles_fences(text):
+            found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
         for _, item in sorted(found, key=lambda pair: pair[0]):
             yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang)

@@ -27,7 +27,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .fences import fences
+from .fences import Fence, fences
 
 DOC_SUFFIXES = (".md", ".mdx")
 SKIP_DIRS = {"node_modules", ".git", ".docusaurus", "build", ".next"}
@@ -37,6 +37,7 @@ _NAME = re.compile(r"[A-Za-z_$][\w$:.-]*")
 _TAG_NAME = re.compile(r"[A-Za-z_$][\w$.-]*")  # a JSX element name, e.g. Hand or Mj.Hand
 _QUOTE = re.compile(r"(?:[ \t]*>)*")  # the blockquote markers that open a line
 _MARKER = re.compile(r"[ \t]*>")
+_PLAIN = re.compile(r"[^`<{\n]+")  # text the scanner passes over: no code span, tag, comment or line start
 # a JS number literal, as in height={38.0} or row={0x8}; `_` separates digits
 _DIGITS = r"[0-9](?:_?[0-9])*"
 _JS_LITERAL = re.compile(
@@ -120,9 +121,11 @@ def scan_text(text: str, path: str = "", name: str = TAG_NAME, prefix: str = "")
     return list(_scan(text, path, strict=True, name=name, prefix=prefix))
 
 
-def iter_tags(text: str, path: str = "", name: str = TAG_NAME) -> Iterator[TilesTag | TagSyntaxError]:
-    """Like `scan_text`, but yields a `TagSyntaxError` for a broken tag and goes on."""
-    return _scan(text, path, strict=False, name=name)
+def iter_tags(text: str, path: str = "", name: str = TAG_NAME,
+              fenced: list[Fence] | None = None) -> Iterator[TilesTag | TagSyntaxError]:
+    """Like `scan_text`, but yields a `TagSyntaxError` for a broken tag and goes on. ``fenced``: the
+    page's `fences`, when the caller has found them already."""
+    return _scan(text, path, strict=False, name=name, fenced=fenced)
 
 
 def tag_pattern(name: str) -> re.Pattern:
@@ -146,10 +149,11 @@ def quote_depth(line_head: str) -> int:
 
 
 def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
-          prefix: str = "") -> Iterator[TilesTag | TagSyntaxError]:
+          prefix: str = "", fenced: list[Fence] | None = None) -> Iterator[TilesTag | TagSyntaxError]:
     start_tag = tag_pattern(name)
     i, n = 0, len(text)
-    code = {f.start: f.end for f in fences(text)}  # fenced blocks, found as remark finds them: code
+    # fenced blocks, found as remark finds them: code
+    code = {f.start: f.end for f in (fences(text) if fenced is None else fenced)}
     line_start = True
     while i < n:
         if line_start and code:
@@ -179,6 +183,10 @@ def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
                 i += 1
         else:
             i += 1
+            if not line_start:  # pass over the rest of the plain text at once
+                m = _PLAIN.match(text, i)
+                if m:
+                    i = m.end()
 
 
 def _next_line(text: str, i: int) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
@@ -169,7 +170,14 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
     params.setdefault("theme", default_theme)
     if not params.get("lang"):  # an empty prop is no prop, as in the URL query
         params["lang"] = default_lang
-    return RenderOptions.from_query(params, "svg" if props.get("format") == "svg" else "png")
+    return _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
+
+
+@lru_cache(maxsize=1024)
+def _options(params: tuple[tuple[str, str], ...], fmt: str) -> RenderOptions:
+    """`RenderOptions.from_query`, checked once per set of props (a page's tags mostly share them):
+    the options are immutable, so tags asking alike share one."""
+    return RenderOptions.from_query(dict(params), fmt)
 
 
 def js_number(text: str) -> float:

@@ -293,7 +293,9 @@ function fenceRequests(token, page) {
     if (!text.trim()) return [];
     const whole = page.lines[open + 1 + k] ?? "";
     const col = whole.endsWith(text) ? whole.length - text.length : Math.max(whole.indexOf(text), 0);
-    return [{ fence: rest.trim(), fenceLine, fenceColumn: restAt + 1, source: text, line: fenceLine + 1 + k, column: col + 1 }];
+    // read in Python as `tiles lint` reads a fence line; props that cannot be read are placed at the fence
+    return [{ fenceLine: text, info: line.slice(infoAt).trim(), infoLine: fenceLine, infoColumn: marker + 1,
+      line: fenceLine + 1 + k, column: col + 1 }];
   });
 }
 

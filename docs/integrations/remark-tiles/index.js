@@ -1,6 +1,7 @@
 // remark-tiles: every <Tiles notation="..."> in an MDX page becomes static
 // <img> markup at build time, drawn by the `tiles` CLI (or a tiles service);
-// so does every ```tiles-scene code block (a problem card or a whole table).
+// so does every ```tiles code block (each line a hand: `NOTATION | caption`, drawn as the
+// <Tiles> tag with those props would be) and every ```tiles-scene one (a problem card or a table).
 //
 //   remarkPlugins: [remarkTiles]                        // zero options
 //   remarkPlugins: [[remarkTiles, {publicPath: "/docs/tiles/"}]]
@@ -40,7 +41,9 @@ export default function remarkTiles(options = {}) {
   return async function transformer(tree, file) {
     const found = [];
     walk(tree, (node, parent, index) => {
-      if ((TAGS.has(node.type) && node.name === tagName) || isScene(node)) found.push({ node, parent, index });
+      if ((TAGS.has(node.type) && node.name === tagName) || isScene(node) || isTilesFence(node)) {
+        found.push({ node, parent, index });
+      }
     });
     if (!found.length) return;
     const settings = await settingsFor(file, options);
@@ -48,41 +51,49 @@ export default function remarkTiles(options = {}) {
     const hello = await batch.start();
     if (settings.lang) checkLang(settings.lang, hello.spec);
     const text = String(file.value ?? "");
-    const answers = await Promise.all(
-      found.map(({ node }) =>
-        isScene(node) ? batch.ask(sceneRequest(node, file, text, settings)) : batch.ask({
-          path: shownPath(file),
-          line: node.position?.start.line ?? 1,
-          column: node.position?.start.column ?? 1,
-          source: sourceOf(node, text),
-          ...linePrefix(node, text), // the "> " of a blockquote the tag's lines carry
-          ...(tagName !== "Tiles" ? { tag: tagName } : {}),
-          themes: themesFor(settings),
-          ...(settings.format === "svg" ? { format: "svg" } : {}),
-          ...(settings.lang ? { lang: settings.lang } : {}),
-        }),
-      ),
-    );
+    // each found node's requests: one for a tag or a scene block, one per hand of a tiles fence
+    const asked = found.map(({ node }) => {
+      if (isScene(node)) return [sceneRequest(node, file, text, settings)];
+      if (isTilesFence(node)) return fenceRequests(node, file, text, settings);
+      return [{
+        path: shownPath(file),
+        line: node.position?.start.line ?? 1,
+        column: node.position?.start.column ?? 1,
+        source: sourceOf(node, text),
+        ...linePrefix(node, text), // the "> " of a blockquote the tag's lines carry
+        ...(tagName !== "Tiles" ? { tag: tagName } : {}),
+        themes: themesFor(settings),
+        ...(settings.format === "svg" ? { format: "svg" } : {}),
+        ...(settings.lang ? { lang: settings.lang } : {}),
+      }];
+    });
+    const answers = await Promise.all(asked.map((requests) => Promise.all(requests.map((r) => batch.ask(r)))));
     const problems = [];
     let themed = false;
     // replace from the last so earlier indexes stay right
     for (let n = found.length - 1; n >= 0; n--) {
       const { node, parent, index } = found[n];
-      const answer = answers[n];
-      const notation = isScene(node) ? undefined : attr(node, "notation");
-      for (const w of answer.warnings || []) warn(file, format(file, text, w, "warning: "), w);
-      let replacement;
-      if (answer.ok) {
-        replacement = tilesNode(hello.spec, answer, notation, settings.colorMode);
-        themed ||= answer.images.length > 1 && settings.colorMode && settings.colorMode !== "media";
-      } else if (settings.onError === "warn" && answer.errorImage) {
-        for (const e of answer.errors) warn(file, format(file, text, e, "warning: "), e);
-        replacement = errorNode(hello.spec, answer.errorImage, notation, node.type === "mdxJsxTextElement");
-      } else {
-        problems.unshift(...answer.errors);
-        continue;
+      const replacements = [];
+      const failed = [];
+      for (const [k, answer] of answers[n].entries()) {
+        const notation = isScene(node) ? undefined
+          : isTilesFence(node) ? asked[n][k].fenceLine.split("|")[0].trim() // as Python reads the line
+          : attr(node, "notation");
+        for (const w of answer.warnings || []) warn(file, format(file, text, w, "warning: "), w);
+        if (answer.ok) {
+          replacements.push(tilesNode(hello.spec, answer, notation, settings.colorMode));
+          themed ||= answer.images.length > 1 && settings.colorMode && settings.colorMode !== "media";
+        } else if (settings.onError === "warn" && answer.errorImage) {
+          for (const e of answer.errors) warn(file, format(file, text, e, "warning: "), e);
+          replacements.push(errorNode(hello.spec, answer.errorImage, notation, node.type === "mdxJsxTextElement"));
+        } else {
+          // a fence's props that cannot be read fail each of its lines at the fence: say it once
+          failed.push(...answer.errors.filter((e) => !failed.some((f) => f.line === e.line && f.column === e.column &&
+            f.message === e.message)));
+        }
       }
-      parent.children.splice(index, 1, replacement);
+      if (failed.length) problems.unshift(...failed);
+      else parent.children.splice(index, 1, ...replacements);
     }
     if (problems.length) {
       const [first] = problems;
@@ -120,12 +131,69 @@ function sceneRequest(node, file, text, settings) {
   };
 }
 
+/**
+ * A ```tiles code block: each line a hand (`NOTATION | caption`), its info string the props of each
+ * (```tiles river). The patterns are Python's (service.pictures.pages.TILES_INFO and
+ * service.pictures.scene_blocks._INFO; a test holds them equal), so `tiles lint` and `tiles build`
+ * read the fences drawn here, and Python reads each line's props.
+ */
+const TILES_INFO = /^(?:\{\s*\.?tiles\b\s*(.*?)\}?|\s*\.?tiles\b\s*(.*?))\s*$/;
+const SCENE_INFO = /^\s*(\{\s*\.?)?tiles-scene(\s*\})?(?=[\s}]|$)(.*?)\s*$/;
+
+function isTilesFence(node) {
+  if (node.type !== "code" || !node.lang) return false;
+  const info = infoOf(node);
+  const scene = SCENE_INFO.exec(info); // as scene_info(): {.tiles-scene ...} is one when its brace closes
+  return TILES_INFO.test(info) && !(scene && !(scene[1] && !scene[2] && !scene[3].endsWith("}")));
+}
+
+/** A code node's info string, as its fence line writes it (less the spaces between words). */
+function infoOf(node) {
+  return [node.lang, node.meta].filter(Boolean).join(" ");
+}
+
+/**
+ * The requests for a tiles fence: one per line that is not blank, each its text (`fenceLine`) and
+ * where it starts, with the fence's info string and where the fence starts (`infoLine`/`infoColumn`:
+ * props that cannot be read are placed there). Python reads each line as `tiles lint` does.
+ */
+function fenceRequests(node, file, text, settings) {
+  const columns = bodyColumns(node, text);
+  const first = (node.position?.start.line ?? 0) + 1;
+  const requests = [];
+  node.value.split("\n").forEach((raw, k) => {
+    const line = raw.replace(/\r$/, "");
+    if (!line.trim()) return; // a blank line draws nothing
+    requests.push({
+      path: shownPath(file),
+      line: first + k,
+      column: columns[k] ?? node.position?.start.column ?? 1,
+      fenceLine: line,
+      info: infoOf(node),
+      ...fencePlace(node, text),
+      themes: themesFor(settings),
+      ...(settings.format === "svg" ? { format: "svg" } : {}),
+      ...(settings.lang ? { lang: settings.lang } : {}),
+    });
+  });
+  return requests;
+}
+
+/** {infoLine, infoColumn}: where a code node's fence (its run of ` or ~) starts in the file. */
+function fencePlace(node, text) {
+  const line = node.position?.start.line ?? 1;
+  const source = text.split("\n")[line - 1] ?? "";
+  const at = source.slice((node.position?.start.column ?? 1) - 1).search(/[`~]/);
+  return { infoLine: line, infoColumn: (node.position?.start.column ?? 1) + Math.max(at, 0) };
+}
+
 /** The 1-based column where each line of a code node's value starts in the file. */
 function bodyColumns(node, text) {
   if (!node.position) return []; // a node made by another plugin: the body's column stands for all
   const fence = node.position.start.line;
   const lines = text.split("\n");
-  return node.value.split("\n").map((value, k) => {
+  return node.value.split("\n").map((raw, k) => {
+    const value = raw.replace(/\r$/, "");
     const line = (lines[fence + k] ?? "").replace(/\r$/, "");
     return line.endsWith(value) ? line.length - value.length + 1 : node.position.start.column;
   });

@@ -356,3 +356,50 @@ test("a lang the tiles CLI does not write is a clear build error", async () => {
   await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { command: old, lang: "ja" }),
     /the lang option needs a tiles that writes alt text in other languages; this one writes English only/);
 });
+
+test("a ```tiles fence draws each line as the <Tiles> tag with the fence's props would; tiles build names its files", async () => {
+  const root = site();
+  const fence = ["# Hands", "", "> ```tiles river row={4}", "> 1m9p*2z3s-5p8s | Riichi", ">", "> 123m", "> ```", ""];
+  const tags = ["# Hands", "", '> <Tiles river row={4} notation="1m9p*2z3s-5p8s" caption="Riichi" />', ">",
+    '> <Tiles river row={4} notation="123m" />', ""];
+  for (const options of [{}, { colorMode: "data-theme" }, { format: "svg", colorMode: "media" }]) {
+    const drawn = await html(page(root, "fence.mdx", fence.join("\n")), options);
+    assert.equal(drawn.replace(/>\n</g, "><"), (await html(page(root, "tags.mdx", tags.join("\n")), options)).replace(/>\n</g, "><"));
+    assert.equal(imgs(drawn).filter((i) => i.class.startsWith("tiles tiles--river")).length,
+      options.colorMode && options.colorMode !== "media" ? 4 : 2);
+  }
+  const file = page(root, "fence.mdx", fence.join("\n"));
+  const drawn = await html(file);
+  const found = imgs(drawn);
+  assert.deepEqual(found.map((i) => i["data-notation"]), ["1m9p*2z3s-5p8s", "123m"]);
+  assert.match(drawn, /<figcaption>Riichi<\/figcaption>/);
+  const out = path.join(root, "built");
+  execFileSync("tiles", ["build", file.path, "--out", out, "--jobs", "1"]);
+  const images = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")).images;
+  assert.deepEqual(found.map((i) => i.src), ["1m9p*2z3s-5p8s?layout=river&row=4", "123m?layout=river&row=4"]
+    .map((key) => `/tiles/${images[key]["1x"]}`));
+});
+
+test("a typo in a ```tiles fence fails the build at its line and column; onError: warn shows the error image", async () => {
+  const root = site();
+  const file = page(root, "bad-fence.mdx", "Text\n\n- Hands:\n\n  ```tiles\n  123m | fine\n   4p5q | caption\n  ```\n");
+  await assert.rejects(html(file), (err) => {
+    const rel = path.relative(process.cwd(), file.path);
+    assert.deepEqual(err.message.split("\n"), [`${rel}:7:7: 'q' is not a suit letter (use m, p, s or z)`,
+      "     4p5q | caption", "        ^"]);
+    assert.deepEqual([err.line, err.column], [7, 7]);
+    return true;
+  });
+  const warnings = [];
+  const original = console.warn;
+  console.warn = (m) => warnings.push(m);
+  try {
+    const found = imgs(await html(file, { onError: "warn" }));
+    assert.deepEqual(found.map((i) => i.alt), ["Hand: 1m 2m 3m", "Invalid tile notation: 4p5q"]);
+  } finally {
+    console.warn = original;
+  }
+  assert.match(warnings[0], /bad-fence\.mdx:7:7: warning: 'q' is not a suit letter/);
+  const props = page(root, "bad-props.mdx", '> ```tiles height="9"\n> 1m\n> ```\n');
+  await assert.rejects(html(props), /bad-props\.mdx:2:3: height must be a whole number from 16 to 256, not '9'/);
+});

@@ -60,6 +60,11 @@ const PAGE = [
   "```tiles-scene lang=ja height=30 bg=fff",  // fetched from GET /scene with the block's options
   "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}",
   "```",
+  "",
+  '> ```tiles river height="30"', // each line read by the service's Python, as by the CLI's
+  "> 1m9p*2z3s-5p8s | Riichi",
+  "> 123m",
+  "> ```",
 ].join("\n");
 
 test("the service path makes the same markup and the same files as the CLI", { skip }, async () => {
@@ -93,6 +98,8 @@ test("a bad notation through the service fails the build with file:line:col, mes
     assert.equal(err.line, 3);
     return true;
   });
+  const fence = page(root, "fence.mdx", "- Hands:\n\n  ```tiles\n  123m\n   4p5q | caption\n  ```\n");
+  await assert.rejects(html(fence, { service: SERVICE }), /fence\.mdx:5:7: 'q' is not a suit letter/);
   const dyn = page(root, "dyn.mdx", "export const hand = '123m'\n\n<Tiles notation={hand} />\n");
   await assert.rejects(html(dyn, { service: SERVICE }), /dyn\.mdx:3:8: notation=\{\.\.\.\} is an expression/);
 });
