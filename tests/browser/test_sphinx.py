@@ -70,7 +70,7 @@ def test_myst_tags_and_fences_are_drawn_as_the_directive_draws_them(built):
     assert [i["class"] for i in tags["123m456p789s11z"]] == ["tiles"]  # theme="dark": one picture
     for caption in ("Tsumo on 4s", "Two calls", "Riichi on 5p"):
         assert f"<figcaption>{caption}</figcaption>" in html
-    [scene] = [k for k in tags if k.startswith("Problem: East 1")]
+    [scene] = [k for k in tags if k.startswith("何切る：東1局")]  # lang=ja: its alt text in Japanese
     assert [i["class"] for i in tags[scene]] == ["tiles tiles-scene tiles--light", "tiles tiles-scene tiles--dark"]
     assert sorted(tags) == sorted(["11222333s22m+-456m+4s", "14s", "5-5=55p", "123m456p789s11z", "2z+x11xs+x11xp+2z",
                                    "19m19p19s1234567z+1m", "1m9p*2z3s-5p8s", scene])

@@ -22,6 +22,7 @@ from test_component import need  # skip locally, fail on CI
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 from service.pictures.jobs import file_name, image_id
+from tests import npm_packs
 from service.notation.options import RenderOptions
 from service.notation.subject import read
 
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.slow  # a real site build: about 30 s on 2 busy cores
 SITE = Path(__file__).parent / "vitepress"
 BASE = "/hands/"
 BUILD_TIMEOUT = 600  # seconds
-ALTS = ("Hand: ", "called meld: ", "River: ", "Problem: ")
+ALTS = ("Hand: ", "called meld: ", "River: ", "Problem: ", "何切る：")  # a lang=ja scene speaks Japanese
 PAIRS = {"index": 6, "more": 3}  # pictures drawn light and dark per page (theme="dark": one)
 
 
@@ -43,6 +44,7 @@ def vitepress_build(out: Path, src: str = "pages") -> subprocess.CompletedProces
 def installed() -> None:
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "vitepress").exists(), f"run `npm ci` in {SITE}")
+    npm_packs.installed(SITE, "markdown-it-tiles")  # the tarball packed now, as `npm ci` installs it
 
 
 @pytest.fixture(scope="module")
