@@ -36,6 +36,7 @@ bench: $(TEST_STAMP)
 docs: $(SERVE_STAMP)
 	$(BIN)/python -m service.pictures.spec
 	$(BIN)/tiles build docs --out docs/img --link-md --prune
+	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -30,6 +30,7 @@ try:  # our code on disk: if it does not load (a broken deploy), `main` says whe
         MIN_ROW,
         OptionError,
         RenderOptions,
+        parse_color,
         parse_wild,
     )
     from service.notation.subject import layout_of, read
@@ -150,7 +151,8 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row, exact=args.exact, **_strips(args))
+                         layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
+                         **_strips(args))
     data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -187,7 +189,8 @@ def cmd_scene(args) -> int:
     try:
         card = read_scene(text)
         fmt = args.format or _format_of(args.output or "")
-        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang)
+        opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang,
+                             background=parse_color(args.bg))
     except SceneError as err:
         print(f"{args.file}:{err}", file=sys.stderr)
         return 2
@@ -247,6 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
+    p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
     _layout_args(p)
     _strip_args(p)
     p.set_defaults(func=cmd_render)
@@ -266,6 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels and the alt text")
     p.set_defaults(func=cmd_scene)
 

@@ -1,6 +1,7 @@
 """The `tiles` command line: parse, render, sheet (lint/build/serve have their own tests)."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +169,18 @@ def test_code_that_does_not_load_is_one_line_naming_it(tmp_path, module, broken,
         assert run.stderr.startswith(f"tiles: the code does not load: {tmp_path / module}:{line}: "), \
             run.stderr[-2000:]
         assert run.stderr.count("\n") == 1, run.stderr[-2000:]  # one line, no traceback
+
+
+def test_cli_bg_paints_the_background_as_the_url_option_does(tmp_path, capsys):
+    from PIL import Image
+
+    out = tmp_path / "hand.png"
+    assert main(["render", "-456m", "-o", str(out), "--theme", "dark", "--bg", "0d1117"]) == 0
+    assert Image.open(out).convert("RGBA").getpixel((0, 0)) == (13, 17, 23, 255)
+    card = Path(__file__).parents[1] / "examples" / "card.yaml"
+    assert main(["scene", str(card), "-o", str(out), "--bg", "#fff"]) == 0
+    assert Image.open(out).convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 255)
+    assert main(["render", "1m", "-o", str(out)]) == 0
+    assert Image.open(out).convert("RGBA").getpixel((0, 0))[3] == 0  # transparent unless told
+    assert main(["render", "1m", "-o", str(out), "--bg", "dark"]) == 2
+    assert "bg must be a hex colour like fff or 1e1e1e" in capsys.readouterr().err
