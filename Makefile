@@ -6,8 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP  := $(VENV)/.installed-test
+SITE_PAGES  := docs/index.md docs/gallery.md  # drawn by `make site` (light and dark, PNG and SVG): no committed images
 
-.PHONY: serve test bench docs clean
+.PHONY: serve test bench docs site clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +36,12 @@ bench: $(TEST_STAMP)
 
 docs: $(SERVE_STAMP)
 	$(BIN)/python -m service.pictures.spec
-	$(BIN)/tiles build docs --out docs/img --link-md --prune
+	$(BIN)/tiles build $(filter-out $(SITE_PAGES),$(wildcard docs/*.md)) docs/integrations docs/components \
+		--out docs/img --link-md --prune
 	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
 
+site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
+	$(BIN)/python -m mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .hypothesis

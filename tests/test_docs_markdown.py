@@ -59,6 +59,19 @@ def test_tags_and_fences_become_inline_svgs_with_their_alt_text():
     assert html.count("aria-hidden=\"true\"") == 1  # one sprite
 
 
+def test_a_tag_in_an_html_comment_is_not_drawn_and_lint_still_reads_it():
+    """`<!-- <Tiles .../> -->` names a committed image in a plain .md file (tiles build --link-md):
+    the page shows the comment as nothing, so nothing is drawn for it (and no typo in it stops the
+    build); `tiles lint` and `tiles build` still read it."""
+    from service.pictures.scan import scan_text
+
+    page = ('<!-- <Tiles notation="123m" /> -->\n<img src="img/a.png" alt="a">\n\n'
+            'Text <!-- <Tiles notation="4q" inline /> --> and `<!--` then <Tiles notation="5s" inline />.\n')
+    html = convert(page)
+    assert re.findall(r'aria-label="([^"]+)"', html) == ["Hand: 5s"]
+    assert [t.notation for t in scan_text(page.replace("4q", "4p"))] == ["123m", "4p", "5s"]
+
+
 def test_each_tile_is_drawn_once_per_page_and_every_use_resolves():
     html = convert(PAGE)
     ids = set(re.findall(r' id="([^"]+)"', html))

@@ -4,7 +4,7 @@ The same tag MDX pages use (read by `service.pictures.tag_props`, as `tiles lint
 it), so one docs source works in both worlds; and a fence whose lines are
 notations, each a figure (``NOTATION | caption``; the fence's info string takes
 the tag's props: ```` ```tiles river theme="dark" ````). Code blocks and code
-spans stay code.
+spans stay code; a tag in an HTML comment is not drawn (`tiles lint` still checks it).
 
 With no site folder to write files into (plain Python-Markdown, Zensical), each
 picture is an inline `<svg>` of `<use>`s and the page carries each tile once, in
@@ -144,7 +144,7 @@ class PageTiles:
         text, path = self.text, self.path
         fenced = fences(text)
         edits = [(a, b, self.store(h)) for a, b, h in self._fences(fenced)]
-        for item in iter_tags(text, path, fenced=fenced):
+        for item in iter_tags(text, path, fenced=fenced, comments=False):  # a comment shows nothing
             if isinstance(item, TagSyntaxError):
                 edits.append((item.offset, item.offset + len("<Tiles"), self.store(
                     self.report([Problem(path, *line_col(text, item.offset), item.message)], True))))

@@ -2,7 +2,8 @@
 
 Tags inside fenced code blocks (`service.pictures.fences`: in lists and blockquotes too, as
 remark-tiles reads them) and inline code spans are skipped (they are shown, not rendered). HTML comments are scanned, so `<!-- <Tiles notation="1m" /> -->`
-is a way to name an image in a plain `.md` file.
+is a way to name an image in a plain `.md` file (`tiles lint` and `tiles build` read it); the page
+renderers ask `iter_tags(..., comments=False)`, since a comment shows nothing.
 
 >>> tags = scan_text('Hi <Tiles\\n  notation="123m" inline />', "a.mdx")
 >>> t = tags[0]
@@ -121,11 +122,17 @@ def scan_text(text: str, path: str = "", name: str = TAG_NAME, prefix: str = "")
     return list(_scan(text, path, strict=True, name=name, prefix=prefix))
 
 
-def iter_tags(text: str, path: str = "", name: str = TAG_NAME,
-              fenced: list[Fence] | None = None) -> Iterator[TilesTag | TagSyntaxError]:
+def iter_tags(text: str, path: str = "", name: str = TAG_NAME, fenced: list[Fence] | None = None,
+              comments: bool = True) -> Iterator[TilesTag | TagSyntaxError]:
     """Like `scan_text`, but yields a `TagSyntaxError` for a broken tag and goes on. ``fenced``: the
-    page's `fences`, when the caller has found them already."""
-    return _scan(text, path, strict=False, name=name, fenced=fenced)
+    page's `fences`, when the caller has found them already; ``comments=False`` skips the tags of
+    HTML comments (outside code), as a page shows them: not at all.
+
+    >>> page = '<!-- <Tiles notation="1m" /> -->\\nA `<!--` <Tiles notation="2m" /> <!-- -->'
+    >>> [t.notation for t in iter_tags(page)], [t.notation for t in iter_tags(page, comments=False)]
+    (['1m', '2m'], ['2m'])
+    """
+    return _scan(text, path, strict=False, name=name, fenced=fenced, comments=comments)
 
 
 def tag_pattern(name: str) -> re.Pattern:
@@ -148,8 +155,8 @@ def quote_depth(line_head: str) -> int:
     return _QUOTE.match(line_head).group().count(">")
 
 
-def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
-          prefix: str = "", fenced: list[Fence] | None = None) -> Iterator[TilesTag | TagSyntaxError]:
+def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME, prefix: str = "",
+          fenced: list[Fence] | None = None, comments: bool = True) -> Iterator[TilesTag | TagSyntaxError]:
     start_tag = tag_pattern(name)
     i, n = 0, len(text)
     # fenced blocks, found as remark finds them: code
@@ -169,6 +176,9 @@ def _scan(text: str, path: str, strict: bool, name: str = TAG_NAME,
             i = _skip_code_span(text, i)
         elif text.startswith("{/*", i):  # an MDX comment hides what it holds
             end = text.find("*/}", i + 3)
+            i = n if end < 0 else end + 3
+        elif not comments and text.startswith("<!--", i):  # an HTML comment, when it hides what it holds
+            end = text.find("-->", i + 4)
             i = n if end < 0 else end + 3
         elif c == "<" and start_tag.match(text, i):
             try:
