@@ -47,8 +47,19 @@ def bevel_scale(up_w: float, device_px: float) -> float:
     return min(1.0, up_w / device_px / BEVEL_FULL)
 
 
-BLANKS = ByteLRU(share()[1], getsizeof=lambda v: v[0].width * v[0].height * 4)
+def _nbytes(value) -> int:
+    """Bytes of the images in a cached body (a tuple) or glyph mask."""
+    images = value if isinstance(value, tuple) else (value,)
+    return sum(im.width * im.height * len(im.getbands()) for im in images if isinstance(im, Image.Image))
+
+
+# What drawing the faces of a size shares: its blank bodies and its glyph masks (`ink_mask`).
+BLANKS = ByteLRU(share()[1], getsizeof=_nbytes)
 BLANKS_LOCK = threading.Lock()
+# How a glyph's master mask is resampled onto the supersampled canvas. Bilinear (a triangle
+# filter as wide as the shrink) costs half of Lanczos; after the canvas is reduced the faces
+# are as close to 16x16 sampling as with Lanczos (mean error 0.61 against 0.61 at 76 px).
+GLYPH_FILTER = Image.Resampling.BILINEAR
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
@@ -89,10 +100,22 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
 
 @cached(BLANKS, lock=BLANKS_LOCK)
 def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
-    """The painted body and its face box; cached, since every face of a size shares it."""
+    """The painted body, its face box, the body reduced by `device_px` and where that is not
+    opaque (its rim: an "L" mask, 255 there); cached, since every face of a size shares them."""
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
     face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
-    return canvas, face
+    small = canvas.reduce(round(device_px))
+    rim = small.getchannel("A").point(lambda a: 255 if a < 255 else 0)
+    return canvas, face, small, rim
+
+
+@cached(BLANKS, key=lambda char, size, src: ("ink", char, size, src), lock=BLANKS_LOCK)
+def ink_mask(char: str, size: tuple[int, int], src: tuple[float, float, float, float]) -> Image.Image:
+    """The glyph's master mask (`tile_art.outline.master`), its box `src` resampled to `size`;
+    cached, since faces of a size share glyphs (萬 on every man, a digit on a flower and a season)."""
+    from .outline import master
+
+    return master(char)[0].resize(size, GLYPH_FILTER, box=src)
 
 
 def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,
@@ -104,5 +127,24 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     `device_px` is canvas pixels per output pixel (the supersampling factor), used to
     keep the outline visible on the smallest tiles.
     """
-    blank, face = _blank(size, theme, device_px, back, sideways)
+    blank, face, _, _ = _blank(size, theme, device_px, back, sideways)
     return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)
+
+
+def reduce_tile(canvas: Image.Image, theme: Theme, device_px: int, back: bool = False,
+                sideways: bool = False) -> Image.Image:
+    """A `new_tile` canvas, painted, reduced by `device_px` (the supersampling factor): the
+    same pixels as ``canvas.reduce(device_px)``, at about half its cost. Pillow premultiplies
+    a whole RGBA canvas to reduce it, but only the body's rim is not opaque and no face paints
+    there: the rest is reduced as RGB and the rim taken from the reduced blank body.
+
+    >>> from tile_art.theme import LIGHT
+    >>> pen = new_tile((120, 160), LIGHT, device_px=4)
+    >>> pen.circle(50, 60, 20, (200, 30, 30))
+    >>> reduce_tile(pen.canvas, LIGHT, 4).tobytes() == pen.canvas.reduce(4).tobytes()
+    True
+    """
+    _, _, small, rim = _blank(canvas.size, theme, device_px, back, sideways)
+    out = canvas.convert("RGB").reduce(device_px).convert("RGBA")
+    out.paste(small, (0, 0), rim)
+    return out

@@ -13,7 +13,7 @@ from PIL import Image
 
 from . import body
 from .bamboo import draw_bamboo
-from .body import BLANKS, face_box, new_tile
+from .body import BLANKS, face_box, new_tile, reduce_tile
 from .bonus import draw_bonus
 from .characters import draw_honor, draw_man
 from .joker import draw_any, draw_joker
@@ -94,7 +94,7 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
     pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
     paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
-    return pen.canvas.reduce(ss)
+    return reduce_tile(pen.canvas, colours, ss, back=code == "x", sideways=sideways)
 
 
 def check(code: str, height: int, scale: int, theme: str) -> None:

@@ -161,6 +161,7 @@ class Pen:
     def glyph(self, char: str, box: Box, fill: Colour, stretch: float = 1.0, fit: str | None = None) -> None:
         """A character of the tile font filling `box`, centred; `stretch` widens it; glyphs of one
         `fit` string share one size (that of the largest among them). See `tile_art.outline`."""
+        from .body import ink_mask
         from .glyphs import RENDER_PX as r
         from .outline import master, placement
 
@@ -173,7 +174,7 @@ class Pen:
         src = (ax + r * fx0 - (cx0 - X0) * kx, ay - r * fy1 - (cy0 - Y0) * ky,
                ax + r * fx1 + (X1 - cx1) * kx, ay - r * fy0 + (Y1 - cy1) * ky)
         ink = Image.new("RGBA", (X1 - X0, Y1 - Y0), _rgba(fill))
-        ink.putalpha(mask.resize(ink.size, Image.Resampling.LANCZOS, box=src))
+        ink.putalpha(ink_mask(char, ink.size, src))
         self.canvas.alpha_composite(ink, (X0, Y0))
 
     def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
