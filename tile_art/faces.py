@@ -92,7 +92,7 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
-    pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
+    pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways, opaque=True)
     paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
     return reduce_tile(pen.canvas, colours, ss, back=code == "x", sideways=sideways)
 

@@ -173,8 +173,12 @@ class Pen:
         kx, ky = r / (self.u * sx), r / (self.u * sy)         # mask px per canvas px
         src = (ax + r * fx0 - (cx0 - X0) * kx, ay - r * fy1 - (cy0 - Y0) * ky,
                ax + r * fx1 + (X1 - cx1) * kx, ay - r * fy0 + (Y1 - cy1) * ky)
-        ink = Image.new("RGBA", (X1 - X0, Y1 - Y0), _rgba(fill))
-        ink.putalpha(ink_mask(char, ink.size, src))
+        mask = ink_mask(char, (X1 - X0, Y1 - Y0), src)
+        if self.canvas.mode == "RGB":  # an opaque face (`body.new_tile`): blend the ink in
+            self.canvas.paste(tuple(fill[:3]), (X0, Y0, X1, Y1), mask)
+            return
+        ink = Image.new("RGBA", mask.size, _rgba(fill))
+        ink.putalpha(mask)
         self.canvas.alpha_composite(ink, (X0, Y0))
 
     def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
@@ -189,7 +193,11 @@ class Pen:
         rows = layer.width  # after the turn, content x runs up from the bottom row
         layer = layer.transpose(Image.Transpose.ROTATE_90)
         x, y = self.px(e, f + b * 100)  # where the content's top-right corner lands
-        self.canvas.alpha_composite(layer, (round(x - pad * u), round(y - (rows - (100 + pad) * u))))
+        at = (round(x - pad * u), round(y - (rows - (100 + pad) * u)))
+        if self.canvas.mode == "RGB":  # an opaque face (`body.new_tile`)
+            self.canvas.paste(layer, at, layer)
+        else:
+            self.canvas.alpha_composite(layer, at)
 
 
 def _rgba(colour: Colour) -> tuple[int, int, int, int]:
