@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -30,9 +31,15 @@ Colour = tuple[int, ...]
 Box = tuple[float, float, float, float]
 
 
+@lru_cache(maxsize=None)
+def _circle(n: int) -> tuple[Point, ...]:
+    """(cos, sin) of n angles round the circle: every ellipse of n points shares them."""
+    return tuple((math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)) for i in range(n))
+
+
 def ellipse_points(cx: float, cy: float, rx: float, ry: float, n: int = 32) -> list[Point]:
     """Polygon approximating an ellipse, so it can be rotated. `ellipse_points(0, 0, 1, 1, 4)[0] == (1.0, 0.0)`."""
-    return [(cx + rx * math.cos(2 * math.pi * i / n), cy + ry * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    return [(cx + rx * c, cy + ry * s) for c, s in _circle(n)]
 
 
 def rotate(points: Iterable[Point], degrees: float, about: Point = (0.0, 0.0)) -> list[Point]:
