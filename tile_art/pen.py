@@ -190,21 +190,25 @@ class Pen:
 
     def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
         """Let `draw` paint upright content (100 x `content_fh` units) on a clear layer, then
-        turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`)."""
+        turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`).
+        On an opaque face (`body.new_tile`) the face's own pixels under the layer are turned
+        upright instead, painted and turned back: the same pixels, without a layer to blend."""
         a, b, c, d, e, f = turn_matrix(self.fh, content_fh)
         u = c * self.u  # canvas px per content unit
         pad = 4  # units of slack round the layer, for strokes that touch the face edge
-        layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((content_fh + 2 * pad) * u)),
-                          (0, 0, 0, 0))
-        draw(Pen(layer, (pad * u, pad * u), u, content_fh))
-        rows = layer.width  # after the turn, content x runs up from the bottom row
-        layer = layer.transpose(Image.Transpose.ROTATE_90)
+        size = (math.ceil((100 + 2 * pad) * u), math.ceil((content_fh + 2 * pad) * u))
+        rows = size[0]  # after the turn, content x runs up from the bottom row
         x, y = self.px(e, f + b * 100)  # where the content's top-right corner lands
         at = (round(x - pad * u), round(y - (rows - (100 + pad) * u)))
-        if self.canvas.mode == "RGB":  # an opaque face (`body.new_tile`)
-            self.canvas.paste(layer, at, layer)
-        else:
-            self.canvas.alpha_composite(layer, at)
+        if self.canvas.mode == "RGB":
+            box = (at[0], at[1], at[0] + size[1], at[1] + size[0])
+            region = self.canvas.crop(box).transpose(Image.Transpose.ROTATE_270)
+            draw(Pen(region, (pad * u, pad * u), u, content_fh))
+            self.canvas.paste(region.transpose(Image.Transpose.ROTATE_90), at)
+            return
+        layer = Image.new("RGBA", size, (0, 0, 0, 0))
+        draw(Pen(layer, (pad * u, pad * u), u, content_fh))
+        self.canvas.alpha_composite(layer.transpose(Image.Transpose.ROTATE_90), at)
 
 
 def _rgba(colour: Colour) -> tuple[int, int, int, int]:
