@@ -155,11 +155,15 @@ class Pen:
                                                fill=255)
         s, e = self.px(0, box[1] if start is None else start)[1], self.px(0, box[3])[1]
         ramp = [round(255 * min(1.0, max(0.0, (iy + j + 0.5 - s) / max(e - s, 1e-9)))) for j in range(size[1])]
-        column = Image.new("L", (1, size[1]))
-        column.putdata(ramp)
-        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)),
-                                column.resize(size, Image.Resampling.NEAREST))
-        self.canvas.paste(paint, (ix, iy), mask)
+        flat = next((j for j, v in enumerate(ramp) if v), size[1])  # rows of `top` alone
+        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.u, fill=top)  # the same pixels as `mask`
+        if flat < size[1]:  # the ramp's rows
+            rows = (size[0], size[1] - flat)
+            column = Image.new("L", (1, rows[1]))
+            column.putdata(ramp[flat:])
+            paint = Image.composite(Image.new("RGBA", rows, _rgba(low)), Image.new("RGBA", rows, _rgba(top)),
+                                    column.resize(rows, Image.Resampling.NEAREST))
+            self.canvas.paste(paint, (ix, iy + flat), mask.crop((0, flat, size[0], size[1])))
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         """A polyline with flat ends and round joints."""
