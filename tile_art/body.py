@@ -56,10 +56,10 @@ def _nbytes(value) -> int:
 # What drawing the faces of a size shares: its blank bodies and its glyph masks (`ink_mask`).
 BLANKS = ByteLRU(share()[1], getsizeof=_nbytes)
 BLANKS_LOCK = threading.Lock()
-# How a glyph's master mask is resampled onto the supersampled canvas. Bilinear (a triangle
-# filter as wide as the shrink) costs half of Lanczos; after the canvas is reduced the faces
-# are as close to 16x16 sampling as with Lanczos (mean error 0.61 against 0.61 at 76 px).
-GLYPH_FILTER = Image.Resampling.BILINEAR
+# How a glyph's master mask is resampled onto the supersampled canvas. Hamming costs half of
+# Lanczos; once the canvas is reduced the faces are as close to 16x16 sampling (mean error
+# 0.56 against 0.55 at 76 px, 0.64 against 0.62 at 114) and the sample hands' PNGs no larger.
+GLYPH_FILTER = Image.Resampling.HAMMING
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
