@@ -48,9 +48,9 @@ def bevel_scale(up_w: float, device_px: float) -> float:
 
 
 def _nbytes(value) -> int:
-    """Bytes of the images in a cached body (a tuple) or glyph mask."""
+    """Bytes of the images in a cached body (a tuple) or glyph mask (Pillow keeps RGB in 4 bytes a pixel)."""
     images = value if isinstance(value, tuple) else (value,)
-    return sum(im.width * im.height * len(im.getbands()) for im in images if isinstance(im, Image.Image))
+    return sum(im.width * im.height * (1 if im.mode == "L" else 4) for im in images if isinstance(im, Image.Image))
 
 
 # What drawing the faces of a size shares: its blank bodies and its glyph masks (`ink_mask`).
@@ -98,16 +98,25 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     return face
 
 
-@cached(BLANKS, lock=BLANKS_LOCK)
-def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
-    """The painted body, its face box, the same as RGB (`opaque`), the body reduced by
-    `device_px` and where that is not opaque (its rim: an "L" mask, 255 there); cached,
-    since every face of a size shares them."""
+def _painted(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-    face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
+    return canvas, draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
+
+
+_blank = cached(BLANKS, lock=BLANKS_LOCK)(_painted)
+_blank.__doc__ = "The painted body and its face box; cached, since every face of a size shares it."
+
+
+@cached(BLANKS, key=lambda *args: ("opaque",) + args, lock=BLANKS_LOCK)
+def _opaque(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
+    """What drawing a face (`draw_face`) takes from the body: the body as RGB, its face box,
+    the body reduced by `device_px`, and where that is not opaque (its rim: an "L" mask, 255
+    there); cached, since every face of a size shares them. The RGB body is the same
+    memory as the RGBA one: the RGBA body is not kept for faces."""
+    canvas, face = _painted(size, theme, device_px, back, sideways)
     small = canvas.reduce(round(device_px))
     rim = small.getchannel("A").point(lambda a: 255 if a < 255 else 0)
-    return canvas, face, canvas.convert("RGB"), small, rim
+    return canvas.convert("RGB"), face, small, rim
 
 
 @cached(BLANKS, key=lambda char, size, src: ("ink", char, size, src), lock=BLANKS_LOCK)
@@ -131,8 +140,8 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     `opaque`: an RGB canvas (the corners black), for a face that `reduce_tile` finishes:
     the pen blends onto it instead of compositing, and it is reduced as it is.
     """
-    blank, face, rgb, _, _ = _blank(size, theme, device_px, back, sideways)
-    return Pen((rgb if opaque else blank).copy(), (0, 0), 1.0, size[1]).frame(face)
+    blank, face = (_opaque if opaque else _blank)(size, theme, device_px, back, sideways)[:2]
+    return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)
 
 
 def reduce_tile(canvas: Image.Image, theme: Theme, device_px: int, back: bool = False,
@@ -153,7 +162,7 @@ def reduce_tile(canvas: Image.Image, theme: Theme, device_px: int, back: bool = 
     >>> reduce_tile(rgb.canvas, LIGHT, 4).tobytes() == pen.canvas.reduce(4).tobytes()
     True
     """
-    _, _, _, small, rim = _blank(canvas.size, theme, device_px, back, sideways)
+    _, _, small, rim = _opaque(canvas.size, theme, device_px, back, sideways)
     out = (canvas if canvas.mode == "RGB" else canvas.convert("RGB")).reduce(device_px).convert("RGBA")
     out.paste(small, (0, 0), rim)
     return out
