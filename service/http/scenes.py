@@ -4,7 +4,7 @@ The scene's YAML goes in the query, URL-encoded; a flow-style line keeps it shor
 (``s=problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}``). Options are
 the hands' (``height scale theme bg lang``). The answer is cached like a hand's: the key is
 the renderer version, the YAML text and the options; the ETag a hash of it; the same
-size limits; a bad field is a 400 (JSON, or the error image for ``<img>``) naming its
+cost ceiling (`service.http.service.check_picture`); a bad field is a 400 (JSON, or the error image for ``<img>``) naming its
 ``line:col`` and path.
 
 >>> from service.http import create_app
@@ -22,7 +22,6 @@ import hashlib
 from flask import Response, jsonify, request
 
 from service.docs.scene_blocks import options_key
-from service.drawing.limits import MAX_PIXELS, MAX_SIDE, fits
 from service.drawing.scene import arrange_scene, render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import OptionError, RenderOptions
@@ -30,7 +29,7 @@ from service.notation.scene import SceneError, read_scene
 
 from . import vector
 from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format
-from .service import BadRequest, etag_for, is_large
+from .service import BadRequest, check_picture, etag_for, is_large
 
 
 def _read(fmt: str):
@@ -44,10 +43,7 @@ def _read(fmt: str):
     except OptionError as err:
         raise BadRequest.from_option(err, "") from None
     sl = arrange_scene(scene, options)
-    if not fits(sl.layout.width, sl.layout.height, options.height, options.scale):
-        w, h = sl.layout.width * options.scale, sl.layout.height * options.scale
-        raise BadRequest("size", f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
-                                 f"and {MAX_SIDE} a side: lower height or scale", "", None, "height")
+    check_picture(sl.layout, options)  # the hands' ceiling: tile size, area, distinct faces
     return text, scene, options, sl
 
 
