@@ -27,7 +27,7 @@ KINDS = {"suits": faces.SUITED, "honours": tuple(f"{n}z" for n in "1234567"),
 
 
 def forget_glyphs() -> None:
-    """Drop the glyph masks resampled at a size (`tile_art.body.ink_mask`), keeping the bodies."""
+    """Drop the glyph masks resampled at a size (`tile_art.shared.ink_mask`), keeping the bodies."""
     with body.BLANKS_LOCK:
         for key in [k for k in body.BLANKS if k[0] == "ink"]:
             del body.BLANKS[key]

@@ -16,13 +16,12 @@ a wide box, the edge still at the bottom.
 
 from __future__ import annotations
 
-import threading
 
 from cachetools import cached
 from PIL import Image
 
-from .lru import ByteLRU, share
 from .pen import Pen
+from .shared import BLANKS, BLANKS_LOCK
 from .theme import Theme
 
 # Proportions of the tile box (fractions of width W or height H).
@@ -45,21 +44,6 @@ def bevel_scale(up_w: float, device_px: float) -> float:
     px up, shrinking with the width below that so the bevel and the outline never read as a
     double edge on small tiles. `bevel_scale(56, 1)` ~ 0.58, `bevel_scale(128, 1) == 1`."""
     return min(1.0, up_w / device_px / BEVEL_FULL)
-
-
-def _nbytes(value) -> int:
-    """Bytes of the images in a cached body (a tuple) or glyph mask (Pillow keeps RGB in 4 bytes a pixel)."""
-    images = value if isinstance(value, tuple) else (value,)
-    return sum(im.width * im.height * (1 if im.mode == "L" else 4) for im in images if isinstance(im, Image.Image))
-
-
-# What drawing the faces of a size shares: its blank bodies and its glyph masks (`ink_mask`).
-BLANKS = ByteLRU(share()[1], getsizeof=_nbytes)
-BLANKS_LOCK = threading.Lock()
-# How a glyph's master mask is resampled onto the supersampled canvas. Hamming costs half of
-# Lanczos; once the canvas is reduced the faces are as close to 16x16 sampling (mean error
-# 0.56 against 0.55 at 76 px, 0.64 against 0.62 at 114) and the sample hands' PNGs no larger.
-GLYPH_FILTER = Image.Resampling.HAMMING
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
@@ -117,15 +101,6 @@ def _opaque(size: tuple[int, int], theme: Theme, device_px: float, back: bool, s
     small = canvas.reduce(round(device_px))
     rim = small.getchannel("A").point(lambda a: 255 if a < 255 else 0)
     return canvas.convert("RGB"), face, small, rim
-
-
-@cached(BLANKS, key=lambda char, size, src: ("ink", char, size, src), lock=BLANKS_LOCK)
-def ink_mask(char: str, size: tuple[int, int], src: tuple[float, float, float, float]) -> Image.Image:
-    """The glyph's master mask (`tile_art.outline.master`), its box `src` resampled to `size`;
-    cached, since faces of a size share glyphs (萬 on every man, a digit on a flower and a season)."""
-    from .outline import master
-
-    return master(char)[0].resize(size, GLYPH_FILTER, box=src)
 
 
 def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,

@@ -172,7 +172,7 @@ class Pen:
     def glyph(self, char: str, box: Box, fill: Colour, stretch: float = 1.0, fit: str | None = None) -> None:
         """A character of the tile font filling `box`, centred; `stretch` widens it; glyphs of one
         `fit` string share one size (that of the largest among them). See `tile_art.outline`."""
-        from .body import ink_mask
+        from .shared import ink_mask
         from .glyphs import RENDER_PX as r
         from .outline import master, placement
 
