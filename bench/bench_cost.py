@@ -8,8 +8,8 @@ drawn and their palettes fitted in the request, a docs-size image likewise, and 
 each size the most distinct faces the ceiling accepts (`service.drawing.limits.max_faces`)
 in as large an image as it accepts, every face drawn in the request (a first render):
 hands of upright faces and hands of called tiles (sideways faces cost more), as PNG,
-WebP and exact WebP; then scenes likewise: a whole table and a problem card at the
-largest sizes accepted.
+WebP and exact WebP (`exact=1`); then scenes likewise: a whole table and a problem card
+at the largest sizes accepted.
 A case the ceiling refuses prints the 400's message instead.
 """
 
@@ -220,16 +220,17 @@ def scene_cases():
         for scale in (1, 2, 3):
             text, height = largest_scene(make, scale)
             w, h, faces = scene_faces(text, height, scale)
-            for fmt in ("png", "webp"):
-                cases.append((f"{name} {w}x{h}, {faces} faces at {height} px x{scale}, {fmt}, every face new",
-                              f"/scene.{fmt}?s={quote(text, safe='')}&height={height}&scale={scale}", cold, False))
+            for fmt, extra in (("png", ""), ("webp", ""), ("webp", "&exact=1")):
+                cases.append((f"{name} {w}x{h}, {faces} faces at {height} px x{scale}, {fmt}{extra}, every face new",
+                              f"/scene.{fmt}?s={quote(text, safe='')}&height={height}&scale={scale}{extra}", cold, False))
     return cases
 
 
-def main() -> None:
+def main(which: str = "") -> None:
+    """Every case, or (``python -m bench.bench_cost scenes``) the scenes' alone."""
     client = create_app().test_client()
     say_which_fit()
-    cases = hand_cases() + scene_cases()
+    cases = scene_cases() if which == "scenes" else hand_cases() + scene_cases()
     cases.append(("river of 64 tiles, 64 faces, at 38 px x2 (issue 23's case)",
                   f"/tiles/{quote(river(64), safe='')}.png?layout=river&height=38&scale=2", cold, False))
     print(f"CPU ms per request, {TRIALS} trials: median (worst)")
@@ -244,4 +245,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1] if len(sys.argv) > 1 else "")
