@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import math
 import threading
 
 from PIL import Image
@@ -20,7 +19,7 @@ from .joker import draw_any, draw_joker
 from .lru import ByteLRU, share
 from .pen import Pen
 from .pins import draw_pins
-from .proportions import tile_width
+from .proportions import SMALL, supersample, tile_width  # noqa: F401  (SMALL: tests read it here)
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
@@ -31,26 +30,6 @@ MAX_SCALE = 4
 CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
 _DRAW = {"m": draw_man, "p": draw_pins, "s": draw_bamboo}
 _SUITLESS = {"j": draw_joker, "?": draw_any}
-SMALL = 64  # device px: faces shorter than this (1x pages) are drawn with 4x4 samples a pixel
-
-
-def supersample(px_height: int) -> int:
-    """Drawing scale factor: about 500 canvas px tall, between 2x and 8x; 4x below `SMALL`.
-
-    On a small face edges are a large share of its pixels, and each of 8x8's 65 coverage
-    levels along them is another colour: pin-heavy hands at 1x then need more than a
-    palette's 256 (issue 12). 4x4 puts them within it; what changes is the sub-pixel
-    pattern inside the pins' flowers (docs/tile-art.md). Larger faces (2x and 3x at docs
-    size: 7x7 and 5x5) are unchanged; Chromium checks them against the SVG's coverage.
-
-    >>> supersample(38), supersample(76), supersample(256)
-    (4, 7, 2)
-    """
-    if px_height < SMALL:
-        return 4
-    return max(2, min(8, math.ceil(500 / px_height)))
-
-
 def _content(pen: Pen, colours: Theme, code: str) -> None:
     """Draw the face's pips or glyphs with `pen` (not for the back)."""
     if code in _SUITLESS:

@@ -43,7 +43,7 @@ FACE_MS, FACE_CANVAS_PX_PER_MS, FACE_PX_PER_MS = 1.2, 170_000, 23_000
 
 
 def _canvas(tile_px: int) -> int:
-    from tile_art.faces import supersample
+    from tile_art.proportions import supersample
 
     return tile_px * supersample(tile_px)
 
