@@ -221,8 +221,9 @@ def scene_cases():
             text, height = largest_scene(make, scale)
             w, h, faces = scene_faces(text, height, scale)
             for fmt, extra in (("png", ""), ("webp", ""), ("webp", "&exact=1")):
+                path = f"/scene.{fmt}?s={quote(text, safe='')}&height={height}&scale={scale}{extra}"
                 cases.append((f"{name} {w}x{h}, {faces} faces at {height} px x{scale}, {fmt}{extra}, every face new",
-                              f"/scene.{fmt}?s={quote(text, safe='')}&height={height}&scale={scale}{extra}", cold, False))
+                              path, cold, False))
     return cases
 
 

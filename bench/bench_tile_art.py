@@ -36,8 +36,12 @@ def forget_glyphs() -> None:
 def per_kind(height: int, scale: int) -> None:
     """Median cold drawing time a face, by kind of face (on its size's body, already drawn; its
     glyphs resampled afresh), and against the suits'."""
-    ms = {kind: median_ms(lambda c=codes: (forget_glyphs(), [faces.draw_face(code, height, scale, "light") for code in c]),
-                          repeat=5) / len(codes) for kind, codes in KINDS.items()}
+    def draw(codes) -> None:
+        forget_glyphs()
+        for code in codes:
+            faces.draw_face(code, height, scale, "light")
+
+    ms = {kind: median_ms(lambda c=codes: draw(c), repeat=5) / len(codes) for kind, codes in KINDS.items()}
     for kind, v in ms.items():
         print(f"  {kind:18s} {height:3d} px x{scale}  {v:6.2f} ms/face  ({v / ms['suits']:.2f}x of suits)")
 

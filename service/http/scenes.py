@@ -3,9 +3,9 @@
 The scene's YAML goes in the query, URL-encoded; a flow-style line keeps it short
 (``s=problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}``). Options are
 the hands' (``height scale theme bg lang``). The answer is cached like a hand's: the key is
-the renderer version, the YAML text and the options; the ETag a hash of it; the same
-cost ceiling (`service.http.service.check_picture`); a bad field is a 400 (JSON, or the error image for ``<img>``) naming its
-``line:col`` and path.
+the renderer version, the YAML text and the options; the ETag a hash of it; the hands'
+cost ceiling (`service.http.service.check_picture`: every tile's face counted); a bad
+field is a 400 (JSON, or the error image for ``<img>``) naming its ``line:col`` and path.
 
 >>> from service.http import create_app
 >>> c = create_app().test_client()
