@@ -50,7 +50,7 @@ def measure(px: int) -> tuple[float, float]:
             for back in (False, True):
                 size = (px * ss, w * ss) if sideways else (w * ss, px * ss)
                 t = time.process_time()
-                body._opaque(size, theme, ss, back, sideways)
+                body.opaque_body(size, theme, ss, back, sideways)
                 key = (sideways, back)
                 bodies[key] = min(bodies.get(key, 1e9), time.process_time() - t)
         for sideways in (False, True):

@@ -16,6 +16,8 @@ a wide box, the edge still at the bottom.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 
 from cachetools import cached
 from PIL import Image
@@ -91,53 +93,62 @@ _blank = cached(BLANKS, lock=BLANKS_LOCK)(_painted)
 _blank.__doc__ = "The painted body and its face box; cached, since every face of a size shares it."
 
 
-@cached(BLANKS, key=lambda *args: ("opaque",) + args, lock=BLANKS_LOCK)
-def _opaque(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
-    """What drawing a face (`draw_face`) takes from the body: the body as RGB, its face box,
-    the body reduced by `device_px`, and where that is not opaque (its rim: an "L" mask, 255
-    there); cached, since every face of a size shares them. The RGB body is the same
-    memory as the RGBA one: the RGBA body is not kept for faces."""
+class Body(NamedTuple):
+    """A tile body as faces are drawn on it (`opaque_body`): as RGB (its corners black), its
+    face box, the body reduced by its supersampling factor, and where that is not opaque (its
+    rim: an "L" mask, 255 there). Pillow premultiplies a whole RGBA canvas to reduce it, but
+    only the rim is not opaque and no face paints there: a face is painted on an RGB copy
+    (`pen`), reduced as it is and given the reduced body's rim (`reduced`), the same pixels.
+
+    >>> from tile_art.theme import LIGHT
+    >>> pen = new_tile((120, 160), LIGHT, device_px=4)
+    >>> pen.circle(50, 60, 20, (200, 30, 30))
+    >>> body = opaque_body((120, 160), LIGHT, 4)
+    >>> rgb = body.pen()
+    >>> rgb.circle(50, 60, 20, (200, 30, 30))
+    >>> body.reduced(rgb.canvas).tobytes() == pen.canvas.reduce(4).tobytes()
+    True
+    """
+
+    rgb: Image.Image
+    face: tuple[float, float, float, float]
+    small: Image.Image
+    rim: Image.Image
+
+    def pen(self) -> Pen:
+        """A fresh RGB copy of the body; the Pen addresses its face and blends onto it."""
+        return Pen(self.rgb.copy(), (0, 0), 1.0, self.rgb.height).frame(self.face)
+
+    def reduced(self, canvas: Image.Image) -> Image.Image:
+        """`canvas` (a `pen`'s, painted) reduced to the body's output size, as RGBA."""
+        out = canvas.reduce(self.rgb.width // self.small.width).convert("RGBA")
+        out.paste(self.small, (0, 0), self.rim)
+        return out
+
+
+def _opaque_key(size, theme, device_px, back=False, sideways=False) -> tuple:
+    return ("opaque", size, theme, device_px, back, sideways)
+
+
+@cached(BLANKS, key=_opaque_key, lock=BLANKS_LOCK)
+def opaque_body(size: tuple[int, int], theme: Theme, device_px: int, back: bool = False,
+                sideways: bool = False) -> Body:
+    """The `Body` faces of `size` are drawn on (`device_px`: the supersampling factor, a whole
+    number); cached, since every face of a size shares it. The RGB body is the same memory as
+    the RGBA one: the RGBA body is not kept for faces."""
     canvas, face = _painted(size, theme, device_px, back, sideways)
-    small = canvas.reduce(round(device_px))
-    rim = small.getchannel("A").point(lambda a: 255 if a < 255 else 0)
-    return canvas.convert("RGB"), face, small, rim
+    small = canvas.reduce(device_px)
+    return Body(canvas.convert("RGB"), face, small, small.getchannel("A").point(lambda a: 255 if a < 255 else 0))
 
 
 def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,
-             sideways: bool = False, opaque: bool = False) -> Pen:
+             sideways: bool = False) -> Pen:
     """A fresh canvas of `size` holding the tile body; the Pen addresses its face.
 
     `sideways`: `size` is wide, a tile lying on its long side (edge still at the bottom).
 
     `device_px` is canvas pixels per output pixel (the supersampling factor), used to
-    keep the outline visible on the smallest tiles.
-
-    `opaque`: an RGB canvas (the corners black), for a face that `reduce_tile` finishes:
-    the pen blends onto it instead of compositing, and it is reduced as it is.
+    keep the outline visible on the smallest tiles. Faces are drawn on `opaque_body`.
     """
-    blank, face = (_opaque if opaque else _blank)(size, theme, device_px, back, sideways)[:2]
+    blank, face = _blank(size, theme, device_px, back, sideways)
     return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)
-
-
-def reduce_tile(canvas: Image.Image, theme: Theme, device_px: int, back: bool = False,
-                sideways: bool = False) -> Image.Image:
-    """A `new_tile` canvas, painted, reduced by `device_px` (the supersampling factor): the
-    same pixels as ``canvas.reduce(device_px)`` of its RGBA canvas, at a fraction of the cost.
-    Pillow premultiplies a whole RGBA canvas to reduce it, but only the body's rim is not
-    opaque and no face paints there: the rest is reduced as RGB and the rim taken from the
-    reduced blank body.
-
-    >>> from tile_art.theme import LIGHT
-    >>> pen = new_tile((120, 160), LIGHT, device_px=4)
-    >>> pen.circle(50, 60, 20, (200, 30, 30))
-    >>> reduce_tile(pen.canvas, LIGHT, 4).tobytes() == pen.canvas.reduce(4).tobytes()
-    True
-    >>> rgb = new_tile((120, 160), LIGHT, device_px=4, opaque=True)
-    >>> rgb.circle(50, 60, 20, (200, 30, 30))
-    >>> reduce_tile(rgb.canvas, LIGHT, 4).tobytes() == pen.canvas.reduce(4).tobytes()
-    True
-    """
-    _, _, small, rim = _opaque(canvas.size, theme, device_px, back, sideways)
-    out = (canvas if canvas.mode == "RGB" else canvas.convert("RGB")).reduce(device_px).convert("RGBA")
-    out.paste(small, (0, 0), rim)
-    return out

@@ -12,7 +12,7 @@ from PIL import Image
 
 from . import body
 from .bamboo import draw_bamboo
-from .body import BLANKS, face_box, new_tile, reduce_tile
+from .body import BLANKS, face_box, opaque_body
 from .bonus import draw_bonus
 from .characters import draw_honor, draw_man
 from .joker import draw_any, draw_joker
@@ -71,9 +71,10 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
-    pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways, opaque=True)
+    blank = opaque_body(size, colours, ss, back=code == "x", sideways=sideways)
+    pen = blank.pen()
     paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
-    return reduce_tile(pen.canvas, colours, ss, back=code == "x", sideways=sideways)
+    return blank.reduced(pen.canvas)
 
 
 def check(code: str, height: int, scale: int, theme: str) -> None:

@@ -185,7 +185,7 @@ class Pen:
         src = (ax + r * fx0 - (cx0 - X0) * kx, ay - r * fy1 - (cy0 - Y0) * ky,
                ax + r * fx1 + (X1 - cx1) * kx, ay - r * fy0 + (Y1 - cy1) * ky)
         mask = ink_mask(char, (X1 - X0, Y1 - Y0), src)
-        if self.canvas.mode == "RGB":  # an opaque face (`body.new_tile`): blend the ink in
+        if self.canvas.mode == "RGB":  # an opaque face (`body.Body.pen`): blend the ink in
             self.canvas.paste(tuple(fill[:3]), (X0, Y0, X1, Y1), mask)
             return
         ink = Image.new("RGBA", mask.size, _rgba(fill))
@@ -195,7 +195,7 @@ class Pen:
     def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
         """Let `draw` paint upright content (100 x `content_fh` units) on a clear layer, then
         turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`).
-        On an opaque face (`body.new_tile`) the face's own pixels under the layer are turned
+        On an opaque face (`body.Body.pen`) the face's own pixels under the layer are turned
         upright instead, painted and turned back: the same pixels, without a layer to blend."""
         a, b, c, d, e, f = turn_matrix(self.fh, content_fh)
         u = c * self.u  # canvas px per content unit
