@@ -34,7 +34,7 @@ MAX_TILE_PX = 512        # device px of an upright tile: height x scale
 # 80 ms. Sized so docs images keep their densities: every hand of up to 18 faces at 3x (any
 # 14-tile hand with a call, at 38 px), any river of up to 21 faces at 2x.
 MAX_FACE_MS = 80
-MAX_FACES = 37  # and never more than every riichi kind with its red fives: small bonus faces cost ~1.8x a suit's
+MAX_FACES = 37  # and never more than every riichi kind with its red fives, however small the tiles
 BODIES = 3  # tile bodies an image may draw at a size: upright, lying sideways, face down
 # `body_ms` and `face_ms`, fitted to `python -m bench faces` (the least of repeated runs on the
 # 2-CPU development machine: what the work costs, not what other work on it adds).
@@ -61,7 +61,7 @@ def body_ms(tile_px: int) -> float:
 def face_ms(tile_px: int) -> float:
     """The CPU ms drawing one face `tile_px` device px tall costs, with its colour table (and
     a tsumogiri discard's veil): a fixed part, the supersampled canvas
-    (`tile_art.faces.supersample`) and the face.
+    (`tile_art.proportions.supersample`) and the face.
 
     >>> [round(face_ms(px), 1) for px in (38, 71, 72, 76, 114, 256, 512)]
     [1.4, 3.3, 2.9, 3.1, 3.7, 5.6, 18.8]
@@ -101,7 +101,9 @@ def max_faces(tile_px: int) -> int:
 
 
 def distinct_faces(lay) -> int:
-    """The faces a layout's image draws when none is cached: one per code, lying, dimmed.
+    """The faces a layout's image draws when none is cached: one per code, lying, dimmed, over
+    every placement (a scene's dora strip and seats too). Every face of a layout is drawn at its
+    tile height; a table seat's turned tiles are the same faces, turned.
 
     >>> from service.notation.grammar import parse
     >>> from service.drawing.layout import layout
