@@ -5,8 +5,11 @@ with ``time.process_time`` (CPU, not wall: the machine is shared) through the WS
 app, no sockets; it prints the median and the worst. The cases are those of the
 cost table in docs/service.md: the largest images (PNG and WebP) with their faces
 drawn and their palettes fitted in the request, a docs-size image likewise, and at
-each size the most distinct faces the ceiling accepts (`service.layout.limits.max_faces`),
-drawn in the request.
+each size the most distinct faces the ceiling accepts (`service.layout.limits.max_faces`)
+in as large an image as it accepts, every face drawn in the request (a first render):
+hands of upright faces and hands of called tiles (sideways faces cost more), as PNG,
+WebP and exact WebP (`exact=1`); then scenes likewise: a whole table and a problem card
+at the largest sizes accepted.
 A case the ceiling refuses prints the 400's message instead.
 """
 
@@ -25,6 +28,8 @@ SUITED = [f"{n}{s}" for s in "mps" for n in "1234567890"]
 HONORS = [f"{n}z" for n in "1234567"]
 BONUS = [f"{n}f" for n in "12345678"]
 ALL = SUITED + HONORS + BONUS + ["j", "?"]  # 47 upright faces
+PLAIN = [f"{n}{s}" for s in "mps" for n in "123456789"] + HONORS  # the 34 kinds
+SIZES = ((38, 1), (38, 2), (38, 3), (64, 2), (128, 2), (64, 4), (128, 3), (128, 4))
 
 
 def river(count: int) -> str:
@@ -60,7 +65,7 @@ def refit() -> None:
 
 
 def most_tiles(height: int, scale: int, faces: int) -> str:
-    """The longest hand of `faces` distinct faces the ceiling accepts at this size, or ''."""
+    """The longest hand of `faces` distinct upright faces the ceiling accepts at this size, or ''."""
     best = ""
     faces = min(faces, len(ALL))
     for n in range(faces, 65):
@@ -71,6 +76,21 @@ def most_tiles(height: int, scale: int, faces: int) -> str:
             best = hand
         else:
             break
+    return best
+
+
+def most_calls(height: int, scale: int, faces: int) -> str:
+    """The longest hand of called tiles the ceiling accepts at this size, or '': pons, each a
+    sideways and two upright tiles of a kind, `faces` distinct faces in all (one more kind
+    upright alone when `faces` is odd)."""
+    kinds = PLAIN[:faces // 2]
+    first = PLAIN[len(kinds)] if faces % 2 else kinds[0]
+    best = ""
+    for n in range(len(kinds), 22):  # 21 pons and a tile: 64
+        hand = first + "".join(f"+-{k[0] * 3}{k[1]}" for k in (kinds * 21)[:n])
+        if not accepted(hand, height, scale):
+            break
+        best = hand
     return best
 
 
@@ -86,10 +106,51 @@ def accepted(hand: str, height: int, scale: int) -> bool:
         return False
 
 
-def read_subject(hand: str):
+def faces_of(hand: str, height: int, scale: int) -> tuple[int, int]:
+    """(tiles, distinct faces) of a hand."""
+    from service.layout.arrange import arrange
+    from service.layout.limits import distinct_faces
+    from service.notation.options import RenderOptions
     from service.notation.subject import read
 
-    return read(hand)
+    lay = arrange(read(hand), RenderOptions(height=height, scale=scale))
+    return len(lay.placements), distinct_faces(lay)
+
+
+def table(faces: int) -> str:
+    """A whole table (YAML) showing at most `faces` distinct faces, as many tiles as four copies
+    allow: 5 dora indicators, hands of upright faces (three copies of a kind at most), and
+    rivers of the kinds' tsumogiri (dimmed) faces."""
+    dora = PLAIN[-5:]
+    kinds = PLAIN[:max(1, (faces - len(dora)) // 2)]
+    held = [k for k in kinds for _ in range(3 - dora.count(k))]
+    thrown = [k for k in kinds if 4 - dora.count(k) > 3 - dora.count(k)]
+    lines = ["table:", "  round: S2", "  honba: 3", "  riichi_sticks: 2", f"  dora: {''.join(dora)}", "  seats:"]
+    for i, w in enumerate("ESWN"):
+        river = "".join("*" + k for k in thrown[i::4][:24])
+        lines.append(f'    {w}: {{hand: "{"".join(held[i::4][:14])}"'
+                     + (f', river: "{river}"' if river else "") + ", score: 25000}")
+    return "\n".join(lines) + "\n"
+
+
+def card(faces: int) -> str:
+    """A problem card showing up to `faces` distinct faces: 14 tiles (13 and the drawn one), 5 dora indicators."""
+    hand = PLAIN[:min(14, max(1, faces - 5))]
+    hand = (hand * 14)[:14]
+    dora = [k for k in PLAIN[::-1] if k not in hand][:5]
+    return (f"problem: {{round: E1, seat: S, dora: {''.join(dora)}, "
+            f"hand: {''.join(hand[:13])}+{hand[13]}}}")
+
+
+def scene_faces(text: str, height: int, scale: int) -> tuple[int, int, int]:
+    """(width, height in device px, distinct faces) of a scene."""
+    from service.layout.limits import distinct_faces
+    from service.drawing.scene import arrange_scene
+    from service.notation.options import RenderOptions
+    from service.notation.scene import read_scene
+
+    lay = arrange_scene(read_scene(text), RenderOptions(height=height, scale=scale)).layout
+    return lay.width * scale, lay.height * scale, distinct_faces(lay)
 
 
 def say_which_fit() -> None:
@@ -99,40 +160,92 @@ def say_which_fit() -> None:
     print(f"the fit: {'compiled (C)' if compiled() is not None else 'numpy'}")
 
 
-def main() -> None:
+def hand_cases():
     from service.layout.limits import max_faces
 
-    client = create_app().test_client()
-    say_which_fit()
     cases = []
     for height, scale in ((38, 3), (64, 3), (128, 4)):
         hand = most_tiles(height, scale, max_faces(height * scale))
-        n = len(read_subject(hand).groups[0].tiles) + sum(len(g.tiles) for g in read_subject(hand).groups[1:])
+        n, faces = faces_of(hand, height, scale)
         for fmt in ("png", "webp"):
-            cases.append((f"largest {fmt.upper()} ({n} tiles, {max_faces(height * scale)} faces, {height} px x{scale}), "
+            cases.append((f"largest {fmt.upper()} ({n} tiles, {faces} faces, {height} px x{scale}), "
                           "faces drawn, palette fitted",
                           f"/tiles/{quote(hand, safe='')}.{fmt}?height={height}&scale={scale}", refit, True))
     docs = f"/tiles/{quote('11222333s22m+-456m+4s', safe='')}.png?height=38&scale=3"
     cases.append(("docs size (14 tiles, 8 faces, x3), faces drawn, palette fitted", docs, refit, True))
     cases.append(("docs size (the same), every face new", docs, cold, False))
-    for height, scale in ((38, 1), (38, 2), (38, 3), (64, 2), (48, 2), (128, 2), (64, 4), (128, 3), (128, 4)):
-        faces = max_faces(height * scale)
-        hand = most_tiles(height, scale, faces)
-        n, faces = sum(len(g.tiles) for g in read_subject(hand).groups), min(faces, len(ALL))
-        cases.append((f"{n} tiles, {faces} faces (the most accepted) at {height} px x{scale}, every face new",
-                      f"/tiles/{quote(hand, safe='')}.png?height={height}&scale={scale}", cold, False))
+    for height, scale in SIZES:
+        most = max_faces(height * scale)
+        for kind, hand in (("upright", most_tiles(height, scale, most)), ("called", most_calls(height, scale, most))):
+            if not hand:
+                continue
+            n, faces = faces_of(hand, height, scale)
+            for fmt, extra in (("png", ""), ("webp", ""), ("webp", "&exact=1")):
+                cases.append((f"{n} tiles, {faces} faces ({kind}) at {height} px x{scale}, {fmt}{extra}, "
+                              "every face new",
+                              f"/tiles/{quote(hand, safe='')}.{fmt}?height={height}&scale={scale}{extra}", cold, False))
+    return cases
+
+
+def scene_accepted(text: str, height: int, scale: int) -> bool:
+    from service.drawing.scene import arrange_scene
+    from service.http.service import BadRequest, check_picture
+    from service.notation.options import RenderOptions
+    from service.notation.scene import read_scene
+
+    options = RenderOptions(height=height, scale=scale)
+    try:
+        check_picture(arrange_scene(read_scene(text), options).layout, options)
+        return True
+    except BadRequest:
+        return False
+
+
+def largest_scene(make, scale: int) -> tuple[str, int]:
+    """The scene `make(faces)` at the largest height accepted at `scale`, with the most faces accepted there."""
+    from service.layout.limits import max_faces
+
+    for height in range(256, 15, -1):
+        if max_faces(height * scale) < 13:  # too few for a whole table or card
+            continue
+        text = make(max_faces(height * scale))
+        if scene_accepted(text, height, scale):
+            return text, height
+    raise ValueError("no height draws it")
+
+
+def scene_cases():
+    cases = []
+    for name, make in (("table", table), ("problem card", card)):
+        for scale in (1, 2, 3):
+            text, height = largest_scene(make, scale)
+            w, h, faces = scene_faces(text, height, scale)
+            for fmt, extra in (("png", ""), ("webp", ""), ("webp", "&exact=1")):
+                path = f"/scene.{fmt}?s={quote(text, safe='')}&height={height}&scale={scale}{extra}"
+                cases.append((f"{name} {w}x{h}, {faces} faces at {height} px x{scale}, {fmt}{extra}, every face new",
+                              path, cold, False))
+    return cases
+
+
+def main(which: str = "") -> None:
+    """Every case, or (``python -m bench.bench_cost scenes``) the scenes' alone."""
+    client = create_app().test_client()
+    say_which_fit()
+    cases = scene_cases() if which == "scenes" else hand_cases() + scene_cases()
     cases.append(("river of 64 tiles, 64 faces, at 38 px x2 (issue 23's case)",
                   f"/tiles/{quote(river(64), safe='')}.png?layout=river&height=38&scale=2", cold, False))
     print(f"CPU ms per request, {TRIALS} trials: median (worst)")
     for name, path, before, warm in cases:
         if warm:
-            client.get(path)  # draws the faces once
+            client.get(path + "&bg=000001")  # draws the faces once
         times, note = timed(client, path, before)
         if times:
-            print(f"  {name:<88} {statistics.median(times) * 1000:6.0f} ({max(times) * 1000:.0f})", flush=True)
+            print(f"  {name:<96} {statistics.median(times) * 1000:6.0f} ({max(times) * 1000:.0f})", flush=True)
         else:
-            print(f"  {name:<88} refused, {note[:100]}", flush=True)
+            print(f"  {name:<96} refused, {note[:100]}", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1] if len(sys.argv) > 1 else "")

@@ -37,7 +37,7 @@ DOCS = ["11222333s22m+-456m+4s", "123m456p789s11z+-5-55s", "2z+x11xs+x11xp+x11xm
 
 def random_hand(rng: random.Random, tiles: int = 13, kinds: int = 8) -> str:
     """`tiles` + 1 tiles of at most `kinds` kinds (a docs hand shows 6-11; the cost
-    ceiling refuses more than 15 different faces at 3x, see service/layout/limits.py)."""
+    ceiling refuses more than 18 different faces at 3x, see service/layout/limits.py)."""
     pool = rng.sample(TILES, kinds)
     return "".join(sorted(rng.choice(pool) for _ in range(tiles))) + "+" + rng.choice(pool)
 

@@ -11,7 +11,7 @@ import time
 
 import tile_art
 from bench.timing import median_ms
-from tile_art import faces
+from tile_art import body, faces
 
 
 
@@ -26,10 +26,22 @@ KINDS = {"suits": faces.SUITED, "honours": tuple(f"{n}z" for n in "1234567"),
          "flowers, seasons": faces.BONUS, "joker, any": ("j", "?")}
 
 
+def forget_glyphs() -> None:
+    """Drop the glyph masks resampled at a size (`tile_art.shared.ink_mask`), keeping the bodies."""
+    with body.BLANKS_LOCK:
+        for key in [k for k in body.BLANKS if k[0] == "ink"]:
+            del body.BLANKS[key]
+
+
 def per_kind(height: int, scale: int) -> None:
-    """Median cold drawing time a face, by kind of face, and against the suits'."""
-    ms = {kind: median_ms(lambda c=codes: [faces.draw_face(code, height, scale, "light") for code in c],
-                          repeat=5) / len(codes) for kind, codes in KINDS.items()}
+    """Median cold drawing time a face, by kind of face (on its size's body, already drawn; its
+    glyphs resampled afresh), and against the suits'."""
+    def draw(codes) -> None:
+        forget_glyphs()
+        for code in codes:
+            faces.draw_face(code, height, scale, "light")
+
+    ms = {kind: median_ms(lambda c=codes: draw(c), repeat=5) / len(codes) for kind, codes in KINDS.items()}
     for kind, v in ms.items():
         print(f"  {kind:18s} {height:3d} px x{scale}  {v:6.2f} ms/face  ({v / ms['suits']:.2f}x of suits)")
 
@@ -47,7 +59,8 @@ def main() -> None:
     print("one face drawn cold (uncached), by kind:")
     for height, scale in ((38, 2), (64, 1)):
         per_kind(height, scale)
-    side = median_ms(lambda: (faces.CACHE.pop(("5p", 64, 1, "light", True), None), tile_art.face("5p", 64, sideways=True)),
+    side = median_ms(lambda: (faces.CACHE.pop(("5p", 64, 1, "light", True), None), forget_glyphs(),
+                              tile_art.face("5p", 64, sideways=True)),
                      repeat=200)
     print(f"sideways face drawn cold, 64 px              {side * 1000:8.2f} us")
     tile_art.face("5p", 64)

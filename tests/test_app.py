@@ -498,16 +498,16 @@ def test_the_cost_ceiling_admits_what_docs_use(client):
 
 
 def test_the_ceiling_counts_the_faces_a_new_size_draws(app, client, monkeypatch):
-    """Every face of a size never seen is drawn first (~7-8 ms each at 2x and 3x): 64
-    distinct faces cost ~10x the ceiling's promise; now refused, before any drawing."""
+    """Every face of a size never seen is drawn first (~3-4 ms each at 2x and 3x): 64
+    distinct faces cost ~3x the ceiling's budget; refused, before any drawing."""
     river = "1234567890m1234567890p1234567890s1234567z" + "".join(f"*{n}{s}" for s in "mps" for n in "123456789")
     monkeypatch.setattr(app_module, "render", lambda *a, **k: pytest.fail("rendered"))
     r = client.get(f"/tiles/{quote(river, safe='')}.png?layout=river&scale=2")
     assert r.status_code == 400
     err = r.get_json()["error"]
     assert err["message"].startswith("the image shows 64 different faces") and err["param"] == "height"
-    assert "at 76 pixels a tile the limit is 18" in err["message"]
-    assert client.get("/" + "123456789m1234567p?scale=3").status_code == 400  # 16 faces at 114 px: 15
+    assert "at 76 pixels a tile the limit is 21" in err["message"]
+    assert client.get("/" + "123456789m123456789p1s?scale=3").status_code == 400  # 19 faces at 114 px: 18
 
 
 def test_docs_images_keep_their_densities_under_the_ceiling(client):

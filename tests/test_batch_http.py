@@ -190,8 +190,8 @@ def test_only_densities_the_service_draws_are_offered(client):
 
 
 def test_a_river_of_many_faces_is_offered_at_the_densities_that_draw_them_in_time(client):
-    """20 different faces at 2x and 3x are over the ceiling's faces (service/layout/limits.py)."""
-    tag = '<Tiles river notation="1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z 4s*6s7s*8s" />'
+    """22 different faces at 2x and 3x are over the ceiling's faces (service/layout/limits.py)."""
+    tag = '<Tiles river notation="1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z 4s*6s7s*8s *9m5z" />'
     [image] = ask(client, source=tag).json["images"]
     assert list(image["fetch"]) == ["1x"]
     assert client.get("/" + image["fetch"]["1x"]).status_code == 200

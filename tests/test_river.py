@@ -543,7 +543,7 @@ RIVER = "1m9p*2z3s*5p8s -*4m7z*1s6p*0s2m 3p*3p9s1z"
 
 def test_every_route_draws_a_river(client):
     q = quote(RIVER, safe="")
-    # 18 different faces: at 2x within the cost ceiling's faces up to 28 px (56 device px a tile)
+    # 18 different faces: within the cost ceiling's faces at 2x (21 at 76 device px a tile, 37 at 56)
     view = client.get(f"/tiles/{q}.json?layout=river&height=28").get_json()
     assert view["layout"] == "river" and "analysis" not in view
     assert view["description"] == describe_river(parse_river(RIVER))

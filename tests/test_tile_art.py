@@ -425,3 +425,22 @@ def test_the_face_is_flat_ivory_and_shades_only_near_its_lower_edge(name):
     face = body.draw_body(svg, size, colours, 2.0)
     (gradient,) = [s.paint for s in svg.nodes if not isinstance(s.paint, tuple)]
     assert (gradient.y0, gradient.y1) == (pytest.approx(face[3] - body.SHADE * (face[3] - face[1])), face[3])
+
+
+@pytest.mark.parametrize("px", [20, 63, 64, 71, 72, 114, 125, 167, 256])  # each supersampling factor, 4x to 2x
+def test_a_face_drawn_the_cheap_way_is_the_face_drawn_plainly(px):
+    """`draw_face` paints on an RGB copy of the body, turns a sideways face's own pixels to paint
+    its content, and takes the rim from the reduced body (issue 35): the same bytes as painting
+    an RGBA canvas, compositing a turned layer and reducing the whole canvas premultiplied."""
+    height, scale = (px, 1) if px <= faces.MAX_HEIGHT else (px // 2, 2)
+    for name in ("light", "dark"):
+        colours = theme.get_theme(name)
+        w, h = tile_art.tile_width(height) * scale, height * scale
+        ss = faces.supersample(h)
+        for code in tile_art.CODES:
+            for sideways in ((False, True) if code != "x" else (False,)):
+                size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
+                pen = body.new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
+                faces.paint_face(pen, colours, code, sideways, faces.upright_fh((w * ss, h * ss), ss))
+                plain = pen.canvas.reduce(ss)
+                assert faces.draw_face(code, height, scale, name, sideways).tobytes() == plain.tobytes(), (code, sideways)

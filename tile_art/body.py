@@ -16,13 +16,14 @@ a wide box, the edge still at the bottom.
 
 from __future__ import annotations
 
-import threading
+from typing import NamedTuple
+
 
 from cachetools import cached
 from PIL import Image
 
-from .lru import ByteLRU, share
 from .pen import Pen
+from .shared import BLANKS, BLANKS_LOCK
 from .theme import Theme
 
 # Proportions of the tile box (fractions of width W or height H).
@@ -45,10 +46,6 @@ def bevel_scale(up_w: float, device_px: float) -> float:
     px up, shrinking with the width below that so the bevel and the outline never read as a
     double edge on small tiles. `bevel_scale(56, 1)` ~ 0.58, `bevel_scale(128, 1) == 1`."""
     return min(1.0, up_w / device_px / BEVEL_FULL)
-
-
-BLANKS = ByteLRU(share()[1], getsizeof=lambda v: v[0].width * v[0].height * 4)
-BLANKS_LOCK = threading.Lock()
 
 
 def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
@@ -87,12 +84,61 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     return face
 
 
-@cached(BLANKS, lock=BLANKS_LOCK)
-def _blank(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
-    """The painted body and its face box; cached, since every face of a size shares it."""
+def _painted(size: tuple[int, int], theme: Theme, device_px: float, back: bool, sideways: bool):
     canvas = Image.new("RGBA", size, (0, 0, 0, 0))
-    face = draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
-    return canvas, face
+    return canvas, draw_body(Pen(canvas, (0, 0), 1.0, size[1]), size, theme, device_px, back, sideways)
+
+
+_blank = cached(BLANKS, lock=BLANKS_LOCK)(_painted)
+_blank.__doc__ = "The painted body and its face box; cached, since every face of a size shares it."
+
+
+class Body(NamedTuple):
+    """A tile body as faces are drawn on it (`opaque_body`): as RGB (its corners black), its
+    face box, the body reduced by its supersampling factor, and where that is not opaque (its
+    rim: an "L" mask, 255 there). Pillow premultiplies a whole RGBA canvas to reduce it, but
+    only the rim is not opaque and no face paints there: a face is painted on an RGB copy
+    (`pen`), reduced as it is and given the reduced body's rim (`reduced`), the same pixels.
+
+    >>> from tile_art.theme import LIGHT
+    >>> pen = new_tile((120, 160), LIGHT, device_px=4)
+    >>> pen.circle(50, 60, 20, (200, 30, 30))
+    >>> body = opaque_body((120, 160), LIGHT, 4)
+    >>> rgb = body.pen()
+    >>> rgb.circle(50, 60, 20, (200, 30, 30))
+    >>> body.reduced(rgb.canvas).tobytes() == pen.canvas.reduce(4).tobytes()
+    True
+    """
+
+    rgb: Image.Image
+    face: tuple[float, float, float, float]
+    small: Image.Image
+    rim: Image.Image
+
+    def pen(self) -> Pen:
+        """A fresh RGB copy of the body; the Pen addresses its face and blends onto it."""
+        return Pen(self.rgb.copy(), (0, 0), 1.0, self.rgb.height).frame(self.face)
+
+    def reduced(self, canvas: Image.Image) -> Image.Image:
+        """`canvas` (a `pen`'s, painted) reduced to the body's output size, as RGBA."""
+        out = canvas.reduce(self.rgb.width // self.small.width).convert("RGBA")
+        out.paste(self.small, (0, 0), self.rim)
+        return out
+
+
+def _opaque_key(size, theme, device_px, back=False, sideways=False) -> tuple:
+    return ("opaque", size, theme, device_px, back, sideways)
+
+
+@cached(BLANKS, key=_opaque_key, lock=BLANKS_LOCK)
+def opaque_body(size: tuple[int, int], theme: Theme, device_px: int, back: bool = False,
+                sideways: bool = False) -> Body:
+    """The `Body` faces of `size` are drawn on (`device_px`: the supersampling factor, a whole
+    number); cached, since every face of a size shares it. The RGB body is the same memory as
+    the RGBA one: the RGBA body is not kept for faces."""
+    canvas, face = _painted(size, theme, device_px, back, sideways)
+    small = canvas.reduce(device_px)
+    return Body(canvas.convert("RGB"), face, small, small.getchannel("A").point(lambda a: 255 if a < 255 else 0))
 
 
 def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool = False,
@@ -102,7 +148,7 @@ def new_tile(size: tuple[int, int], theme: Theme, device_px: float, back: bool =
     `sideways`: `size` is wide, a tile lying on its long side (edge still at the bottom).
 
     `device_px` is canvas pixels per output pixel (the supersampling factor), used to
-    keep the outline visible on the smallest tiles.
+    keep the outline visible on the smallest tiles. Faces are drawn on `opaque_body`.
     """
     blank, face = _blank(size, theme, device_px, back, sideways)
     return Pen(blank.copy(), (0, 0), 1.0, size[1]).frame(face)

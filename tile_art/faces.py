@@ -12,14 +12,14 @@ from PIL import Image
 
 from . import body
 from .bamboo import draw_bamboo
-from .body import BLANKS, face_box, new_tile
+from .body import BLANKS, face_box, opaque_body
 from .bonus import draw_bonus
 from .characters import draw_honor, draw_man
 from .joker import draw_any, draw_joker
 from .lru import ByteLRU, share
 from .pen import Pen
 from .pins import draw_pins
-from .proportions import supersample, tile_width
+from .proportions import SMALL, supersample, tile_width  # noqa: F401  (SMALL: tests read it here)
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
@@ -73,9 +73,10 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
-    pen = new_tile(size, colours, device_px=ss, back=code == "x", sideways=sideways)
+    blank = opaque_body(size, colours, ss, back=code == "x", sideways=sideways)
+    pen = blank.pen()
     paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
-    return pen.canvas.reduce(ss)
+    return blank.reduced(pen.canvas)
 
 
 def check(code: str, height: int, scale: int, theme: str) -> None:

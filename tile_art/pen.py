@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -30,9 +31,15 @@ Colour = tuple[int, ...]
 Box = tuple[float, float, float, float]
 
 
+@lru_cache(maxsize=None)
+def _circle(n: int) -> tuple[Point, ...]:
+    """(cos, sin) of n angles round the circle: every ellipse of n points shares them."""
+    return tuple((math.cos(2 * math.pi * i / n), math.sin(2 * math.pi * i / n)) for i in range(n))
+
+
 def ellipse_points(cx: float, cy: float, rx: float, ry: float, n: int = 32) -> list[Point]:
     """Polygon approximating an ellipse, so it can be rotated. `ellipse_points(0, 0, 1, 1, 4)[0] == (1.0, 0.0)`."""
-    return [(cx + rx * math.cos(2 * math.pi * i / n), cy + ry * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    return [(cx + rx * c, cy + ry * s) for c, s in _circle(n)]
 
 
 def rotate(points: Iterable[Point], degrees: float, about: Point = (0.0, 0.0)) -> list[Point]:
@@ -148,11 +155,15 @@ class Pen:
                                                fill=255)
         s, e = self.px(0, box[1] if start is None else start)[1], self.px(0, box[3])[1]
         ramp = [round(255 * min(1.0, max(0.0, (iy + j + 0.5 - s) / max(e - s, 1e-9)))) for j in range(size[1])]
-        column = Image.new("L", (1, size[1]))
-        column.putdata(ramp)
-        paint = Image.composite(Image.new("RGBA", size, _rgba(low)), Image.new("RGBA", size, _rgba(top)),
-                                column.resize(size, Image.Resampling.NEAREST))
-        self.canvas.paste(paint, (ix, iy), mask)
+        flat = next((j for j, v in enumerate(ramp) if v), size[1])  # rows of `top` alone
+        self.draw.rounded_rectangle((x0, y0, x1, y1), radius=radius * self.u, fill=top)  # the same pixels as `mask`
+        if flat < size[1]:  # the ramp's rows
+            rows = (size[0], size[1] - flat)
+            column = Image.new("L", (1, rows[1]))
+            column.putdata(ramp[flat:])
+            paint = Image.composite(Image.new("RGBA", rows, _rgba(low)), Image.new("RGBA", rows, _rgba(top)),
+                                    column.resize(rows, Image.Resampling.NEAREST))
+            self.canvas.paste(paint, (ix, iy + flat), mask.crop((0, flat, size[0], size[1])))
 
     def line(self, points: Sequence[Point], width: float, fill: Colour) -> None:
         """A polyline with flat ends and round joints."""
@@ -161,6 +172,7 @@ class Pen:
     def glyph(self, char: str, box: Box, fill: Colour, stretch: float = 1.0, fit: str | None = None) -> None:
         """A character of the tile font filling `box`, centred; `stretch` widens it; glyphs of one
         `fit` string share one size (that of the largest among them). See `tile_art.outline`."""
+        from .shared import ink_mask
         from .glyphs import RENDER_PX as r
         from .outline import master, placement
 
@@ -172,23 +184,35 @@ class Pen:
         kx, ky = r / (self.u * sx), r / (self.u * sy)         # mask px per canvas px
         src = (ax + r * fx0 - (cx0 - X0) * kx, ay - r * fy1 - (cy0 - Y0) * ky,
                ax + r * fx1 + (X1 - cx1) * kx, ay - r * fy0 + (Y1 - cy1) * ky)
-        ink = Image.new("RGBA", (X1 - X0, Y1 - Y0), _rgba(fill))
-        ink.putalpha(mask.resize(ink.size, Image.Resampling.LANCZOS, box=src))
+        mask = ink_mask(char, (X1 - X0, Y1 - Y0), src)
+        if self.canvas.mode == "RGB":  # an opaque face (`body.Body.pen`): blend the ink in
+            self.canvas.paste(tuple(fill[:3]), (X0, Y0, X1, Y1), mask)
+            return
+        ink = Image.new("RGBA", mask.size, _rgba(fill))
+        ink.putalpha(mask)
         self.canvas.alpha_composite(ink, (X0, Y0))
 
     def turned(self, content_fh: float, draw: Callable[[Pen], None]) -> None:
         """Let `draw` paint upright content (100 x `content_fh` units) on a clear layer, then
-        turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`)."""
+        turn it 90 degrees counter-clockwise onto this face (placement: `turn_matrix`).
+        On an opaque face (`body.Body.pen`) the face's own pixels under the layer are turned
+        upright instead, painted and turned back: the same pixels, without a layer to blend."""
         a, b, c, d, e, f = turn_matrix(self.fh, content_fh)
         u = c * self.u  # canvas px per content unit
         pad = 4  # units of slack round the layer, for strokes that touch the face edge
-        layer = Image.new("RGBA", (math.ceil((100 + 2 * pad) * u), math.ceil((content_fh + 2 * pad) * u)),
-                          (0, 0, 0, 0))
-        draw(Pen(layer, (pad * u, pad * u), u, content_fh))
-        rows = layer.width  # after the turn, content x runs up from the bottom row
-        layer = layer.transpose(Image.Transpose.ROTATE_90)
+        size = (math.ceil((100 + 2 * pad) * u), math.ceil((content_fh + 2 * pad) * u))
+        rows = size[0]  # after the turn, content x runs up from the bottom row
         x, y = self.px(e, f + b * 100)  # where the content's top-right corner lands
-        self.canvas.alpha_composite(layer, (round(x - pad * u), round(y - (rows - (100 + pad) * u))))
+        at = (round(x - pad * u), round(y - (rows - (100 + pad) * u)))
+        if self.canvas.mode == "RGB":
+            box = (at[0], at[1], at[0] + size[1], at[1] + size[0])
+            region = self.canvas.crop(box).transpose(Image.Transpose.ROTATE_270)
+            draw(Pen(region, (pad * u, pad * u), u, content_fh))
+            self.canvas.paste(region.transpose(Image.Transpose.ROTATE_90), at)
+            return
+        layer = Image.new("RGBA", size, (0, 0, 0, 0))
+        draw(Pen(layer, (pad * u, pad * u), u, content_fh))
+        self.canvas.alpha_composite(layer.transpose(Image.Transpose.ROTATE_90), at)
 
 
 def _rgba(colour: Colour) -> tuple[int, int, int, int]:

@@ -1,7 +1,8 @@
-"""The shape of a tile: what the layout and the drawing share, with no drawing imports.
+"""The shape of a tile and its drawing's sampling: what the layout, the cost ceiling and the
+drawing share, with no drawing imports.
 
-`service.layout` places tiles with this alone, and its cost ceiling reads `supersample`,
-so pure geometry never loads Pillow.
+`service.layout` places tiles with this alone, and its cost ceiling (`service.layout.limits`)
+counts what a face costs, so pure geometry never loads Pillow.
 
 >>> tile_width(38), tile_width(40)
 (28, 30)

@@ -185,12 +185,30 @@ def face_colours(key: FaceKey) -> FaceColours:
     else:
         check(code, height, scale, theme)
         img = draw_face(code, height, scale, theme, sideways)
-    px = np.asarray(img, np.uint8).reshape(-1, 4)
-    keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
-    table = FaceColours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int32),
-                        inverse.astype(np.uint8 if len(keys) <= 256 else np.uint16).reshape(img.height, img.width))
+    table = colour_table(img)
     _keep(_COLOURS, key, table)
     return table
+
+
+def colour_table(img: Image.Image, most: int | None = None) -> FaceColours | None:
+    """The colour table of an RGBA image (None past `most` colours): its colours in the
+    order of their keys (as ``np.unique`` gives them), found by Pillow's colour count and
+    looked up by a search of the sorted keys, which costs about half of sorting every pixel
+    at 256 px and more.
+
+    >>> t = colour_table(Image.new("RGBA", (3, 2), (9, 8, 7, 255)))
+    >>> t.colours.tolist(), t.counts.tolist(), t.index.tolist()
+    ([[9, 8, 7, 255]], [6], [[0, 0, 0], [0, 0, 0]])
+    """
+    found = img.getcolors(most or img.width * img.height)
+    if found is None:
+        return None
+    keys = np.array([colour for _, colour in found], np.uint8).view(np.uint32).ravel()
+    keys.sort()
+    index = np.searchsorted(keys, np.asarray(img, np.uint8).reshape(-1, 4).view(np.uint32).ravel())
+    counts = np.bincount(index, minlength=len(keys)).astype(np.int32)
+    return FaceColours(keys.view(np.uint8).reshape(-1, 4), counts,
+                       index.astype(np.uint8 if len(keys) <= 256 else np.uint16).reshape(img.height, img.width))
 
 
 def _fitted(faces: tuple[tuple[FaceKey, int], ...]) -> PicturePalette | None:
@@ -455,12 +473,11 @@ def quantized_picture(img: Image.Image) -> IndexedPicture | None:
     """
     if img.width * img.height > QUANTIZED_MAX_PIXELS:
         return None  # only a build draws this large (the service refuses it): the sort would cost seconds and GBs
-    px = np.asarray(img.convert("RGBA"), np.uint8).reshape(-1, 4)
-    keys, inverse, counts = np.unique(px.view(np.uint32).ravel(), return_inverse=True, return_counts=True)
-    if len(keys) > MAX_COLOURS:
+    table = colour_table(img if img.mode == "RGBA" else img.convert("RGBA"), MAX_COLOURS)
+    if table is None:
         return None
-    best = _fit_colours(keys.view(np.uint8).reshape(-1, 4), counts.astype(np.int64))
+    best = _fit_colours(table.colours, table.counts.astype(np.int64))
     if best is None or not errors_allow(best[2]):
         return None
     entries, owner, _ = best
-    return IndexedPicture(owner.astype(np.uint8)[inverse].reshape(img.height, img.width), *over(entries, None))
+    return IndexedPicture(np.take(owner.astype(np.uint8), table.index), *over(entries, None))

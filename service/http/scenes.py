@@ -3,9 +3,9 @@
 The scene's YAML goes in the query, URL-encoded; a flow-style line keeps it short
 (``s=problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}``). Options are
 the hands' (``height scale theme bg lang``). The answer is cached like a hand's: the key is
-the renderer version, the YAML text and the options; the ETag a hash of it; the same
-size limits; a bad field is a 400 (JSON, or the error image for ``<img>``) naming its
-``line:col`` and path.
+the renderer version, the YAML text and the options; the ETag a hash of it; the hands'
+cost ceiling (`service.http.service.check_picture`: every tile's face counted); a bad
+field is a 400 (JSON, or the error image for ``<img>``) naming its ``line:col`` and path.
 
 >>> from service.http import create_app
 >>> c = create_app().test_client()
@@ -24,13 +24,12 @@ from flask import Response, jsonify, request
 from service.drawing.scene import render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange_scene
-from service.layout.limits import MAX_PIXELS, MAX_SIDE, fits
 from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import SceneError, read_scene
 
 from . import vector
 from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format
-from .service import BadRequest, etag_for, is_large
+from .service import BadRequest, check_picture, etag_for, is_large
 
 
 def _read(fmt: str):
@@ -44,10 +43,7 @@ def _read(fmt: str):
     except OptionError as err:
         raise BadRequest.from_option(err, "") from None
     sl = arrange_scene(scene, options)
-    if not fits(sl.layout.width, sl.layout.height, options.height, options.scale):
-        w, h = sl.layout.width * options.scale, sl.layout.height * options.scale
-        raise BadRequest("size", f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
-                                 f"and {MAX_SIDE} a side: lower height or scale", "", None, "height")
+    check_picture(sl.layout, options)  # the hands' ceiling: tile size, area, distinct faces
     return text, scene, options, sl
 
 

@@ -76,9 +76,7 @@ def etag_for(key: str) -> str:
 
 
 def check_size(hand, options: RenderOptions) -> Layout:
-    """The hand's (or river's) layout; refuses tiles over MAX_TILE_PX, more distinct faces than
-    `max_faces` at this tile size (drawing them is what a new size costs), and bitmaps over
-    MAX_SIDE or MAX_PIXELS.
+    """The hand's (or river's) layout, or BadRequest past the cost ceiling (`check_picture`).
 
     >>> from service.notation.grammar import parse
     >>> check_size(parse("123m"), RenderOptions(height=200, scale=3))
@@ -86,22 +84,41 @@ def check_size(hand, options: RenderOptions) -> Layout:
     ...
     service.http.service.BadRequest: tiles would be 600 pixels tall (height 200 x scale 3); the limit is 512: lower height or scale
     """
+    lay = arrange(hand, options)
+    check_picture(lay, options, hand.notation)
+    return lay
+
+
+def check_picture(lay: Layout, options: RenderOptions, notation: str = "") -> None:
+    """Refuse a laid-out picture (a hand's, a river's or a scene's) with tiles over MAX_TILE_PX,
+    a bitmap over MAX_SIDE or MAX_PIXELS, or more distinct faces than `max_faces` at its tile
+    size (drawing them is what a new size costs; every face of a layout is drawn at its tile
+    height, a table seat's turned tiles too). Each says what to lower.
+
+    >>> from service.notation.scene import read_scene
+    >>> from service.drawing.scene import arrange_scene
+    >>> card = read_scene("problem: {round: E1, seat: S, dora: 1s2s3s4s, hand: 123456789m1234p+6z}")
+    >>> options = RenderOptions(scale=3)
+    >>> check_picture(arrange_scene(card, options).layout, options)
+    Traceback (most recent call last):
+    ...
+    service.http.service.BadRequest: the image shows 19 different faces, each drawn first at a size not seen before; at 114 pixels a tile the limit is 18: lower height or scale, or use fewer different tiles
+    """
     tile_px = options.height * options.scale
     if tile_px > MAX_TILE_PX:
         raise BadRequest(
             "size",
             f"tiles would be {tile_px} pixels tall (height {options.height} x scale {options.scale}); "
             f"the limit is {MAX_TILE_PX}: lower height or scale",
-            hand.notation, None, "height",
+            notation, None, "height",
         )
-    lay = arrange(hand, options)
     w, h = lay.width * options.scale, lay.height * options.scale
     if not fits(lay.width, lay.height, options.height, options.scale):
         raise BadRequest(
             "size",
             f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
             f"and {MAX_SIDE} a side: lower height or scale, or use fewer tiles",
-            hand.notation, None, "height",
+            notation, None, "height",
         )
     faces = distinct_faces(lay) if options.format != "svg" else 1  # an SVG's tiles are vectors
     if faces > max_faces(tile_px):
@@ -110,9 +127,8 @@ def check_size(hand, options: RenderOptions) -> Layout:
             f"the image shows {faces} different faces, each drawn first at a size not seen before; at "
             f"{tile_px} pixels a tile the limit is {max_faces(tile_px)}: lower height or scale, or use "
             "fewer different tiles",
-            hand.notation, None, "height",
+            notation, None, "height",
         )
-    return lay
 
 
 def is_large(lay: Layout, options: RenderOptions) -> bool:

@@ -269,7 +269,7 @@ class Batch:
             scales = scales_of(job.options)
             if self.fetch:  # only the densities the service draws: a table at 3x is over its pixel limit
                 lay = arrange_scene(scene, job.options).layout
-                scales = densities(lay.width, lay.height, job.options.height, scales)
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
             image = {"theme": job.options.theme, **self._urls(job.image, scales, job.options.format)}
             if self.fetch:
                 image["fetch"] = scene_urls(job, scales)

@@ -254,8 +254,9 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
               for h in (16, 24, 38, 100)
               for ind in ({"dora": "3m"}, {"dora": "4Z1m", "ura": "r5p", "lang": "ja"}, {"ura": "9s", "lang": "zh"},
                           {"dora": "1z", "lang": "en"}, {"lang": "ja"})]
-    # 13 faces draw at 3x; the strip's 1z, 2z and back make 16, past the ceiling at 3x (checked below)
-    props += [{"notation": "123456789m1234p", "base": "https://t.example", **ind} for ind in ({}, {"dora": "1z2z"})]
+    # 13 faces draw at 3x; the strips' 1z-6z and back make 20, past the ceiling at 3x (checked below)
+    props += [{"notation": "123456789m1234p", "base": "https://t.example", **ind}
+              for ind in ({}, {"dora": "1z2z3z4z", "ura": "5z6z"})]
     props += [{"notation": "1m9p*2z3s*5p8s", "river": True, "dora": "3m", "ura": "7z", "lang": "zh", "height": h}
               for h in (16, 38)]
     props += [{"notation": "123m", "dora": "3mx"}, {"notation": "123m", "ura": "1m+2m"},
