@@ -3,7 +3,7 @@
 Run by hand: ``.venv/bin/python -m bench cost``. Each case is timed `TRIALS` times
 with ``time.process_time`` (CPU, not wall: the machine is shared) through the WSGI
 app, no sockets; it prints the median and the worst. The cases are those of the
-cost table in docs/service.md: the largest images (PNG and WebP) with their faces
+cost table in docs/benchmarks.md: the largest images (PNG and WebP) with their faces
 drawn and their palettes fitted in the request, a docs-size image likewise, and at
 each size the most distinct faces the ceiling accepts (`service.layout.limits.max_faces`)
 in as large an image as it accepts, every face drawn in the request (a first render):
