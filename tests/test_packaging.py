@@ -222,6 +222,6 @@ def test_every_install_line_names_our_packages():
     requirements = [(f, line, part.split("install", 1)[1]) for f, line in found
                     for part in re.split(r"&&|;|\|", line.split("#")[0]) if re.search(r"\b(pip|npm) install\b", part)]
     bad = [(f, line) for f, line, words in requirements
-           if ours.search(words) or "docs/integrations/remark-tiles" in words or "-none-any.whl" in words]
+           if ours.search(words) or "docs/integrations/" in words or "docs/components" in words or "-none-any.whl" in words]
     assert bad == []
     assert any('"mahjong-tiles[mkdocs]"' in line for _, line in found)
