@@ -74,16 +74,20 @@ def copy_of_the_code(folder) -> None:
         shutil.copytree(ROOT / package, folder / package, ignore=shutil.ignore_patterns("*.pyc"))
 
 
+# A deploy that changes what the service writes: the English word for a hand (service/notation/words.py).
+NEW_HAND = ('"labels": {"hand": "Hand",', '"labels": {"hand": "New hand",')
+
+
 def test_reload_runs_the_code_on_disk_now(tmp_path):
     """A deploy, then HUP: the new workers run the new code, also in the modules the master
-    imported to start (describe.py among them), not the master's old copies."""
+    imported to start (words.py among them), not the master's old copies."""
     copy_of_the_code(tmp_path)
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
         assert description(live.port, 0) == "Hand: 1m 2m 3m"
         first = set(live.workers())
-        source = tmp_path / "service" / "notation" / "describe.py"
-        source.write_text(source.read_text().replace('return "Hand"\n', 'return "New hand"\n', 1))
+        source = tmp_path / "service" / "notation" / "words.py"
+        source.write_text(source.read_text().replace(NEW_HAND[0], NEW_HAND[1], 1))
         live.signal(signal.SIGHUP)
         assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 20)
         live.wait_ready(30)
@@ -111,7 +115,7 @@ def test_a_broken_deploy_then_hup_keeps_the_old_workers_serving(tmp_path):
     """The new workers cannot load the code: the reload is given up, the old workers serve
     on, no request fails; once the deploy is fixed, HUP brings the new code in."""
     copy_of_the_code(tmp_path)
-    source = tmp_path / "service" / "notation" / "describe.py"
+    source = tmp_path / "service" / "notation" / "words.py"
     good = source.read_text()
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
@@ -124,7 +128,7 @@ def test_a_broken_deploy_then_hup_keeps_the_old_workers_serving(tmp_path):
             time.sleep(1)
             assert live.proc.poll() is None and set(live.workers()) == first, live.log[-20:]
             assert description(live.port, 0) == "Hand: 1m 2m 3m"
-            source.write_text(good.replace('return "Hand"\n', 'return "New hand"\n', 1))
+            source.write_text(good.replace(NEW_HAND[0], NEW_HAND[1], 1))
             live.signal(signal.SIGHUP)
             assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 30)
             assert {description(live.port, n) for n in range(1, 9)} == {"New hand: 1m 2m 3m"}
@@ -558,7 +562,7 @@ def test_a_busy_keep_alive_connection_lets_the_others_in():
 def test_a_second_hup_during_a_reload_wins(tmp_path):
     """Issue 23 #9: deploy v1, HUP, deploy v2, HUP while v1's workers still load: v2 serves."""
     copy_of_the_code(tmp_path)
-    source = tmp_path / "service" / "notation" / "describe.py"
+    source = tmp_path / "service" / "notation" / "words.py"
     good = source.read_text()
     with LiveServer("--workers", str(WORKERS), code=tmp_path) as live:
         live.wait_ready(30, workers=WORKERS)
@@ -566,10 +570,10 @@ def test_a_second_hup_during_a_reload_wins(tmp_path):
         slow = good.replace("from __future__ import annotations\n",  # a slow import, still valid Python
                             "from __future__ import annotations\n\nimport time\n\ntime.sleep(3)\n", 1)
         assert slow != good
-        source.write_text(slow.replace('return "Hand"\n', 'return "V1 hand"\n', 1))
+        source.write_text(slow.replace(NEW_HAND[0], NEW_HAND[0].replace("Hand", "V1 hand"), 1))
         live.signal(signal.SIGHUP)
         time.sleep(1)
-        source.write_text(good.replace('return "Hand"\n', 'return "V2 hand"\n', 1))
+        source.write_text(good.replace(NEW_HAND[0], NEW_HAND[0].replace("Hand", "V2 hand"), 1))
         live.signal(signal.SIGHUP)
         assert logged(live, "reload: restarted for the code on disk now", 10), live.log[-20:]
         assert wait_for(lambda: len(live.workers()) == WORKERS and not first & set(live.workers()), 40), \
