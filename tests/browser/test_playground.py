@@ -285,7 +285,7 @@ def test_every_snippet_is_copied_and_works_where_it_goes(open_page, base):
 
 
 def test_the_html_snippet_lists_only_the_densities_the_service_draws(open_page, base):
-    notation = "123456789m123456789p"  # 18 faces: 3x is over the service's cost ceiling at 38 px
+    notation = "123456789m123456789p12s"  # 20 faces: 3x is over the service's cost ceiling at 38 px (18 at 114 px)
     page = open_page("?n=" + notation)
     html = page.get_by_label("HTML", exact=True).input_value()
     hand = read(notation)
