@@ -882,8 +882,14 @@ def test_metrics_dir_is_removed_only_by_the_master_that_made_it(monkeypatch, tmp
     import fcntl
     import os
 
+    from prometheus_client import values
+
     from service.http.serve import MADE_MARK, metrics_dir
 
+    # metrics_dir sets both variables and chooses prometheus' value class, in this process: all of it
+    # goes back after the test (a directory left in the environment made later apps count into it)
+    monkeypatch.setattr(os, "environ", dict(os.environ))
+    monkeypatch.setattr(values, "ValueClass", values.ValueClass)
     monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
     monkeypatch.delenv(MADE_MARK, raising=False)
     block = metrics_dir()
