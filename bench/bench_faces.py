@@ -4,7 +4,7 @@ Run by hand: ``.venv/bin/python -m bench faces`` (a few minutes). At each tile s
 px), every size drawn afresh `ROUNDS` times, the least CPU time (``time.process_time``) of:
 each tile body (upright, sideways, face down; `tile_art.body`), and each face drawn on its
 cached body with its colour table (`service.drawing.indexed.face_colours`), upright and
-sideways, and each face's tsumogiri veil. Then fits, to relative error,
+sideways, with and without its corner index (`tile_art.corner`), and each face's tsumogiri veil. Then fits, to relative error,
 
     body_ms = a + canvas² / b          the costliest body
     face_ms = a + canvas² / b + px² / c  the 18 costliest faces, each with the dearest veils
@@ -15,12 +15,14 @@ measurement compares with the fit.
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import numpy as np
 
 from service.drawing import indexed
 from tile_art import body
+from tile_art.corner import has_index
 from tile_art.faces import CODES, clear_cache, draw_face, supersample
 from tile_art.proportions import tile_width
 from tile_art.theme import get_theme
@@ -53,15 +55,15 @@ def measure(px: int) -> tuple[float, float]:
                 body.opaque_body(size, theme, ss, back, sideways)
                 key = (sideways, back)
                 bodies[key] = min(bodies.get(key, 1e9), time.process_time() - t)
-        for sideways in (False, True):
-            for code in CODES:
+        for sideways, index in itertools.product((False, True), (False, True)):
+            for code in CODES if not index else [c for c in CODES if has_index(c)]:
                 for dim in (False, True) if code != "x" else (False,):
                     t = time.process_time()
-                    indexed.face_colours((code, height, scale, "light", sideways, dim))
-                    key = (code, sideways, dim)
+                    indexed.face_colours((code, height, scale, "light", sideways, dim, index))
+                    key = (code, sideways, dim, index)
                     faces[key] = min(faces.get(key, 1e9), time.process_time() - t)
-    plain = sorted((v for (_, _, dim), v in faces.items() if not dim), reverse=True)[:TOP]
-    veils = sorted((v for (_, _, dim), v in faces.items() if dim), reverse=True)[:TOP]
+    plain = sorted((v for (_, _, dim, _), v in faces.items() if not dim), reverse=True)[:TOP]
+    veils = sorted((v for (_, _, dim, _), v in faces.items() if dim), reverse=True)[:TOP]
     return max(bodies.values()) * 1000, (sum(plain) + sum(veils)) / TOP * 1000
 
 
@@ -73,7 +75,7 @@ def fit(columns: list[np.ndarray], y: np.ndarray) -> np.ndarray:
 
 def main() -> None:
     for code in CODES:  # the glyph masters, drawn once a process whatever the size
-        draw_face(code, 20, 1, "light")
+        draw_face(code, 20, 1, "light", index=True)
     rows = []
     for px in SIZES:
         b, f = measure(px)
