@@ -311,7 +311,7 @@ test("a bad ```tiles-scene option fails the build at the fence line and the opti
     return true;
   });
   const unknown = page(root, "unknown.mdx", "```tiles-scene size=30\nproblem: {round: E1}\n```\n");
-  await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, format and bg/);
+  await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, index, format and bg/);
 });
 
 test("lang: the site's language writes every alt text in it; a tag's or block's own lang wins; tiles build agrees", async () => {
