@@ -237,7 +237,7 @@ def batch_view():
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
     answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "scene", "themes", "format", "tag",
                                           "prefix", "meta", "metaLine", "metaColumn", "columns", "fenceLine", "info",
-                                          "infoLine", "infoColumn", "lang") if k in body})
+                                          "infoLine", "infoColumn", "lang", "index") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)

@@ -85,6 +85,7 @@ from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 REQUESTS = ("tag", "scene", "fence")  # what a request may be: a <Tiles> tag, a scene block, a tiles fence's line
+SITE_OPTIONS = ("lang", "index")  # the site's settings a request may carry, for tags and blocks without their own
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang",
                 "index")
 
@@ -114,7 +115,8 @@ class Batch:
 
         # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
         return {"tiles": TILES_VERSION, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
-                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}, "requests": list(REQUESTS)}
+                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}, "requests": list(REQUESTS),
+                "siteOptions": list(SITE_OPTIONS)}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``req``, its files written."""
