@@ -189,6 +189,35 @@ def test_the_svg_draws_each_index_glyph_once():
     assert f'd="{path_data("E")}"' not in plain
 
 
+# -- the cost ceiling --------------------------------------------------------------------------------
+
+
+def test_the_ceiling_with_index_is_monotonic_and_never_above_the_plain_one():
+    """A corner index is one more glyph a face (`limits.index_ms`): an image with them may show
+    fewer faces, never more; lowering height or scale never refuses what was drawn; and what it
+    admits is within the budget at every size up to it."""
+    from service.layout.limits import MAX_FACE_MS, MAX_TILE_PX, drawing_ms, max_faces
+
+    most = [max_faces(px, index=True) for px in range(MAX_TILE_PX + 1)]
+    assert all(a >= b for a, b in zip(most, most[1:]))
+    assert all(m <= max_faces(px) for px, m in enumerate(most))
+    for px in range(1, MAX_TILE_PX + 1, 7):
+        assert all(drawing_ms(most[px], p, index=True) <= MAX_FACE_MS for p in range(1, px + 1)), px
+    # a 14-tile hand with a call and its 16 faces still draws at 3x at docs size
+    assert max_faces(38 * 3, index=True) >= 16 and max_faces(38 * 2, index=True) >= 18
+
+
+def test_the_service_refuses_past_the_ceiling_with_index_and_says_so():
+    from service.http.service import BadRequest, check_size
+
+    hand = parse("123456789m1234567z")  # 16 faces
+    check_size(hand, RenderOptions(scale=3, index=True))
+    wide = parse("123456789m123456789p")  # 18 faces: drawn plain at 3x, not with indices
+    check_size(wide, RenderOptions(scale=3))
+    with pytest.raises(BadRequest, match="at 114 pixels a tile with corner indices the limit is 16"):
+        check_size(wide, RenderOptions(scale=3, index=True))
+
+
 # -- surfaces ---------------------------------------------------------------------------------------
 
 

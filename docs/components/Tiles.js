@@ -112,13 +112,14 @@ const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
 /**
  * The densities the service draws for this layout: within its cost ceiling (service/layout/limits.py),
- * the distinct faces it shows (lay.faces) included.
+ * the distinct faces it shows (lay.faces) included, fewer with corner indices (`index`).
  */
-export function densitiesFor(lay, height) {
+export function densitiesFor(lay, height, index = false) {
+  const most = index ? SPEC.maxFacesIndex : SPEC.maxFaces;
   const fits = (d) => {
     const w = lay.width * d, ht = lay.height * d, px = height * d;
     return px <= SPEC.maxTilePx && Math.max(w, ht) <= SPEC.maxSide && w * ht <= SPEC.maxPixels &&
-      (lay.faces || 1) <= SPEC.maxFaces[px - SPEC.minHeight];
+      (lay.faces || 1) <= most[px - SPEC.minHeight];
   };
   const ok = SPEC.densities.filter(fits);
   return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why
@@ -179,7 +180,7 @@ function fromService(base, notation, height, theme, river, row, format, props) {
         : indicatorProblem(props);
   return {
     src: url(1),
-    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
+    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height, ind.index) : SPEC.densities),
     // an invalid tag gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,

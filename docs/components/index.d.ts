@@ -103,4 +103,4 @@ export declare function manifestKey(
   indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */
-export declare function densitiesFor(lay: LayoutSize, height: number): number[];
+export declare function densitiesFor(lay: LayoutSize, height: number, index?: boolean): number[];

@@ -189,6 +189,7 @@ def playground_settings() -> dict:
             "defaultHeight": o.RenderOptions().height, "themes": list(tile_art.THEMES), "langs": list(LANGS),
             "densities": list(SCALES), "maxPixels": MAX_PIXELS, "maxSide": MAX_SIDE, "maxTilePx": MAX_TILE_PX,
             "maxFaces": [max_faces(px) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
+            "maxFacesIndex": [max_faces(px, index=True) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
             "svgSrcSet": svg_srcset("{src}"), "honorNames": list(HONOR_NAMES), "bonusNames": list(BONUS_NAMES),
         }
     return found

@@ -192,7 +192,8 @@ class Batch:
                 waits += self._draw(job)
             scales = scales_of(job.options)
             if self.fetch:  # only what the service draws: it refuses scales over its cost ceiling
-                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay),
+                                   job.options.index)
             image = {"theme": job.options.theme, **self._urls(job.image, scales, fmt)}
             if self.fetch:
                 image["fetch"] = image_urls(job, scales)
@@ -279,7 +280,8 @@ class Batch:
             scales = scales_of(job.options)
             if self.fetch:  # only the densities the service draws: a table at 3x is over its pixel limit
                 lay = arrange_scene(scene, job.options).layout
-                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay),
+                                   job.options.index)
             image = {"theme": job.options.theme, **self._urls(job.image, scales, job.options.format)}
             if self.fetch:
                 image["fetch"] = scene_urls(job, scales)

@@ -427,11 +427,11 @@
     return o.join(" ");
   };
 
-  function densities(w, h, height, faces) {
+  function densities(w, h, height, faces, index = false) {
     const fits = (d) => {
       const px = height * d;
       return px <= S.maxTilePx && Math.max(w * d, h * d) <= S.maxSide && w * d * h * d <= S.maxPixels &&
-        faces <= S.maxFaces[px - S.minHeight];
+        faces <= (index ? S.maxFacesIndex : S.maxFaces)[px - S.minHeight];
     };
     const ok = S.densities.filter(fits);
     return ok.length ? ok : S.densities.slice(0, 1);
@@ -449,7 +449,7 @@
       srcset = S.svgSrcSet.split("{src}").join(src);
     } else {
       const height = Number(st.height || DEF_HEIGHT);
-      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j));
+      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j), st.index);
       src = url(st, st.format, 1);
       srcset = ds.map((d) => `${url(st, st.format, d)} ${d}x`).join(", ");
     }

@@ -270,6 +270,8 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
     props += [{"notation": n, "height": h, "base": "https://t.example", "index": True, **ind}
               for n in ("1z5z0p", "1m9p*2z3s*5p8s") for h in (16, 38)
               for ind in ({}, {"dora": "3m", "lang": "ja"}, {"river": True})]
+    # 17 faces: 3x plain, not with indices (each face one glyph more: service/layout/limits.py)
+    props += [{"notation": "123456789m12345678p", "base": "https://t.example", **ind} for ind in ({}, {"index": True})]
     props += [{"notation": "123m", "dora": "3mx"}, {"notation": "123m", "ura": "1m+2m"},
               {"notation": "123m", "dora": "3m", "lang": "fr"}, {"notation": "12a", "dora": "x"}]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
@@ -315,11 +317,13 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
                                              **{k: p[k] for k in INDICATOR_PROPS if p.get(k)}})
             lay = arrange(read(p["notation"], opts.layout), opts)
             faces = distinct_faces(lay)
-            drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces)]
+            drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces, p.get("index") is True)]
             for url, density in candidates:  # none fits: 1x alone, whose error image says why
                 status = 200 if int(density[:-1]) in drawn else 400
                 assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == status, (p, density)
             assert [int(d[:-1]) for _, d in candidates] == (drawn or [1]), p
+            if p["notation"] == "123456789m12345678p":
+                assert drawn == ([1, 2] if p.get("index") else [1, 2, 3]), p
             if p["notation"] == "123456789m1234p":
                 assert drawn == ([1, 2] if p.get("dora") else [1, 2, 3]), p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
