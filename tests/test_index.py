@@ -45,18 +45,15 @@ def test_the_index_never_covers_the_art():
     """The index stands above the art's box, and on a flower or season clear of its character and
     picture (tile_art/bonus.py's boxes), on every face height a tile has (about 120 to 131 units)."""
     from tile_art.bonus import boxes
-    from tile_art.outline import ink_bounds
 
-    widest = max(ink_bounds(c)[2] - ink_bounds(c)[0] for c in corner.CHARACTERS)
     for fh in (118.0, 124.0, 128.0, 131.0):
-        k = fh / corner.FH
-        index_box = (corner.LEFT, corner.TOP * k, corner.LEFT + widest * corner.CAP * k / 0.7,
-                     (corner.TOP + corner.CAP) * k)
         art = corner.art_box(fh)
-        assert index_box[3] < art[1], fh
         assert abs((art[2] - art[0]) / 100 - (art[3] - art[1]) / fh) < 1e-9  # the art keeps its shape
         _, character, picture = boxes(fh)
-        assert index_box[2] < character[0] and index_box[3] < picture[1], fh
+        for code in INDEXED:
+            x0, y0, x1, y1 = corner.index_box(code, fh)
+            assert 0 < y0 and 0 < x0 and y1 < art[1], (code, fh)
+            assert x1 < character[0] and y1 < picture[1], (code, fh)
 
 
 def _upright(img: Image.Image, sideways: bool) -> Image.Image:

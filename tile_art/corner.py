@@ -45,17 +45,37 @@ def has_index(code: str) -> bool:
 
 
 def art_box(fh: float) -> Box:
-    """Where the face's art goes on a face `fh` units tall with an index: below the band,
-    as tall as the rest, as wide as the face's shape keeps it, centred."""
+    """Where the face's art goes on a face `fh` units tall with an index: below the band, the
+    rest of the face's height, as wide as the face's shape keeps it, centred."""
+    s = 1 - BAND / FH
+    return 50 - 50 * s, fh - fh * s, 50 + 50 * s, fh
+
+
+def index_box(code: str, fh: float) -> Box:
+    """The ink box of `code`'s index on a face `fh` units tall: capitals and digits `CAP` tall
+    on one baseline, `LEFT` from the left edge.
+
+    >>> [round(v, 1) for v in index_box("8p", 128.0)][1::2]  # as tall as CAP, TOP below the face's top
+    [3.0, 28.0]
+    """
+    text = INDEX[code]
     k = fh / FH
-    s = 1 - BAND * k / fh
-    return 50 - 50 * s, BAND * k, 50 + 50 * s, fh
+    x0, y0, x1, y1 = ink_bounds(text)
+    cap = ink_bounds(_CAP_OF)
+    scale = CAP * k / (cap[3] - cap[1])  # pen units per em
+    base = TOP * k + cap[3] * scale  # the baseline, below the top of a capital
+    return LEFT, base - y1 * scale, LEFT + (x1 - x0) * scale, base - y0 * scale
 
 
 def index_colour(theme: Theme, code: str) -> tuple[int, int, int]:
     """Ink; red on red fives; a dragon's own colour (the white dragon's is its frame's blue); a
-    flower's red and a season's blue, as their numbers are."""
-    if code[0] == "0" or code in ("7z",) or code[1:] == "f" and code[0] in "1234":
+    flower's red and a season's blue, as their numbers are.
+
+    >>> from tile_art.theme import LIGHT
+    >>> [index_colour(LIGHT, c) == want for c, want in (("0s", LIGHT.red), ("5z", LIGHT.blue), ("6f", LIGHT.blue))]
+    [True, True, True]
+    """
+    if code[0] == "0" or code == "7z" or code in ("1f", "2f", "3f", "4f"):
         return theme.red
     if code == "6z":
         return theme.green
@@ -66,10 +86,4 @@ def index_colour(theme: Theme, code: str) -> tuple[int, int, int]:
 
 def draw_index(pen, theme: Theme, code: str) -> None:
     """The index of `code` in the top-left corner of `pen`'s face (any pen backend)."""
-    text = INDEX[code]
-    k = pen.fh / FH
-    x0, y0, x1, y1 = ink_bounds(text)
-    scale = CAP * k / (ink_bounds(_CAP_OF)[3] - ink_bounds(_CAP_OF)[1])  # pen units per em
-    base = (TOP + CAP) * k  # the baseline
-    box = (LEFT, base - y1 * scale, LEFT + (x1 - x0) * scale, base - y0 * scale)
-    pen.glyph(text, box, index_colour(theme, code))
+    pen.glyph(INDEX[code], index_box(code, pen.fh), index_colour(theme, code))
