@@ -9,7 +9,8 @@ each size the most distinct faces the ceiling accepts (`service.layout.limits.ma
 in as large an image as it accepts, every face drawn in the request (a first render):
 hands of upright faces and hands of called tiles (sideways faces cost more), as PNG,
 WebP and exact WebP (`exact=1`); then scenes likewise: a whole table and a problem card
-at the largest sizes accepted.
+at the largest sizes accepted. ``python -m bench.bench_cost index``: at each size the most faces
+the ceiling accepts with corner indices, each hand with ``index=1`` and without.
 A case the ceiling refuses prints the 400's message instead.
 """
 
@@ -227,13 +228,36 @@ def scene_cases():
     return cases
 
 
+def index_cases():
+    """At each size, the hands of the most faces the ceiling accepts with corner indices, with
+    `index=1` and without (the same faces): what the index adds to a request."""
+    from service.layout.limits import max_faces
+
+    cases = []
+    for height, scale in SIZES:
+        most = max_faces(height * scale, index=True)
+        for kind, hand in (("upright", most_tiles(height, scale, most)), ("called", most_calls(height, scale, most))):
+            if not hand:
+                continue
+            n, faces = faces_of(hand, height, scale)
+            for fmt in ("png", "webp"):
+                for extra in ("", "&index=1"):
+                    cases.append((f"{n} tiles, {faces} faces ({kind}) at {height} px x{scale}, {fmt}{extra}, "
+                                  "every face new",
+                                  f"/tiles/{quote(hand, safe='')}.{fmt}?height={height}&scale={scale}{extra}", cold,
+                                  False))
+    return cases
+
+
 def main(which: str = "") -> None:
-    """Every case, or (``python -m bench.bench_cost scenes``) the scenes' alone."""
+    """Every case, or (``python -m bench.bench_cost scenes``, ``index``) the scenes' or the corner
+    indices' alone."""
     client = create_app().test_client()
     say_which_fit()
-    cases = scene_cases() if which == "scenes" else hand_cases() + scene_cases()
-    cases.append(("river of 64 tiles, 64 faces, at 38 px x2 (issue 23's case)",
-                  f"/tiles/{quote(river(64), safe='')}.png?layout=river&height=38&scale=2", cold, False))
+    cases = {"scenes": scene_cases, "index": index_cases}.get(which, lambda: hand_cases() + scene_cases())()
+    if which != "index":
+        cases.append(("river of 64 tiles, 64 faces, at 38 px x2 (issue 23's case)",
+                      f"/tiles/{quote(river(64), safe='')}.png?layout=river&height=38&scale=2", cold, False))
     print(f"CPU ms per request, {TRIALS} trials: median (worst)")
     for name, path, before, warm in cases:
         if warm:

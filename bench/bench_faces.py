@@ -4,10 +4,12 @@ Run by hand: ``.venv/bin/python -m bench faces`` (a few minutes). At each tile s
 px), every size drawn afresh `ROUNDS` times, the least CPU time (``time.process_time``) of:
 each tile body (upright, sideways, face down; `tile_art.body`), and each face drawn on its
 cached body with its colour table (`service.drawing.indexed.face_colours`), upright and
-sideways, and each face's tsumogiri veil. Then fits, to relative error,
+sideways, and each face's tsumogiri veil; and each corner index (`tile_art.corner.draw_index`)
+drawn alone on its face's body, what ``index=1`` adds to a face. Then fits, to relative error,
 
     body_ms = a + canvas² / b          the costliest body
     face_ms = a + canvas² / b + px² / c  the 18 costliest faces, each with the dearest veils
+    index_ms = a + canvas² / b         the 18 costliest indices
 
 (canvas: the supersampled canvas's height) and prints the constants and how each size's
 measurement compares with the fit.
@@ -20,7 +22,7 @@ import time
 import numpy as np
 
 from service.drawing import indexed
-from tile_art import body
+from tile_art import body, corner
 from tile_art.faces import CODES, clear_cache, draw_face, supersample
 from tile_art.proportions import tile_width
 from tile_art.theme import get_theme
@@ -36,13 +38,15 @@ def height_scale(px: int) -> tuple[int, int]:
     return next((px // s, s) for s in (1, 2, 3, 4) if px % s == 0 and 16 <= px // s <= 256)
 
 
-def measure(px: int) -> tuple[float, float]:
-    """(the costliest body's ms, the mean ms of the `TOP` costliest faces with the dearest veils)."""
+def measure(px: int) -> tuple[float, float, float]:
+    """(the costliest body's ms, the mean ms of the `TOP` costliest faces with the dearest veils,
+    the mean ms of the `TOP` costliest corner indices)."""
     height, scale = height_scale(px)
     theme = get_theme("light")
     ss, w = supersample(px), tile_width(height) * scale
     bodies: dict[tuple, float] = {}
     faces: dict[tuple, float] = {}
+    indices: dict[str, float] = {}
     for _ in range(ROUNDS):
         clear_cache()
         indexed.clear_cache()
@@ -57,12 +61,20 @@ def measure(px: int) -> tuple[float, float]:
             for code in CODES:
                 for dim in (False, True) if code != "x" else (False,):
                     t = time.process_time()
-                    indexed.face_colours((code, height, scale, "light", sideways, dim))
+                    indexed.face_colours((code, height, scale, "light", sideways, dim, False))
                     key = (code, sideways, dim)
                     faces[key] = min(faces.get(key, 1e9), time.process_time() - t)
+        clear_cache()  # the indices' glyph masks resampled afresh, as on a size never seen
+        blank = body.opaque_body((w * ss, px * ss), theme, ss)
+        for code in corner.INDEX:
+            pen = blank.pen()
+            t = time.process_time()
+            corner.draw_index(pen, theme, code)
+            indices[code] = min(indices.get(code, 1e9), time.process_time() - t)
     plain = sorted((v for (_, _, dim), v in faces.items() if not dim), reverse=True)[:TOP]
     veils = sorted((v for (_, _, dim), v in faces.items() if dim), reverse=True)[:TOP]
-    return max(bodies.values()) * 1000, (sum(plain) + sum(veils)) / TOP * 1000
+    index = sorted(indices.values(), reverse=True)[:TOP]
+    return max(bodies.values()) * 1000, (sum(plain) + sum(veils)) / TOP * 1000, sum(index) / TOP * 1000
 
 
 def fit(columns: list[np.ndarray], y: np.ndarray) -> np.ndarray:
@@ -73,18 +85,21 @@ def fit(columns: list[np.ndarray], y: np.ndarray) -> np.ndarray:
 
 def main() -> None:
     for code in CODES:  # the glyph masters, drawn once a process whatever the size
-        draw_face(code, 20, 1, "light")
+        draw_face(code, 20, 1, "light", index=True)
     rows = []
     for px in SIZES:
-        b, f = measure(px)
-        rows.append((px, px * supersample(px), b, f))
-        print(f"  {px:3d} px (canvas {rows[-1][1]:4d}): body {b:6.2f} ms, face {f:6.2f} ms", flush=True)
-    px, canvas, bodies, faces = (np.array(c, float) for c in zip(*rows))
+        b, f, i = measure(px)
+        rows.append((px, px * supersample(px), b, f, i))
+        print(f"  {px:3d} px (canvas {rows[-1][1]:4d}): body {b:6.2f} ms, face {f:6.2f} ms, index {i:5.2f} ms",
+              flush=True)
+    px, canvas, bodies, faces, indices = (np.array(c, float) for c in zip(*rows))
     one = np.ones_like(px)
     b = fit([one, canvas**2], bodies)
     f = fit([one, canvas**2, px**2], faces)
+    i = fit([one, canvas**2], indices)
     print(f"body_ms = {b[0]:.2f} + canvas² / {1 / b[1]:,.0f}")
     print(f"face_ms = {f[0]:.2f} + canvas² / {1 / f[1]:,.0f} + px² / {1 / f[2]:,.0f}")
+    print(f"index_ms = {i[0]:.2f} + canvas² / {1 / i[1]:,.0f}")
     model_b = b[0] + b[1] * canvas**2
     model_f = f[0] + f[1] * canvas**2 + f[2] * px**2
     print("measured / fitted: " + ", ".join(f"{int(p)}: {mb:.2f} {mf:.2f}"

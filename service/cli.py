@@ -152,7 +152,7 @@ def cmd_render(args) -> int:
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
-                         **_strips(args))
+                         index=args.index, **_strips(args))
     data = render(read(args.notation, opts.layout), opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
@@ -167,7 +167,7 @@ def cmd_sheet(args) -> int:
     from tile_art import write_sheet
 
     RenderOptions(height=args.height, scale=args.scale, theme=args.theme)  # validates
-    write_sheet(args.output, args.height, args.theme, args.scale)
+    write_sheet(args.output, args.height, args.theme, args.scale, args.index)
     return 0
 
 
@@ -190,7 +190,7 @@ def cmd_scene(args) -> int:
         card = read_scene(text)
         fmt = args.format or _format_of(args.output or "")
         opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang,
-                             background=parse_color(args.bg))
+                             background=parse_color(args.bg), index=args.index)
     except SceneError as err:
         print(f"{args.file}:{err}", file=sys.stderr)
         return 2
@@ -224,6 +224,11 @@ def _strip_args(p: argparse.ArgumentParser) -> None:
                    help="language of the alt text (description, SVG title) and the strips' labels")
 
 
+def index_arg(p: argparse.ArgumentParser) -> None:
+    """``--index``: corner indices (`tile_art.corner`)."""
+    p.add_argument("--index", action="store_true", help="a corner index on every face (the numeral, E S W N, C F B on the dragons, 1-4 on flowers and seasons)")
+
+
 def _strips(args) -> dict:
     return {"dora": args.dora, "ura": args.ura, "lang": args.lang}
 
@@ -251,6 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
+    index_arg(p)
     _layout_args(p)
     _strip_args(p)
     p.set_defaults(func=cmd_render)
@@ -260,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=int, default=64, help="CSS px of a tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
+    index_arg(p)
     p.set_defaults(func=cmd_sheet)
 
     p = sub.add_parser("scene", help="draw a problem card from a YAML file (docs/scenes.md)")
@@ -272,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
     p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels and the alt text")
+    index_arg(p)
     p.set_defaults(func=cmd_scene)
 
     from service.docs import build, lint

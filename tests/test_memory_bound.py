@@ -55,7 +55,7 @@ def test_full_face_colour_tables_hold_their_bound_in_memory():
         for height in range(20, 64, 4):  # small faces at 1x, where the objects weigh most
             for theme in ("light", "dark"):
                 for code in codes:
-                    indexed.face_colours((code, height, 1, theme, False, False))
+                    indexed.face_colours((code, height, 1, theme, False, False, False))
                     drawn += 1
         held_by_tables = indexed.cache_bytes()["face_colours"]
         with_tables = traced()

@@ -283,8 +283,9 @@ def test_faces_are_kept_as_colour_tables_not_rgba():
     opts = RenderOptions(scale=2, layout="river", exact=True)
     render(hand, opts)
     assert len(tile_art.faces.CACHE) == 0 and indexed.cache_bytes()["face_colours"] > 0
-    for key in [("5s", 38, 2, "light", True, False), ("6z", 38, 2, "light", False, True)]:
-        face = tile_art.face(*key[:4], sideways=key[4])
+    for key in [("5s", 38, 2, "light", True, False, False), ("6z", 38, 2, "light", False, True, False),
+                ("6z", 38, 2, "light", True, True, True)]:
+        face = tile_art.face(*key[:4], sideways=key[4], index=key[6])
         expected = dimmed(face) if key[5] else face
         assert indexed.face_image(key).tobytes() == expected.tobytes()
 
@@ -293,8 +294,8 @@ def test_a_face_of_at_most_256_colours_is_kept_at_1_byte_a_pixel():
     """Issue 12: the face cache at 1 byte a pixel wherever a face's colours allow it."""
     import tile_art
 
-    for key, dtype in ((("2m", 38, 1, "light", False, False), np.uint8),   # 1x: ~130 colours
-                       (("9p", 38, 2, "light", False, False), np.uint16)):  # 2x pins: ~490
+    for key, dtype in ((("2m", 38, 1, "light", False, False, False), np.uint8),   # 1x: ~130 colours
+                       (("9p", 38, 2, "light", False, False, False), np.uint16)):  # 2x pins: ~490
         table = indexed.face_colours(key)
         assert table.index.dtype == dtype and (len(table.colours) <= 256) == (dtype == np.uint8)
         assert indexed.face_image(key).tobytes() == tile_art.face(*key[:4]).tobytes()

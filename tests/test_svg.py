@@ -216,8 +216,8 @@ def test_auto_is_light_with_dark_colours_under_the_media_query():
 def test_themes_that_draw_different_shapes_get_one_group_each(monkeypatch):
     real = svg.tile_nodes
 
-    def skewed(code, height, scale, theme, sideways, content_scale=None):
-        nodes, size = real(code, height, scale, theme, sideways, content_scale)
+    def skewed(code, height, scale, theme, sideways, content_scale=None, index=False):
+        nodes, size = real(code, height, scale, theme, sideways, content_scale, index)
         if theme == "dark":
             nodes += (Shape("circle", 'cx="1" cy="1" r="1"', (0, 0, 0)),)
         return nodes, size

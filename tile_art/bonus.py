@@ -34,11 +34,13 @@ def boxes(fh: float) -> tuple[tuple, tuple, tuple]:
     return (4, 2 * k, 36, 40 * k), (46, 2 * k, 96, 40 * k), (50 - w / 2, 42 * k, 50 + w / 2, 42 * k + h)
 
 
-def draw_bonus(pen: Pen, theme: Theme, number: int) -> None:
-    """Face `number` (1-8): its picture, then its numeral and character in the set's colour."""
+def draw_bonus(pen: Pen, theme: Theme, number: int, numeral: bool = True) -> None:
+    """Face `number` (1-8): its picture, then its numeral and character in the set's colour.
+    Without `numeral`, the numeral's corner is left for a corner index (`tile_art.corner`)."""
     char, _, picture = FACES[number]
-    numeral, character, scene = boxes(pen.fh)
+    number_box, character, scene = boxes(pen.fh)
     picture(pen.frame(scene), theme)
     colour = theme.red if number <= 4 else theme.blue
-    pen.glyph(DIGITS[(number - 1) % 4], numeral, colour, fit=DIGITS)
+    if numeral:
+        pen.glyph(DIGITS[(number - 1) % 4], number_box, colour, fit=DIGITS)
     pen.glyph(char, character, colour, fit=CHARACTERS)

@@ -10,7 +10,7 @@ import threading
 
 from PIL import Image
 
-from . import body
+from . import body, corner
 from .bamboo import draw_bamboo
 from .body import BLANKS, face_box, opaque_body
 from .bonus import draw_bonus
@@ -45,19 +45,31 @@ def _content(pen: Pen, colours: Theme, code: str) -> None:
         _DRAW[suit](pen, colours, digit or 5, red=digit == 0)
 
 
-def paint_face(pen: Pen, colours: Theme, code: str, sideways: bool, content_fh: float) -> None:
+def _indexed(pen: Pen, colours: Theme, code: str) -> None:
+    """The face with its corner index (`tile_art.corner`): the art shrunk below the index band;
+    a flower or season keeps its art, the index standing in for its own numeral."""
+    if code[1] == "f":
+        draw_bonus(pen, colours, int(code[0]), numeral=False)
+    else:
+        _content(pen.frame(corner.art_box(pen.fh)), colours, code)
+    corner.draw_index(pen, colours, code)
+
+
+def paint_face(pen: Pen, colours: Theme, code: str, sideways: bool, content_fh: float,
+               index: bool = False) -> None:
     """The face content of tile `code` through `pen` (any backend), which addresses the face.
 
     Upright: drawn straight. Sideways: the upright layout (`content_fh` units tall) is
     turned 90° counter-clockwise onto the wide face, as large as fits (`Pen.turned`).
-    The back (`x`) has no content.
+    The back (`x`) has no content. `index`: with its corner index, where it has one.
     """
     if code == "x":
         return
+    draw = _indexed if index and corner.has_index(code) else _content
     if sideways:
-        pen.turned(content_fh, lambda p: _content(p, colours, code))
+        pen.turned(content_fh, lambda p: draw(p, colours, code))
     else:
-        _content(pen, colours, code)
+        draw(pen, colours, code)
 
 
 def upright_fh(size: tuple[int, int], device_px: float) -> float:
@@ -66,16 +78,17 @@ def upright_fh(size: tuple[int, int], device_px: float) -> float:
     return (y1 - y0) / ((x1 - x0) / 100)
 
 
-def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = False) -> Image.Image:
+def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = False,
+              index: bool = False) -> Image.Image:
     """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
-    content turned 90° counter-clockwise."""
+    content turned 90° counter-clockwise. `index`: with its corner index (`tile_art.corner`)."""
     colours = get_theme(theme)
     w, h = tile_width(height) * scale, height * scale
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
     blank = opaque_body(size, colours, ss, back=code == "x", sideways=sideways)
     pen = blank.pen()
-    paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss))
+    paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss), index)
     return blank.reduced(pen.canvas)
 
 
@@ -98,26 +111,28 @@ CACHE = ByteLRU(CACHE_BYTES, getsizeof=_nbytes)
 _LOCK = threading.Lock()
 
 
-def _cached(key: tuple[str, int, int, str, bool]) -> Image.Image:
+def _cached(key: tuple[str, int, int, str, bool, bool]) -> Image.Image:
     """Look `key` up in CACHE, drawing (outside the lock) on a miss."""
     with _LOCK:
         hit = CACHE.get(key)
     if hit is not None:
         return hit
-    code, height, scale, theme, sideways = key
-    img = draw_face(code, height, scale, theme, sideways)
+    img = draw_face(*key)
     with _LOCK:
         if _nbytes(img) <= CACHE.maxsize:
             CACHE[key] = img
     return img
 
 
-def face(code: str, height: int, scale: int = 1, theme: str = "light", sideways: bool = False) -> Image.Image:
+def face(code: str, height: int, scale: int = 1, theme: str = "light", sideways: bool = False,
+         index: bool = False) -> Image.Image:
     """The RGBA tile image, (tile_width(height)*scale, height*scale); when `sideways`, a tile lying
     on its long side, (height*scale, tile_width(height)*scale), edge at the bottom like upright
-    tiles and content turned 90° counter-clockwise. Cached and shared: do not mutate (copy() first)."""
+    tiles and content turned 90° counter-clockwise; `index`: with its corner index
+    (`tile_art.corner`; a face without one is the same face). Cached and shared: do not mutate
+    (copy() first)."""
     check(code, height, scale, theme)
-    return _cached((code, height, scale, theme, bool(sideways)))
+    return _cached((code, height, scale, theme, bool(sideways), bool(index) and corner.has_index(code)))
 
 
 def clear_cache() -> None:

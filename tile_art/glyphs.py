@@ -19,7 +19,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from .font import FONT_PACKAGE, FontMissing, font_file  # noqa: F401  (also read as glyphs.FontMissing, glyphs.font_file)
 
 NUMERALS = "一二三四伍六七八九"  # 伍, not 五, on the five, as on Japanese tiles
-CHARACTERS = NUMERALS + "萬東南西北發中" + "梅蘭菊竹春夏秋冬" + "1234JOKER?"  # every glyph a face draws
+# every glyph a face draws; the corner indices' digits and letters last (`tile_art.corner`)
+CHARACTERS = NUMERALS + "萬東南西北發中" + "梅蘭菊竹春夏秋冬" + "1234JOKER?" + "56789SWNBFC"
 RENDER_PX = 400          # font size used for the master masks
 _NOT_IN_FONT = "\U000F0001"  # private-use code point: renders as .notdef (tofu)
 _FONT_LOCK = threading.Lock()

@@ -27,6 +27,7 @@ from html import escape
 
 from . import faces
 from .body import draw_body, face_box
+from .corner import has_index
 from .pen import Gradient
 from .svg_pen import Group, Shape, SvgPen, num
 from .theme import get_theme
@@ -39,13 +40,13 @@ PREFIX = "\x01"  # stands for the document's scope until its hash is known
 
 @lru_cache(maxsize=512)
 def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool,
-               content_scale: int | None = None) -> tuple[tuple, tuple[int, int]]:
+               content_scale: int | None = None, index: bool = False) -> tuple[tuple, tuple[int, int]]:
     """The drawing of one tile through the vector pen, and its size in device px at `scale`.
 
     ``content_scale``: the face content is the one drawn for that scale, fitted into
     this body's face (the SVG's 2x drawing reuses the 1x content: the face boxes
     differ by well under a tenth of a CSS px, and the content is drawn, and written, once).
-    Cached (a few kB each) and shared between documents: read-only.
+    ``index``: with its corner index (`tile_art.corner`). Cached (a few kB each) and shared between documents: read-only.
     """
     colours = get_theme(theme)
     w, h = faces.tile_width(height) * scale, height * scale
@@ -60,15 +61,15 @@ def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool,
         face = (face[0], (face[1] + face[3]) / 2 - half, face[2], (face[1] + face[3]) / 2 + half)
     frame = root.frame(face)
     fh, content_fh = (round(v, 6) for v in (frame.fh, faces.upright_fh(upright, 1.0)))  # cache keys
-    frame.nodes.extend(_content(code, theme, sideways, fh, content_fh))
+    frame.nodes.extend(_content(code, theme, sideways, fh, content_fh, index))
     return _frozen(root.nodes), size
 
 
 @lru_cache(maxsize=512)
-def _content(code: str, theme: str, sideways: bool, fh: float, content_fh: float) -> tuple:
+def _content(code: str, theme: str, sideways: bool, fh: float, content_fh: float, index: bool = False) -> tuple:
     """A face's content in face units (100 wide, `fh` tall); cached, read-only."""
     pen = SvgPen(fh)
-    faces.paint_face(pen, get_theme(theme), code, sideways, content_fh)
+    faces.paint_face(pen, get_theme(theme), code, sideways, content_fh, index)
     return _frozen(pen.nodes)
 
 
@@ -115,11 +116,11 @@ def _key(n) -> str:
 
 @lru_cache(maxsize=512)
 def themed_tile(code: str, height: int, scale: int, themes: tuple[str, ...], sideways: bool,
-                content_scale: int | None = None):
+                content_scale: int | None = None, index: bool = False):
     """(nodes, size) of a tile drawn in each of `themes`, merged; cached, read-only."""
     trees, size = [], (0, 0)
     for theme in themes:
-        nodes, size = tile_nodes(code, height, scale, theme, sideways, content_scale)
+        nodes, size = tile_nodes(code, height, scale, theme, sideways, content_scale, index)
         trees.append(nodes)
     try:
         return merge(trees), size
@@ -148,12 +149,13 @@ def _names():
 
 
 class Document:
-    """The tiles of one SVG: one height, scale and set of themes; each tile drawn once."""
+    """The tiles of one SVG: one height, scale and set of themes, with or without corner
+    indices (`tile_art.corner`); each tile drawn once."""
 
-    def __init__(self, themes: tuple[str, ...], height: int, scale: int = 1):
+    def __init__(self, themes: tuple[str, ...], height: int, scale: int = 1, index: bool = False):
         for t in themes:
             get_theme(t)  # ValueError for unknown names
-        self.themes, self.height, self.scale = tuple(themes), height, scale
+        self.themes, self.height, self.scale, self.index = tuple(themes), height, scale, bool(index)
         self.tiles: dict[tuple[str, bool, int], tuple[str, list, tuple[int, int]]] = {}
 
     def tile(self, code: str, sideways: bool = False, scale: int | None = None) -> str:
@@ -168,7 +170,8 @@ class Document:
         if key not in self.tiles:
             faces.check(code, self.height, scale, self.themes[0])
             content = None if scale == self.scale else self.scale  # the document's face content
-            nodes, size = themed_tile(code, self.height, scale, self.themes, bool(sideways), content)
+            index = self.index and has_index(code)  # a face without one: the same drawing
+            nodes, size = themed_tile(code, self.height, scale, self.themes, bool(sideways), content, index)
             self.tiles[key] = (f"{PREFIX}t{len(self.tiles)}", nodes, size)
         return "#" + self.tiles[key][0]
 

@@ -35,9 +35,10 @@ export function colorModeCss(colorMode) {
  * format="svg": every tag below asks the service for one SVG (see Tiles).
  * lang ("en", "ja", "zh"): the language of the alt text and the strips' labels of every tag
  * without a lang prop (as `tiles build --lang` draws them).
+ * index: corner indices on the faces of every tag without an index prop (as `tiles build --index`).
  */
-export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, children }) {
-  const value = { base, manifest, theme, assets, colorMode, format, lang };
+export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, index, children }) {
+  const value = { base, manifest, theme, assets, colorMode, format, lang, index };
   const css = colorModeCss(colorMode);
   return h(
     TilesContext.Provider, { value },
@@ -57,10 +58,11 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * service/pictures/batch.py image_urls); so does a lang other than en (an SVG's title is in it);
  * pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
+ * Corner indices add `&index=1`: tilesUrl("", "1m", {index: true}) === "/tiles/1m.png?height=38&scale=1&index=1"
  */
 export function tilesUrl(
   base, notation,
-  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang } = {},
+  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
@@ -72,7 +74,8 @@ export function tilesUrl(
     (dora ? `&dora=${encodeURIComponent(dora)}` : "") +
     (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
     // the labels' and the title's language (an invalid one is sent for the service to say why)
-    (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "");
+    (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "") +
+    (index ? "&index=1" : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
@@ -84,11 +87,12 @@ export function tilesUrl(
  * `indicators` are canonical (indicatorOptions); lang (of the alt text) counts when not en:
  * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
  * manifestKey("1m", 38, "light", false, 6, "png", {lang: "zh"}) === "1m?lang=zh"
+ * and corner indices when on: manifestKey("1m", 38, "light", false, 6, "png", {index: true}) === "1m?index=1"
  */
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
 ) {
-  const { dora, ura, lang } = indicators || {};
+  const { dora, ura, lang, index } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
@@ -98,6 +102,7 @@ export function manifestKey(
   if (dora) extra.push(`dora=${dora}`);
   if (ura) extra.push(`ura=${ura}`);
   if (lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
+  if (index) extra.push("index=1");
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
@@ -107,13 +112,14 @@ const svgSrcSet = (src) => M.svgSrcSet.replaceAll("{src}", src);
 
 /**
  * The densities the service draws for this layout: within its cost ceiling (service/layout/limits.py),
- * the distinct faces it shows (lay.faces) included.
+ * the distinct faces it shows (lay.faces) included, fewer with corner indices (`index`).
  */
-export function densitiesFor(lay, height) {
+export function densitiesFor(lay, height, index = false) {
+  const most = index ? SPEC.maxFacesIndex : SPEC.maxFaces;
   const fits = (d) => {
     const w = lay.width * d, ht = lay.height * d, px = height * d;
     return px <= SPEC.maxTilePx && Math.max(w, ht) <= SPEC.maxSide && w * ht <= SPEC.maxPixels &&
-      (lay.faces || 1) <= SPEC.maxFaces[px - SPEC.minHeight];
+      (lay.faces || 1) <= most[px - SPEC.minHeight];
   };
   const ok = SPEC.densities.filter(fits);
   return ok.length ? ok : SPEC.densities.slice(0, 1); // 1x even when too large: its error image says why
@@ -148,12 +154,14 @@ function layoutOf(notation, height, river, row, props) {
 
 /**
  * The indicator options as the URL and the manifest key carry them: canonical when valid (lang
- * beside a strip, or when not en), else as written, so the service's error image says what is wrong.
+ * beside a strip, or when not en), else as written, so the service's error image says what is wrong;
+ * with the corner indices (`index`: true when on).
  */
 function indicatorsOf(props) {
   const ok = indicatorOptions(props);
-  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang };
-  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined };
+  const index = props.index === true || undefined;
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index };
+  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined, index };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
@@ -172,7 +180,7 @@ function fromService(base, notation, height, theme, river, row, format, props) {
         : indicatorProblem(props);
   return {
     src: url(1),
-    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height) : SPEC.densities),
+    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height, ind.index) : SPEC.densities),
     // an invalid tag gets the service's error image, whose size we cannot know
     width: lay ? lay.width : undefined,
     height: lay ? lay.height : undefined,
@@ -193,8 +201,13 @@ function missing(notation, height, theme, river, row, format, props) {
 }
 
 function attrsFor(site, tag, notation, height, theme) {
-  // the tag's lang, else the site's: the alt text's language (an empty prop is no prop)
-  const props = tag.lang == null || tag.lang === "" ? { ...tag, lang: site.lang } : tag;
+  // the tag's lang, else the site's: the alt text's language (an empty prop is no prop);
+  // the tag's index (true or false), else the site's
+  const props = {
+    ...tag,
+    lang: tag.lang == null || tag.lang === "" ? site.lang : tag.lang,
+    index: typeof tag.index === "boolean" ? tag.index : site.index === true,
+  };
   const manifest = props.manifest ?? site.manifest;
   const root = props.base ?? site.base ?? globalThis.TILES_BASE;
   const river = !!props.river;
@@ -221,7 +234,9 @@ function attrsFor(site, tag, notation, height, theme) {
  * which it does for a tag with format="svg", else the manifest's PNG); dora and ura
  * (1-5 indicator tiles, like "3m" or "4z1m": a strip of the indicators and backs at the left,
  * under a label in lang, "en", "ja" or "zh"; width, height and alt include it). lang is the
- * language of the alt text too; without it, <TilesProvider lang>'s, else en.
+ * language of the alt text too; without it, <TilesProvider lang>'s, else en. index (or
+ * index={false}): a corner index on every face (the numeral, E S W N, C F B on the dragons,
+ * 1-4 on flowers and seasons); without it, <TilesProvider index>'s, else none.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

@@ -43,6 +43,8 @@ export interface TilesProps {
   ura?: string;
   /** The language of the alt text and the strips' labels (default: the provider's, else "en"). */
   lang?: Lang;
+  /** A corner index on every face: the numeral, E S W N, C F B on the dragons (default: the provider's, else none). */
+  index?: boolean;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
   wild?: string;
@@ -58,6 +60,8 @@ export interface TilesProviderProps {
   format?: Format;
   /** The language of the alt text and labels of every tag without a `lang` (as `tiles build --lang`). */
   lang?: Lang;
+  /** Corner indices on the faces of every tag without an `index` (as `tiles build --index`). */
+  index?: boolean;
   children?: ReactNode;
 }
 
@@ -71,6 +75,7 @@ export interface UrlOptions {
   dora?: string;
   ura?: string;
   lang?: Lang;
+  index?: boolean;
 }
 
 /** The width and height a layout takes, and the distinct faces it shows. */
@@ -95,7 +100,7 @@ export declare function tilesUrl(base: string, notation: string, options?: UrlOp
 /** The manifest key `tiles build` writes: manifestKey("123m", 50, "light") === "123m?height=50". */
 export declare function manifestKey(
   notation: string, height?: number, theme?: Theme, river?: boolean, row?: number, format?: Format,
-  indicators?: { dora?: string; ura?: string; lang?: Lang },
+  indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */
-export declare function densitiesFor(lay: LayoutSize, height: number): number[];
+export declare function densitiesFor(lay: LayoutSize, height: number, index?: boolean): number[];

@@ -41,21 +41,22 @@ from service.pictures.jobs import (
 from service.pictures.scan import doc_files, scan_text, walk_docs
 from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
 from service.pictures.pages import read_docs
-from service.pictures.tag_props import DEFAULT_LANG, DEFAULT_THEME, Problem, tag_options
+from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, tag_options
 
 from .lint import missing_paths
 
 MANIFEST = "manifest.json"
 
 
-def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,),
-            lang: str = DEFAULT_LANG) -> tuple[list[Job], list[Problem]]:
+def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAULT_LANG,
+            index: bool = DEFAULT_INDEX) -> tuple[list[Job], list[Problem]]:
     """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
-    errors of tags and blocks that cannot be drawn; ``lang`` is the site's, for those without their own."""
+    errors of tags and blocks that cannot be drawn; ``lang`` and ``index`` are the site's, for those
+    without their own."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
-    for item in read_docs(paths, themes[0], lang):
+    for item in read_docs(paths, themes[0], lang, index):
         if isinstance(item, Problem):  # a tag we cannot read
             errors.append(item)
         elif item.errors:
@@ -63,13 +64,14 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,),
         elif item.request is not None:
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(job.key, job)
-    scenes, scene_errors = scene_jobs(paths, themes, lang)  # a bad ```tiles-scene block fails the build too
+    scenes, scene_errors = scene_jobs(paths, themes, lang, index)  # a bad ```tiles-scene block fails the build too
     for job in scenes:
         jobs.setdefault(job.key, job)
     return list(jobs.values()), errors + scene_errors
 
 
-def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG) -> dict[int, tuple[str, str]]:
+def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG,
+                 index: bool = DEFAULT_INDEX) -> dict[int, tuple[str, str]]:
     """The 0-based line of each closed block's closing fence (lines split at ``\\n``), the block's
     manifest key at ``theme`` and the closing line's text before its fence (``"> "`` in a blockquote):
     what ``tiles build --link-md`` puts an `<img>` under, and how that line starts.
@@ -83,11 +85,13 @@ def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG) -> dict[int, t
     for block in scene_blocks(text):
         options, _ = read_options(block)
         if options is not None and block.close is not None:
-            out[block.close] = scene_key(block.text, options.render(options.themes((theme,))[0], "png", lang)), block.prefix
+            render = options.render(options.themes((theme,))[0], "png", lang, index)
+            out[block.close] = scene_key(block.text, render), block.prefix
     return out
 
 
-def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG) -> tuple[list[SceneJob], list[Problem]]:
+def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG,
+               index: bool = DEFAULT_INDEX) -> tuple[list[SceneJob], list[Problem]]:
     """A job per ```` ```tiles-scene ```` block under ``paths`` and theme (the block's own theme, when it
     names one), at the block's options, and the blocks' problems."""
     jobs, problems = [], []
@@ -97,7 +101,7 @@ def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG) -> tupl
             if options is None or scene is None:
                 problems += [p for p in (bad_option, bad_field) if p is not None]
                 continue
-            jobs += [SceneJob(block.text, scene, options.render(t, "png", lang)) for t in options.themes(themes)]
+            jobs += [SceneJob(block.text, scene, options.render(t, "png", lang, index)) for t in options.themes(themes)]
     return jobs, problems
 
 
@@ -182,7 +186,7 @@ _COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
 
 
 def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME,
-                  default_lang: str = DEFAULT_LANG) -> bool:
+                  default_lang: str = DEFAULT_LANG, default_index: bool = DEFAULT_INDEX) -> bool:
     """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line
     and under each ```` ```tiles-scene ```` block's closing fence.
 
@@ -195,7 +199,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
-    scenes = scene_closes(text, default_theme, default_lang)  # closing fence line -> manifest key, the line's start
+    scenes = scene_closes(text, default_theme, default_lang, default_index)  # closing fence line -> manifest key, its start
     out_lines, changed, i = [], False, 0
     while i < len(lines):
         line = lines[i]
@@ -208,7 +212,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
             if not tags or not isinstance(tags[0].notation, str):
                 continue
             try:
-                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme, default_lang))
+                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme, default_lang, default_index))
             except ValueError:
                 continue
         e = images.get(key)
@@ -280,7 +284,7 @@ def cmd_build(args) -> int:
               "them, as no manifest names them. Give `tiles build` a folder of its own (--out), "
               "or leave out --prune", file=sys.stderr)
         return 2
-    jobs, errors = collect(args.paths, themes, args.lang)
+    jobs, errors = collect(args.paths, themes, args.lang, args.index)
     for p in errors:
         print(p, file=sys.stderr)
     counts = build(jobs, out, args.public_path, manifest=not errors, workers=args.jobs)
@@ -296,7 +300,7 @@ def cmd_build(args) -> int:
     if args.link_md:
         images = images_of(out)
         for path in linkable_markdown(args.paths):
-            if link_markdown(path, out, images, themes[0], args.lang):
+            if link_markdown(path, out, images, themes[0], args.lang, args.index):
                 print(f"linked images in {path}")
     return 0
 
@@ -315,6 +319,9 @@ def register(sub) -> None:
     p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
                    help="the site's language, for tags and tiles-scene blocks without a lang: of the alt text "
                         "and the labels (default: %(default)s)")
+    p.add_argument("--index", action="store_true",
+                   help="corner indices on every face, for tags and tiles-scene blocks without an index of their "
+                        "own (index={false} turns them off for one tag, index=0 for one block)")
     p.add_argument("--link-md", action="store_true",
                    help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line "
                         "in place, keeping line endings (symlinks leading out of the docs tree are skipped)")

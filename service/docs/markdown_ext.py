@@ -13,7 +13,8 @@ one hidden sprite (`service.drawing.svg_page`). The MkDocs plugin gives it a
 
 A typo raises `TilesError` naming ``file:line:col`` with the line and a caret;
 ``on_error="warn"`` logs that instead and shows it in the page. ``lang`` (en, ja, zh) is the
-site's language, of the alt text and the labels, for tags and blocks without their own.
+site's language, of the alt text and the labels, for tags and blocks without their own; ``index``
+(true) puts corner indices on the faces of tags and blocks without an ``index`` of their own.
 
 >>> import markdown
 >>> html = markdown.markdown('Wait on <Tiles notation="14s" inline />.', extensions=["tiles"])
@@ -107,13 +108,13 @@ class PageTiles:
         tag.props.setdefault("format", self.ext.default_format)
         key = None
         if self.ext.renderer is inline_svg:
-            key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"),
+            key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"),
                    tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
             if key in _DRAWN:
                 html, needs = _DRAWN[key]
                 self.sprite.add(needs)
                 return html
-        read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"))
+        read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"))
         if read.request is None or read.errors:
             return self.report(read.problems, tag.props.get("inline") is True)
         self.report(read.problems, read.request.inline)  # warnings
@@ -202,8 +203,9 @@ def inline_scenes(text: str, scene: Scene, options: SceneOptions, page: PageTile
     theme, mode = options.get("theme") or page.ext.getConfig("theme"), page.ext.getConfig("color_mode")
     themes = ("light", "dark") if theme == "auto" and mode != "media" else (theme,)
     page.pairs = page.pairs or len(themes) > 1
-    lang = page.ext.getConfig("lang")
-    return pair([inline_scene(scene, options.render(t, "svg", lang), t if len(themes) > 1 else None) for t in themes])
+    lang, index = page.ext.getConfig("lang"), page.ext.getConfig("index")
+    return pair([inline_scene(scene, options.render(t, "svg", lang, index), t if len(themes) > 1 else None)
+                 for t in themes])
 
 
 def inline_svg(request: ImageRequest, page: PageTiles) -> str:
@@ -278,6 +280,7 @@ class TilesExtension(Extension):
             "page": ["", "the page's file name in messages (set for you under MkDocs and Zensical)"],
             "lang": ["en", "the site's language (en, ja, zh) for tags and blocks without a lang: of the alt text "
                            "and the labels"],
+            "index": [False, "corner indices on every face, for tags and blocks without an index of their own"],
         }
         super().__init__(**kwargs)
         if self.getConfig("on_error") not in ON_ERROR:

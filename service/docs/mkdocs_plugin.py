@@ -18,6 +18,7 @@ image, one shown by Material's palette toggle (``data-md-color-scheme``).
           color_mode: material
           on_error: fail    # or warn: log it and show the error in the page
           lang: en          # en | ja | zh: the alt text and labels of tags and blocks without a lang
+          index: false      # true: corner indices on the faces of tags and blocks without an index
 
 >>> TilesPlugin.config_scheme[0][0]
 'format'
@@ -64,6 +65,7 @@ class TilesConfig(Config):
     on_error = c.Choice(("fail", "warn"), default="fail")
     cache_dir = c.Type(str, default=".cache/tiles")
     lang = c.Choice(LANGS, default=LANGS[0])
+    index = c.Type(bool, default=False)
 
 
 class TilesPlugin(BasePlugin[TilesConfig]):
@@ -79,7 +81,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         inline = self.config.format == "inline"
         theme = self.config.theme if inline or self.config.theme != "auto" else "light"
         self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error,
-                                  lang=self.config.lang)
+                                  lang=self.config.lang, index=self.config.index)
         self.ext.error = BuildStopped
         self.ext.log = log
         if not inline:
@@ -123,7 +125,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         pictures = []
         themes = block.themes(self.themes)
         for theme in themes:
-            options = block.render(theme, self.config.format, self.config.lang)
+            options = block.render(theme, self.config.format, self.config.lang, self.config.index)
             names = ensure_scene_files(text, scene, options, self.cache)
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]

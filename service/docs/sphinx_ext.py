@@ -17,11 +17,12 @@
 
 A ``tiles-scene`` directive's content is a scene's YAML (docs/scenes.md), drawn like a hand
 with its alt text; its argument takes the options a ```` ```tiles-scene ```` fence takes
-(``height theme lang format bg``). A bad field fails the build at ``file:line:col`` with the
+(``height theme lang index format bg``). A bad field fails the build at ``file:line:col`` with the
 field's path; a bad option at its place on the directive's line.
 
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
-``row``, ``format``, ``lang``), read by `service.pictures.tag_props` as `tiles lint` reads them.
+``row``, ``format``, ``lang``, ``index``: bare, or ``:index: false`` against the site's), read by
+`service.pictures.tag_props` as `tiles lint` reads them.
 Images are drawn when the HTML is written, into the output's ``_images`` under
 content-hashed names (an existing file is never drawn again), as
 ``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
@@ -31,10 +32,11 @@ naming ``file:line:col`` (``tiles_on_error = "warn"`` logs it and shows it).
 Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 ``tiles_color_mode`` (furo, media, material), ``tiles_format`` (png, svg),
 ``tiles_on_error`` (fail, warn), ``tiles_lang`` (en, ja, zh: the alt text and labels of tags
-and blocks without a ``lang``).
+and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the faces of tags and
+blocks without an ``index``).
 
 >>> sorted(TilesDirective.option_spec)
-['caption', 'format', 'height', 'lang', 'river', 'row', 'theme']
+['caption', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme']
 """
 
 from __future__ import annotations
@@ -107,7 +109,8 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     """The node for a tag, after reading it once. An error is logged and kept in the
     environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
     the page shows it either way."""
-    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light", env.config.tiles_lang)
+    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light", env.config.tiles_lang,
+                    env.config.tiles_index)
     _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
@@ -155,6 +158,20 @@ def _fail(app, exception) -> None:
         app.statuscode = 1
 
 
+def flag_or_bool(value: str | None) -> bool:
+    """A directive option given bare (``:index:``) or as a truth value (``:index: false``).
+
+    >>> flag_or_bool(None), flag_or_bool("No"), flag_or_bool("true")
+    (True, False, True)
+    """
+    word = (value or "true").strip().lower()
+    if word in ("true", "yes", "1", "on"):
+        return True
+    if word in ("false", "no", "0", "off"):
+        return False
+    raise ValueError(f"give it alone, or true or false, not {value!r}")
+
+
 class TilesDirective(SphinxDirective):
     """``.. tiles:: NOTATION`` with the tag's props as options."""
 
@@ -168,6 +185,7 @@ class TilesDirective(SphinxDirective):
         "row": directives.unchanged,
         "format": directives.unchanged,
         "lang": directives.unchanged,
+        "index": flag_or_bool,
     }
 
     def run(self):
@@ -243,7 +261,8 @@ def visit_html(self, node) -> None:
     config = self.builder.config
     tag = TilesTag("", "", 0, props=dict(node["props"]))
     tag.props.setdefault("format", config.tiles_format)
-    read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light", config.tiles_lang)
+    read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light", config.tiles_lang,
+                    config.tiles_index)
     request = read.request
     themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
     jobs = jobs_for(request, themes)
@@ -269,7 +288,7 @@ def visit_scene_html(self, node) -> None:
     out = Path(self.builder.outdir) / self.builder.imagedir
     pictures = []
     for theme in themes:
-        options = block.render(theme, config.tiles_format, config.tiles_lang)
+        options = block.render(theme, config.tiles_format, config.tiles_lang, config.tiles_index)
         urls = [f"{self.builder.imgpath}/{n}" for n in ensure_scene_files(node["yaml"], scene, options, out)]
         pictures.append(scene_img(urls, scene_size(scene, options), scene_alt(scene, options.lang),
                                   theme if len(themes) > 1 else None))
@@ -302,6 +321,7 @@ def setup(app):
     app.add_config_value("tiles_format", "png", "html", str)
     app.add_config_value("tiles_on_error", "fail", "env", str)
     app.add_config_value("tiles_lang", LANGS[0], "env", str)
+    app.add_config_value("tiles_index", False, "env", bool)
     app.connect("config-inited", _check_lang)
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),

@@ -34,6 +34,7 @@ from PIL import Image
 from service.layout.layout import Layout, Placement
 from service.layout.limits import MAX_PIXELS
 from service.notation.options import RenderOptions
+from tile_art.corner import has_index
 from tile_art.faces import check, draw_face
 from tile_art.lru import ByteLRU, share
 
@@ -65,7 +66,7 @@ OVER_KEPT = 4  # backgrounds whose PLTE/tRNS a palette keeps (light, dark, trans
 OVER_BYTES = 1536  # one background's PLTE (3 B an entry) and tRNS (1 B), with their objects
 _NO_START = np.zeros((0, 4), np.int64)
 
-FaceKey = tuple[str, int, int, str, bool, bool]  # code, height, scale, theme, sideways, dimmed
+FaceKey = tuple[str, int, int, str, bool, bool, bool]  # code, height, scale, theme, sideways, dimmed, index
 # A cached colour table's objects beyond its arrays' data: three array headers, the table,
 # its key, the cache's entries (measured with tracemalloc: ~0.9 KB; a face at 1x is ~1 KB).
 TABLE_BYTES = 1024
@@ -162,7 +163,18 @@ def _keep(cache: ByteLRU, key, value) -> None:
 
 
 def face_key(p: Placement, options: RenderOptions) -> FaceKey:
-    return (p.tile.code, options.height, options.scale, options.theme, p.sideways, p.tile.tsumogiri)
+    """The face a placement shows; `index` only where the face has a corner index (a joker's or a
+    back's face is the same face with it).
+
+    >>> from service.notation.grammar import parse
+    >>> from service.layout.arrange import arrange
+    >>> opts = RenderOptions(index=True)
+    >>> [face_key(p, opts)[-1] for p in arrange(parse("1zj"), opts).placements]
+    [True, False]
+    """
+    code = p.tile.code
+    return (code, options.height, options.scale, options.theme, p.sideways, p.tile.tsumogiri,
+            options.index and has_index(code))
 
 
 def face_image(key: FaceKey) -> Image.Image:
@@ -179,12 +191,12 @@ def face_colours(key: FaceKey) -> FaceColours:
         hit = _COLOURS.get(key)
     if hit is not None:
         return hit
-    code, height, scale, theme, sideways, dim = key
+    code, height, scale, theme, sideways, dim, index = key
     if dim:
-        img = dimmed(face_image((code, height, scale, theme, sideways, False)))
+        img = dimmed(face_image((code, height, scale, theme, sideways, False, index)))
     else:
         check(code, height, scale, theme)
-        img = draw_face(code, height, scale, theme, sideways)
+        img = draw_face(code, height, scale, theme, sideways, index)
     table = colour_table(img)
     _keep(_COLOURS, key, table)
     return table

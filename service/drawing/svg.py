@@ -68,7 +68,7 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
     subject and options give the same bytes)."""
     lay = lay or arrange(subject, options)
     themes = AUTO if options.theme == THEME_AUTO else (options.theme,)
-    doc = Document(themes, options.height, options.scale)
+    doc = Document(themes, options.height, options.scale, options.index)
     dims = any(p.tile.tsumogiri for p in lay.placements)
     if options.scale != 1:  # tuned for one density, as asked
         body, css = _uses(doc, lay, options.scale), ""

@@ -92,8 +92,9 @@ class _Alphabet:
     the standalone writer and kept in pieces: the style, the shared definitions in order, each
     tile's symbol and which definitions it needs. A page's sprite is a choice of these pieces."""
 
-    def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None):
-        doc = Document(themes, height, scale)
+    def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None,
+                 index: bool = False):
+        doc = Document(themes, height, scale, index)
         keys = [(code, sideways) for code in tile_art.CODES for sideways in (False, True)]
         densities = (1, HI) if scale == 1 else (scale,)  # a scale asked for: tuned for it alone
         for code, sideways in keys:
@@ -163,16 +164,17 @@ _REF = re.compile(f"#{PREFIX}(\\w+)")
 
 
 @lru_cache(maxsize=16)
-def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None) -> _Alphabet:
-    """Cached per height, scale, themes and ``dark`` (give one callable per mode:
-    `service.docs.color_mode.dark_css`): a page's sprite then costs a join and a hash."""
-    return _Alphabet(themes, height, scale, dark)
+def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None,
+              index: bool = False) -> _Alphabet:
+    """Cached per height, scale, themes, ``dark`` (give one callable per mode:
+    `service.docs.color_mode.dark_css`) and corner indices: a page's sprite then costs a join and a hash."""
+    return _Alphabet(themes, height, scale, dark, index)
 
 
 def _defs(themes: tuple[str, ...], height: int, scale: int, tiles: tuple[tuple[str, bool], ...], dims: bool,
-          dark: Callable[[str], str] | None) -> tuple[str, str]:
+          dark: Callable[[str], str] | None, index: bool = False) -> tuple[str, str]:
     """A sprite's style, definitions and symbols for these tiles in this order, and its scope."""
-    alphabet = _alphabet(themes, height, scale, dark)
+    alphabet = _alphabet(themes, height, scale, dark, index)
     pieces = alphabet.pieces(tiles, dims)
     scope = "k" + hashlib.blake2b("".join(pieces).encode(), digest_size=4).hexdigest()
     return alphabet.scoped(pieces, scope), scope
@@ -187,19 +189,24 @@ def tile_name(code: str, sideways: bool) -> str:
 class Needs:
     """What a hand needs from its page's sprite: which document, which tiles, the dim filter."""
 
-    key: tuple  # (height, scale, themes)
+    key: tuple  # (height, scale, themes, index)
     tiles: tuple[tuple[str, bool], ...]
     dims: bool
 
 
 def doc_key(options: RenderOptions) -> tuple:
-    return options.height, options.scale, (AUTO if options.theme == THEME_AUTO else (options.theme,))
+    """The sprite document a hand's tiles are in: hands with corner indices have their own."""
+    return options.height, options.scale, (AUTO if options.theme == THEME_AUTO else (options.theme,)), options.index
 
 
 def mark(key: tuple) -> str:
-    """How a hand refers to its sprite document until the page's sprite is written."""
-    height, scale, themes = key
-    return f"{MARK}{height}-{scale}-{'-'.join(themes)}."
+    """How a hand refers to its sprite document until the page's sprite is written.
+
+    >>> mark((38, 1, ("light",), False)), mark((38, 1, ("light",), True))
+    ('\\x0138-1-light.', '\\x0138-1-light-index.')
+    """
+    height, scale, themes, index = key
+    return f"{MARK}{height}-{scale}-{'-'.join(themes)}{'-index' if index else ''}."
 
 
 def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
@@ -249,8 +256,8 @@ class PageSprite:
         """Put a hand's tiles into the sprite (each drawn once, checked on first use)."""
         doc = self.docs.get(needs.key)
         if doc is None:
-            height, scale, themes = needs.key
-            doc = self.docs[needs.key] = Document(themes, height, scale)
+            height, scale, themes, index = needs.key
+            doc = self.docs[needs.key] = Document(themes, height, scale, index)
         drawn, scale = doc.tiles, doc.scale
         for code, sideways in needs.tiles:
             if (code, sideways, scale) not in drawn:  # most tiles of a page are on it already
@@ -268,7 +275,8 @@ class PageSprite:
         """The hidden `<svg>` of every tile used so far (empty when none), and each mark's scope."""
         parts, scopes = [], {}
         for key, doc in self.docs.items():
-            inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple((code, sideways) for code, sideways, *_ in doc.tiles), key in self.dims, self.dark)
+            inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple((code, sideways) for code, sideways, *_ in doc.tiles),
+                                 key in self.dims, self.dark, doc.index)
             parts.append(inner)
             scopes[mark(key)] = scope
         return (HIDDEN + "".join(parts) + "</svg>" if parts else ""), scopes

@@ -189,6 +189,7 @@ def playground_settings() -> dict:
             "defaultHeight": o.RenderOptions().height, "themes": list(tile_art.THEMES), "langs": list(LANGS),
             "densities": list(SCALES), "maxPixels": MAX_PIXELS, "maxSide": MAX_SIDE, "maxTilePx": MAX_TILE_PX,
             "maxFaces": [max_faces(px) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
+            "maxFacesIndex": [max_faces(px, index=True) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
             "svgSrcSet": svg_srcset("{src}"), "honorNames": list(HONOR_NAMES), "bonusNames": list(BONUS_NAMES),
         }
     return found
@@ -237,7 +238,7 @@ def batch_view():
     batch = Batch(None, body.get("publicPath", ""), error_images=bool(body.get("errorImages")), fetch=True)
     answer = batch.answer({k: body[k] for k in ("id", "path", "line", "column", "source", "scene", "themes", "format", "tag",
                                           "prefix", "meta", "metaLine", "metaColumn", "columns", "fenceLine", "info",
-                                          "infoLine", "infoColumn", "lang") if k in body})
+                                          "infoLine", "infoColumn", "lang", "index") if k in body})
     if answer.get("fatal"):
         raise BadRequest("batch", answer["fatal"])
     return batch_json(answer, 200 if answer["ok"] else 422)

@@ -113,7 +113,7 @@ def check_picture(lay: Layout, options: RenderOptions, notation: str = "") -> No
             notation, None, "height",
         )
     w, h = lay.width * options.scale, lay.height * options.scale
-    if not fits(lay.width, lay.height, options.height, options.scale):
+    if not fits(lay.width, lay.height, options.height, options.scale):  # faces: below, with their own message
         raise BadRequest(
             "size",
             f"the image would be {w}x{h} pixels; the limit is {MAX_PIXELS:,} pixels "
@@ -121,11 +121,13 @@ def check_picture(lay: Layout, options: RenderOptions, notation: str = "") -> No
             notation, None, "height",
         )
     faces = distinct_faces(lay) if options.format != "svg" else 1  # an SVG's tiles are vectors
-    if faces > max_faces(tile_px):
+    most = max_faces(tile_px, options.index)  # a corner index is one more glyph a face
+    if faces > most:
+        with_index = " with corner indices" if options.index else ""
         raise BadRequest(
             "size",
             f"the image shows {faces} different faces, each drawn first at a size not seen before; at "
-            f"{tile_px} pixels a tile the limit is {max_faces(tile_px)}: lower height or scale, or use "
+            f"{tile_px} pixels a tile{with_index} the limit is {most}: lower height or scale, or use "
             "fewer different tiles",
             notation, None, "height",
         )

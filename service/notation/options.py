@@ -6,6 +6,8 @@
 'h38-s1-light-bgnone-river8-png'
 >>> RenderOptions.from_query({"dora": "4Z1m", "lang": "ja"}).key()
 'h38-s1-light-bgnone-gauto-png-dora4z1m-ja'
+>>> RenderOptions.from_query({"index": "1"}).key()
+'h38-s1-light-bgnone-gauto-png-index'
 >>> RenderOptions.from_query({"wild": "0P"}).wild  # analysis only: not in the key
 '5p'
 >>> RenderOptions.from_query({"scale": "9"})
@@ -67,6 +69,7 @@ class RenderOptions:
     dora: str = ""  # dora indicators beside the hand (service/notation/dora.py); kept canonical
     ura: str = ""  # ura dora indicators
     lang: str = "en"  # the language of the strips' labels and of the alt text (SVG <title>, JSON description)
+    index: bool = False  # True: a corner index on every face that has one (tile_art.corner)
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
 
     def __post_init__(self):
@@ -79,8 +82,9 @@ class RenderOptions:
             raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
         if self.wild is not None and parse_wild(self.wild) != self.wild:
             raise OptionError(f"wild must be written as {parse_wild(self.wild)}, not {self.wild!r}", "wild")
-        if not isinstance(self.exact, bool):
-            raise OptionError(f"exact must be true or false, not {self.exact!r}", "exact")
+        for name in ("exact", "index"):
+            if not isinstance(getattr(self, name), bool):
+                raise OptionError(f"{name} must be true or false, not {getattr(self, name)!r}", name)
         if self.format not in FORMATS:
             raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
         if self.theme == THEME_AUTO and self.format != "svg":
@@ -104,8 +108,8 @@ class RenderOptions:
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row exact dora ura lang wild``);
-        others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row exact index dora ura lang
+        wild``); others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row"):
             if params.get(name) not in (None, ""):
@@ -116,8 +120,9 @@ class RenderOptions:
             kw["layout"] = params["layout"]
         if params.get("bg"):
             kw["background"] = parse_color(params["bg"])
-        if params.get("exact") not in (None, ""):
-            kw["exact"] = _parse_bool("exact", params["exact"])
+        for name in ("exact", "index"):
+            if params.get(name) not in (None, ""):
+                kw[name] = _parse_bool(name, params[name])
         for name in (*KINDS, "lang"):
             if params.get(name):
                 kw[name] = params[name]
@@ -133,7 +138,8 @@ class RenderOptions:
     def key(self) -> str:
         """A normalised string naming these options, for cache keys and file names.
 
-        Only what changes the bytes: a river has rows and no gaps, a hand the opposite; ``lang``
+        Only what changes the bytes: a river has rows and no gaps, a hand the opposite; ``index``
+        (named only when on) draws other faces; ``lang``
         names the strips' labels and an SVG's ``<title>``, so a PNG without strips leaves it out
         (the same file in every language: only its alt text, which the file does not hold, differs).
 
@@ -146,6 +152,7 @@ class RenderOptions:
         else:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
+        exact += "-index" if self.index else ""  # likewise: every face with an index is another face
         strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
         titled = self.format == "svg" and self.lang != LANGS[0]  # an English title: as before titles had a language
         lang = f"-{self.lang}" if strips or titled else ""

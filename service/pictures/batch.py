@@ -16,7 +16,8 @@ list puts them apart); its answer says ``"scene": true``. A line of a ```` ```ti
 request with ``fenceLine`` (its text) and ``info`` (the fence's info string), read as `tiles lint`
 reads it (`service.pictures.pages`); its answer is a tag's. A request's ``lang`` is the site's
 language (remark-tiles' and markdown-it-tiles' ``lang`` option) for a tag, line or block without
-its own: of the alt text and the labels:
+its own: of the alt text and the labels; its ``index`` (true or false) the site's corner indices
+(their ``index`` option), likewise:
 
 >>> import io, json
 >>> server = Batch(out=None, public_path="/tiles/")
@@ -79,12 +80,14 @@ from .release import TILES_VERSION
 from .pages import fence_props, line_tag, tiles_info
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
-from .tag_props import DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
+from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 REQUESTS = ("tag", "scene", "fence")  # what a request may be: a <Tiles> tag, a scene block, a tiles fence's line
-STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang")
+SITE_OPTIONS = ("lang", "index")  # the site's settings a request may carry, for tags and blocks without their own
+STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang",
+                "index")
 
 
 class Batch:
@@ -112,7 +115,8 @@ class Batch:
 
         # folderMark: the file remark-tiles' service mode writes too, so `tiles build --prune` spares the folder
         return {"tiles": TILES_VERSION, "renderer": RENDERER_VERSION, "protocol": PROTOCOL, "spec": spec(),
-                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}, "requests": list(REQUESTS)}
+                "folderMark": {"name": BATCH_MARK, "text": BATCH_MARK_TEXT}, "requests": list(REQUESTS),
+                "siteOptions": list(SITE_OPTIONS)}
 
     def answer(self, req: dict[str, Any]) -> dict[str, Any]:
         """The answer to ``req``, its files written."""
@@ -164,7 +168,10 @@ class Batch:
         lang = req.get("lang") or DEFAULT_LANG  # the site's
         if lang not in LANGS:
             return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
-        read = read_tag(tag, themes[0], lang)
+        index = req.get("index", DEFAULT_INDEX)  # the site's
+        if not isinstance(index, bool):
+            return {"id": rid, "ok": False, "fatal": index_problem(index)}
+        read = read_tag(tag, themes[0], lang, index)
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
             name = dynamic[0]
@@ -185,7 +192,8 @@ class Batch:
                 waits += self._draw(job)
             scales = scales_of(job.options)
             if self.fetch:  # only what the service draws: it refuses scales over its cost ceiling
-                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay),
+                                   job.options.index)
             image = {"theme": job.options.theme, **self._urls(job.image, scales, fmt)}
             if self.fetch:
                 image["fetch"] = image_urls(job, scales)
@@ -250,6 +258,9 @@ class Batch:
         lang = req.get("lang") or DEFAULT_LANG  # the site's
         if lang not in LANGS:
             return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
+        index = req.get("index", DEFAULT_INDEX)  # the site's
+        if not isinstance(index, bool):
+            return {"id": rid, "ok": False, "fatal": index_problem(index)}
         line, column = int(req.get("line", 1)), int(req.get("column", 1))
         columns = req.get("columns", [])  # where each YAML line starts in the file, when they differ
         if not isinstance(columns, list) or not all(type(c) is int and c >= 1 for c in columns):
@@ -263,13 +274,14 @@ class Batch:
             return self._fail(rid, [p for p in (bad_option, bad_field) if p is not None], (1, 1), None, themes[0])
         images = []
         for theme in options.themes(themes):
-            job = SceneJob(text, scene, options.render(theme, fmt, lang))
+            job = SceneJob(text, scene, options.render(theme, fmt, lang, index))
             if self.out is not None:
                 waits += self._draw(job)
             scales = scales_of(job.options)
             if self.fetch:  # only the densities the service draws: a table at 3x is over its pixel limit
                 lay = arrange_scene(scene, job.options).layout
-                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay))
+                scales = densities(lay.width, lay.height, job.options.height, scales, distinct_faces(lay),
+                                   job.options.index)
             image = {"theme": job.options.theme, **self._urls(job.image, scales, job.options.format)}
             if self.fetch:
                 image["fetch"] = scene_urls(job, scales)
@@ -341,6 +353,15 @@ def lang_problem(lang) -> str:
     return f"lang must be one of {', '.join(LANGS)}, not {str(lang)[:16]!r}"
 
 
+def index_problem(index) -> str:
+    """What is wrong with a request's ``index``.
+
+    >>> index_problem("1")
+    "index must be true or false, not '1'"
+    """
+    return f"index must be true or false, not {str(index)[:16]!r}"
+
+
 def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     """Where the HTTP service serves each of `scales` (default: every scale) of ``job``,
     relative to the service root.
@@ -350,14 +371,16 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     >>> job = Job("1m-2m", read("1m-2m", "river"), RenderOptions(layout="river", row=8))
     >>> image_urls(job)["2x"]
     'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
-    >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg")))
-    {'1x': 'tiles/1m.svg?height=38&theme=light'}
+    >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg", index=True)))
+    {'1x': 'tiles/1m.svg?height=38&theme=light&index=1'}
     """
     o = job.options
     query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
     query.update({k: getattr(o, k) for k in ("dora", "ura") if getattr(o, k)})
     if o.dora or o.ura or o.lang != DEFAULT_LANG:  # the labels' language (en too), or an SVG title's
         query["lang"] = o.lang
+    if o.index:
+        query["index"] = 1
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}
@@ -374,11 +397,15 @@ def scene_urls(job: SceneJob, scales: tuple[int, ...] = ()) -> dict[str, str]:
     'scene.svg?s=problem%3A+%7Bround%3A+E1%2C'
     >>> scene_urls(SceneJob(text, read_scene(text), RenderOptions(lang="ja", background=(255, 255, 255, 255))))["2x"][-49:]
     'height=38&theme=light&lang=ja&bg=ffffffff&scale=2'
+    >>> scene_urls(SceneJob(text, read_scene(text), RenderOptions(index=True)))["1x"][-37:]
+    'height=38&theme=light&index=1&scale=1'
     """
     o = job.options
     query = {"s": job.text, "height": o.height, "theme": o.theme}
     if o.lang != RenderOptions().lang:
         query["lang"] = o.lang
+    if o.index:
+        query["index"] = 1
     if o.background is not None:
         query["bg"] = "%02x%02x%02x%02x" % o.background
     if o.format == "svg":

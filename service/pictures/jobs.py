@@ -19,6 +19,8 @@ True
 '1m?lang=zh'
 >>> manifest_key("1m", RenderOptions(format="svg", theme="auto"))
 '1m?theme=auto&format=svg'
+>>> manifest_key("1m", RenderOptions(index=True))
+'1m?index=1'
 """
 
 from __future__ import annotations
@@ -81,8 +83,14 @@ def manifest_key(notation: str, options: RenderOptions) -> str:
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
     keys += ("format",)  # svg: one file, no densities
     keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
-    extra = [f"{k}={getattr(options, k)}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
+    keys += ("index",)  # index=1, as the component's URL says it
+    extra = [f"{k}={_query(getattr(options, k))}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     return notation + ("?" + "&".join(extra) if extra else "")
+
+
+def _query(value) -> str:
+    """An option's value as a query writes it: a flag as 1 or 0."""
+    return str(int(value)) if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Iterable, Iterator
 from .fences import Fence, fences
 from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text, walk_docs
 from .scene_blocks import scene_info
-from .tag_props import DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
+from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
 
 # ```tiles river, ```{.tiles river} (group 1: a closing brace ends the props only when one opened them,
 # so ```tiles row={4} keeps its own). remark-tiles (index.js) holds this same pattern (a test checks).
@@ -103,8 +103,8 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
     return [t for f, props in tiles_fences(text) for t in fence_line_tags(f, props, text, path)]
 
 
-def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME,
-              default_lang: str = DEFAULT_LANG) -> Iterator[TagRead | Problem]:
+def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
+              default_index: bool = DEFAULT_INDEX) -> Iterator[TagRead | Problem]:
     """Every tag and every tiles fence line of every .md/.mdx file under ``paths``,
     read once, in file order.
 
@@ -121,4 +121,4 @@ def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME,
         for f, props in tiles_fences(text):
             found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
         for _, item in sorted(found, key=lambda pair: pair[0]):
-            yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang)
+            yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang, default_index)

@@ -3,7 +3,8 @@
 A block's body is a scene in YAML (docs/scenes.md). A bad field is a `Problem` at the
 block's ``file:line:col`` with the field's path, so `tiles lint` and `tiles build` stop on it.
 The fence's info string may give the block's options after the word, ``name=value`` words as in
-```` ```tiles-scene lang=ja height=30 theme=dark ```` (`read_options`); they win over the site's.
+```` ```tiles-scene lang=ja height=30 theme=dark ```` (`read_options`; ``index`` alone is ``index=1``);
+they win over the site's.
 A drawn block's files are named by `scene_id`, its manifest entry by `scene_key`.
 
 >>> text = "# A card\\n\\n```tiles-scene\\nproblem: {round: E9}\\n```\\n"
@@ -37,7 +38,8 @@ Scene = ProblemCard | TableScene
 # ```{.tiles-scene ...}; then the options (``rest``), in the first two forms maybe in braces.
 _INFO = re.compile(r"\s*(?P<open>\{\s*\.?)?tiles-scene(?P<close>\s*\})?(?=[\s}]|$)(?P<rest>.*?)\s*$")
 # The options a block takes: what a <Tiles> tag sets and a scene honours, and GET /scene's bg.
-OPTIONS = ("height", "theme", "lang", "format", "bg")
+OPTIONS = ("height", "theme", "lang", "index", "format", "bg")
+FLAGS = ("index",)  # options that may stand alone: ``index`` is ``index=1``
 _WORD = re.compile(r"""(?P<name>[^\s=]*)(?P<eq>=?)(?P<value>"[^"]*"|'[^']*'|\S*)""")
 
 
@@ -72,15 +74,15 @@ class SceneOptions:
         """The themes to draw: the block's one, or the site's (a light/dark pair)."""
         return (self.get("theme"),) if self.get("theme") else site  # type: ignore[return-value]
 
-    def render(self, theme: str, fmt: str, lang: str = "en") -> RenderOptions:
-        """The options of one picture: the site's theme, format and lang, unless the block names its own.
+    def render(self, theme: str, fmt: str, lang: str = "en", index: bool = False) -> RenderOptions:
+        """The options of one picture: the site's theme, format, lang and index, unless the block names its own.
 
         >>> SceneOptions((("lang", "ja"), ("height", "30"))).render("dark", "svg", "zh").key()
         'h30-s1-dark-bgnone-gauto-svg-ja'
-        >>> SceneOptions().render("light", "png", "zh").lang
-        'zh'
+        >>> SceneOptions().render("light", "png", "zh").lang, SceneOptions((("index", "0"),)).render("light", "png", index=True).index
+        ('zh', False)
         """
-        params = {"theme": theme, "lang": lang, **dict(self.given)}
+        params = {"theme": theme, "lang": lang, "index": "1" if index else "0", **dict(self.given)}
         return RenderOptions.from_query(params, params.pop("format", fmt))
 
 
@@ -156,7 +158,7 @@ def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | No
     >>> read_options(replace(block, info="lang='ja' height=30"))[0].given
     (('lang', 'ja'), ('height', '30'))
     >>> [str(read_options(replace(block, info=i))[1]) for i in ("scale=2", "dark", "lang=ja lang=zh")]  # doctest: +NORMALIZE_WHITESPACE
-    ["a.md:1:16: tiles-scene has no option 'scale': it takes height, theme, lang, format and bg",
+    ["a.md:1:16: tiles-scene has no option 'scale': it takes height, theme, lang, index, format and bg",
      "a.md:1:16: tiles-scene options are name=value words, like lang=ja height=30; not 'dark'",
      'a.md:1:24: tiles-scene: lang is given twice']
     """
@@ -173,7 +175,9 @@ def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | No
             continue
         m = _WORD.match(text, i)
         name, value, at = m.group("name"), m.group("value"), m.start("value")
-        if not name or not m.group("eq"):
+        if name in FLAGS and not m.group("eq") and not value:  # ``index``: index=1
+            value = "1"
+        elif not name or not m.group("eq"):
             return problem(i, f"{LANG} options are name=value words, like lang=ja height=30; not {m.group(0)!r}")
         if name not in OPTIONS:
             return problem(i, f"{LANG} has no option {name!r}: it takes {', '.join(OPTIONS[:-1])} and {OPTIONS[-1]}")
@@ -200,7 +204,7 @@ def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | No
     return options, None
 
 
-_EXAMPLE = {"height": "30", "theme": "dark", "lang": "ja", "format": "svg", "bg": "fff"}
+_EXAMPLE = {"height": "30", "theme": "dark", "lang": "ja", "index": "1", "format": "svg", "bg": "fff"}
 
 
 def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
@@ -250,9 +254,13 @@ def scene_key(text: str, options: RenderOptions) -> str:
     'scene:problem: {round: E1}?theme=dark'
     >>> scene_key("problem: {round: E1}", SceneOptions((("lang", "ja"), ("height", "30"), ("bg", "fff"))).render("light", "svg"))
     'scene:problem: {round: E1}?height=30&format=svg&lang=ja&bg=ffffffff'
+    >>> scene_key("problem: {round: E1}", RenderOptions(index=True))
+    'scene:problem: {round: E1}?index=1'
     """
     extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
              if getattr(options, k) != getattr(RenderOptions(), k)]
+    if options.index:
+        extra.append("index=1")
     if options.background is not None:  # bg=fff: as GET /scene's query names it
         extra.append("bg=%02x%02x%02x%02x" % options.background)
     return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")

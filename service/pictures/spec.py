@@ -86,6 +86,7 @@ def spec() -> dict:
         "maxTilePx": MAX_TILE_PX,
         # per tile size in device px from minHeight to maxTilePx: the most distinct faces an image may show
         "maxFaces": [max_faces(px) for px in range(MIN_HEIGHT, MAX_TILE_PX + 1)],
+        "maxFacesIndex": [max_faces(px, index=True) for px in range(MIN_HEIGHT, MAX_TILE_PX + 1)],  # index=1
         "defaultTheme": RenderOptions().theme,
         "themes": list(tile_art.THEMES),
         "suits": SUITS,

@@ -29,12 +29,14 @@ from .scan import EXPR, TilesTag
 INLINE_HEIGHT = 24  # CSS px of an inline tile: sits in a line of body text
 DEFAULT_THEME = RenderOptions().theme
 DEFAULT_LANG = RenderOptions().lang
+DEFAULT_INDEX = RenderOptions().index
 
 # Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
 # `tiles lint --check-wins` only.
 STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
-               "manifest", "dora", "ura", "lang", "wild"}
+               "manifest", "dora", "ura", "lang", "index", "wild"}
+FLAG_PROPS = ("inline", "index")  # written bare (``index``) or as {true} / {false}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 NUMBER_PROPS = ("height", "row")  # read as Tiles.js reads them: Number(value)
 # JavaScript's white space and line terminators, which Number() trims
@@ -95,9 +97,16 @@ def problem_at(tag: TilesTag, message: str, index: int | None = None, prop: str 
     return Problem(tag.path, line, col, message, warning)
 
 
-def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG) -> TagRead:
-    """Read a tag's props into an `ImageRequest`, with every problem found on the way; ``default_theme``
-    and ``default_lang`` are the site's, for a tag without its own ``theme`` or ``lang``."""
+def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
+             default_index: bool = DEFAULT_INDEX) -> TagRead:
+    """Read a tag's props into an `ImageRequest`, with every problem found on the way; ``default_theme``,
+    ``default_lang`` and ``default_index`` are the site's, for a tag without its own ``theme``, ``lang``
+    or ``index``.
+
+    >>> from service.pictures.scan import scan_text
+    >>> [str(p) for p in read_tag(scan_text('<Tiles notation="1m" index="yes" />', "a.mdx")[0]).problems]
+    ['a.mdx:1:1: index takes no value: write index, or index={false}']
+    """
     out = TagRead(tag)
     props = tag.props
     for name, value in props.items():
@@ -119,12 +128,12 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
     fmt = props.get("format")
     if isinstance(fmt, str) and fmt not in TAG_FORMATS:
         out.problems.append(problem_at(tag, f"format must be png or svg, not {fmt[:16]!r}", 0, "format"))
-    inline = props.get("inline", False)
-    if not isinstance(inline, bool) and inline is not EXPR:
-        out.problems.append(problem_at(tag, "inline takes no value: write inline, or inline={false}"))
-        inline = False
+    for name in FLAG_PROPS:
+        if name in props and not isinstance(props[name], bool) and props[name] is not EXPR:
+            out.problems.append(problem_at(tag, f"{name} takes no value: write {name}, or {name}={{false}}"))
+    inline = props.get("inline", False) is True
     try:
-        options = tag_options(tag, default_theme, default_lang)
+        options = tag_options(tag, default_theme, default_lang, default_index)
     except OptionError as err:
         prop = err.param if err.param in tag.spans else None
         at = (err.position or 0) if prop else None  # dora/ura: the spot in the prop's tile text
@@ -139,7 +148,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
     if options is not None and not out.errors:
         caption = props.get("caption")
         out.request = ImageRequest(notation, hand, options, caption if isinstance(caption, str) else None,
-                                   inline is True, isinstance(props.get("theme"), str))
+                                   inline, isinstance(props.get("theme"), str))
     return out
 
 
@@ -149,15 +158,22 @@ def tag_layout(tag: TilesTag) -> str:
     return "river" if isinstance(river, (str, int, float)) and river else "hand"
 
 
-def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG) -> RenderOptions:
+def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
+                default_index: bool = DEFAULT_INDEX) -> RenderOptions:
     """The render options a tag asks for; raises `OptionError`.
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout.
     ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
     draw indicator strips labelled in ``lang``, the language of the alt text too; ``lang`` wins
-    over the site's ``default_lang``. ``wild="5z"`` names the analysis' wild kind
+    over the site's ``default_lang``. ``index`` (or ``index={false}``) puts corner indices on the
+    faces (or not), over the site's ``default_index``. ``wild="5z"`` names the analysis' wild kind
     (``tiles lint --check-wins``).
+
+    >>> from service.pictures.scan import scan_text
+    >>> [tag_options(scan_text(t)[0], default_index=True).index for t in ('<Tiles notation="1m" />',
+    ...  '<Tiles notation="1m" index={false} />')]
+    [True, False]
     """
     props = tag.props
     params = {k: number_param(props[k]) for k in NUMBER_PROPS if k in props and props[k] is not EXPR}
@@ -170,6 +186,8 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
     params.setdefault("theme", default_theme)
     if not params.get("lang"):  # an empty prop is no prop, as in the URL query
         params["lang"] = default_lang
+    index = props.get("index", default_index)
+    params["index"] = "1" if (index if isinstance(index, bool) else default_index) else "0"
     return _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
 
 

@@ -41,10 +41,12 @@
   const OPTIONS = [
     ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
     ["layout", "hand"], ["row", DEF_ROW], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
+    ["index", false],
   ];
   const LABELS = {
     format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
     layout: "Layout", row: "River row", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
+    index: "Corner index",
   };
 
   // -- state ------------------------------------------------------------------
@@ -108,6 +110,7 @@
     }
     if (st.lang !== "en") q.set("lang", st.lang); // the labels' and the alt text's language
     if (st.exact && st.format !== "svg") q.set("exact", "1");
+    if (st.index) q.set("index", "1");
     if (!scene && json && st.wild) q.set("wild", st.wild);
     return q;
   }
@@ -395,6 +398,7 @@
     if (st.dora) out.push(["dora", st.dora]);
     if (st.ura) out.push(["ura", st.ura]);
     if (st.lang !== "en") out.push(["lang", st.lang]);
+    if (st.index) out.push(["index", true]);
     if (st.wild) out.push(["wild", st.wild]);
     return out;
   }
@@ -417,16 +421,17 @@
     if (st.height && st.height !== DEF_HEIGHT) o.push(`height=${st.height}`);
     if (st.theme !== "light") o.push(`theme=${st.theme}`);
     if (st.lang !== "en") o.push(`lang=${st.lang}`);
+    if (st.index) o.push("index");
     if (st.format === "svg") o.push("format=svg");
     if (st.bg) o.push(`bg=${st.bg.replace(/^#/, "")}`);
     return o.join(" ");
   };
 
-  function densities(w, h, height, faces) {
+  function densities(w, h, height, faces, index = false) {
     const fits = (d) => {
       const px = height * d;
       return px <= S.maxTilePx && Math.max(w * d, h * d) <= S.maxSide && w * d * h * d <= S.maxPixels &&
-        faces <= S.maxFaces[px - S.minHeight];
+        faces <= (index ? S.maxFacesIndex : S.maxFaces)[px - S.minHeight];
     };
     const ok = S.densities.filter(fits);
     return ok.length ? ok : S.densities.slice(0, 1);
@@ -444,7 +449,7 @@
       srcset = S.svgSrcSet.split("{src}").join(src);
     } else {
       const height = Number(st.height || DEF_HEIGHT);
-      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j));
+      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j), st.index);
       src = url(st, st.format, 1);
       srcset = ds.map((d) => `${url(st, st.format, d)} ${d}x`).join(", ");
     }
@@ -477,7 +482,7 @@
       // the fence's words are the tag's props; numbers quoted, so no '}' ends the info string
       const words = props.map(([k, v]) => (v === true ? ` ${k}` : ` ${k}=${jsx(String(v))}`));
       put("markdown", "```tiles" + words.join("") + "\n" + st.n + "\n```", left(tagLeftOut(st, false)));
-      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format", "lang"].includes(k))
+      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format", "lang", "index"].includes(k))
         .map(([k, v]) => (v === true ? `:${k}:` : `:${k}: ${v}`));
       const dirNote = left(tagLeftOut(st, true));
       put("myst", "```{tiles} " + st.n + "\n" + directive.map((d) => d + "\n").join("") + "```", dirNote);

@@ -55,6 +55,7 @@ CASES = [
                "caption": "Riichi on 4m; dimmed tiles are tsumogiri"}, {}),
     ("dora", {"notation": "11222333s22m+-456m+4s", "dora": "3m", "ura": "4p", "lang": "ja",
               "caption": "Dora and ura dora indicators"}, {}),
+    ("index", {"notation": "0m123p+-456s+-5=55p+1z5z6z7z", "index": True, "caption": "Corner indices"}, {}),
 ]
 
 
@@ -81,7 +82,12 @@ def indicator_query(props, canonical: bool = True) -> str:
     o = RenderOptions.from_query(given)
     strips = [(k, getattr(o, k)) for k in ("dora", "ura") if getattr(o, k)]
     lang = [("lang", o.lang)] if strips or o.lang != "en" else []
-    return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + lang)
+    return "".join(f"&{k}={quote(v, safe=URI_COMPONENT_SAFE)}" for k, v in strips + lang) + index_query(props)
+
+
+def index_query(props) -> str:
+    """The corner indices a case adds to its service URLs (as Tiles.js writes them)."""
+    return "&index=1" if props.get("index") is True else ""
 
 
 @functools.cache
@@ -233,6 +239,7 @@ def test_component_in_chromium(site):
             assert got["alt"].endswith("；ドラ表示牌：三萬；裏ドラ表示牌：四筒") and "dora=3m&ura=4p&lang=ja" in got["src"]
         if props.get("river"):
             assert want["layout"] == "river" and got["alt"].startswith("River: ") and "layout=river" in got["src"]
+        assert ("&index=1" in got["src"]) == bool(props.get("index")), cid
 
 
 def test_component_attributes_match_the_service_for_many_notations(tmp_path):
@@ -259,6 +266,12 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
               for ind in ({}, {"dora": "1z2z3z4z", "ura": "5z6z"})]
     props += [{"notation": "1m9p*2z3s*5p8s", "river": True, "dora": "3m", "ura": "7z", "lang": "zh", "height": h}
               for h in (16, 38)]
+    # corner indices (issue 39): a tag's own, the provider's (`site`), and a tag's index={false} against it
+    props += [{"notation": n, "height": h, "base": "https://t.example", "index": True, **ind}
+              for n in ("1z5z0p", "1m9p*2z3s*5p8s") for h in (16, 38)
+              for ind in ({}, {"dora": "3m", "lang": "ja"}, {"river": True})]
+    # 17 faces: 3x plain, not with indices (each face one glyph more: service/layout/limits.py)
+    props += [{"notation": "123456789m12345678p", "base": "https://t.example", **ind} for ind in ({}, {"index": True})]
     props += [{"notation": "123m", "dora": "3mx"}, {"notation": "123m", "ura": "1m+2m"},
               {"notation": "123m", "dora": "3m", "lang": "fr"}, {"notation": "12a", "dora": "x"}]
     props += [{"notation": "1m", "caption": "A & <b>", "theme": "dark", "base": ""},
@@ -304,11 +317,13 @@ def test_component_attributes_match_the_service_for_many_notations(tmp_path):
                                              **{k: p[k] for k in INDICATOR_PROPS if p.get(k)}})
             lay = arrange(read(p["notation"], opts.layout), opts)
             faces = distinct_faces(lay)
-            drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces)]
+            drawn = [d for d in (1, 2, 3) if fits(view["width"], view["height"], h, d, faces, p.get("index") is True)]
             for url, density in candidates:  # none fits: 1x alone, whose error image says why
                 status = 200 if int(density[:-1]) in drawn else 400
                 assert f"scale={density[:-1]}" in url and client.get(url[len(base):]).status_code == status, (p, density)
             assert [int(d[:-1]) for _, d in candidates] == (drawn or [1]), p
+            if p["notation"] == "123456789m12345678p":
+                assert drawn == ([1, 2] if p.get("index") else [1, 2, 3]), p
             if p["notation"] == "123456789m1234p":
                 assert drawn == ([1, 2] if p.get("dora") else [1, 2, 3]), p
         assert g["figure"] == bool(p.get("caption") and not p.get("inline"))
@@ -474,3 +489,35 @@ def test_component_alt_text_in_the_tags_or_the_sites_lang(tmp_path):
     assert got[3]["attrs"]["src"] == "https://t.example/tiles/1m*2m-3m.png?height=38&scale=1&layout=river&lang=zh"
     assert got[4]["attrs"]["alt"] == "手牌：一萬" and got[5]["attrs"]["alt"] == "Hand: 1m"
     assert got[6]["attrs"]["alt"] == "Invalid lang fr: 1m" and got[6]["attrs"]["src"].endswith("&lang=fr")
+
+
+def test_component_corner_indices_from_the_tag_or_the_provider(tmp_path):
+    """Issue 39: <Tiles index> and <TilesProvider index> ask for the faces with corner indices:
+    `&index=1` in the service's URL, and the manifest key `tiles build --index` writes; a tag's
+    index={false} wins over the provider's."""
+    from service.docs.build import collect
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.mdx").write_text('<Tiles notation="1z5z0p" />\n<Tiles notation="1m*2m-3m" river index={false} />\n')
+    out = tmp_path / "static"
+    build(collect([docs], index=True)[0], out)
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    assert set(images) == {"1z5z0p?index=1", "1m*2m-3m?layout=river"}
+    live = {"base": "https://t.example", "index": True}
+    got = ssr([
+        {"props": {"notation": "1z5z0p"}, "provider": {"manifest": images, "assets": "/t/", "index": True}},
+        {"props": {"notation": "1m*2m-3m", "river": True, "index": False}, "provider": {"manifest": images, "index": True}},
+        {"props": {"notation": "1z5z0p"}, "provider": live},
+        {"props": {"notation": "1z5z0p", "index": False}, "provider": live},
+        {"props": {"notation": "1z5z0p", "index": True, "base": "https://t.example"}},
+        {"props": {"notation": "1z5z0p"}, "provider": {"manifest": images}},  # built with index only
+    ], tmp_path)
+    assert got[0]["attrs"]["src"] == "/t/" + images["1z5z0p?index=1"]["1x"]
+    assert got[1]["attrs"]["src"] == images["1m*2m-3m?layout=river"]["1x"]
+    assert got[2]["attrs"]["src"] == got[4]["attrs"]["src"] == "https://t.example/tiles/1z5z0p.png?height=38&scale=1&index=1"
+    assert got[3]["attrs"]["src"] == "https://t.example/tiles/1z5z0p.png?height=38&scale=1"
+    assert 'the manifest has no image "1z5z0p"' in got[5]["error"]
+    client = create_app().test_client()
+    assert client.get(got[2]["attrs"]["src"][len("https://t.example"):]).data == \
+        (out / images["1z5z0p?index=1"]["1x"]).read_bytes()

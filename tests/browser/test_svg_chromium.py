@@ -5,7 +5,7 @@ the 1x PNG, and at 2x, as `a.svg#2x` (what ``srcset="a.svg 1x, a.svg#2x 2x"`` pi
 against the 2x PNG. Chromium ignores resolution media queries inside an SVG shown by
 <img> (test_a_resolution_query_is_not_seen_in_an_img), so the page picks the drawing.
 
-Every face in both themes, upright and sideways, and a few whole hands. The bound
+Every face in both themes, upright and sideways, with and without corner indices, and a few whole hands. The bound
 is on the mean premultiplied channel error (R*A, G*A, B*A and A, 0-255, averaged
 over the image): what is left is antialiasing along edges (Chromium's analytic
 coverage against our supersampled box filter): about 2 on average, 5.4 on the
@@ -42,6 +42,8 @@ HANDS = [  # (notation, options)
     ("2z+x11xs+x11xp+2z", {"background": (255, 255, 255, 255)}),  # backs, on a background
     ("r5p 0s 0m 123m", {"height": 64, "gap": 3, "theme": "dark", "background": (30, 30, 30, 255)}),
     ("1m *2m 34-5p *6s 789p1z*7z", {"layout": "river", "row": 4}),  # riichi sideways, tsumogiri dimmed
+    ("0m123p+-456s+-5=55p+1z5z6z7z", {"index": True, "theme": "dark"}),  # corner indices (issue 39)
+    ("1m *2m 34-5p *6s 789p1z*7z", {"layout": "river", "row": 4, "index": True}),
 ]
 
 
@@ -100,20 +102,21 @@ def side_by_side(name: str, svg_img: Image.Image, png_img: Image.Image) -> None:
     both.save(ARTIFACTS / f"svg-vs-png-{name}.png")
 
 
+@pytest.mark.parametrize("index", [False, True], ids=["plain", "index"])
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("sideways", [False, True], ids=["upright", "sideways"])
-def test_every_face_looks_the_same_as_the_png(chromium, theme, sideways):
+def test_every_face_looks_the_same_as_the_png(chromium, theme, sideways, index):
     tw, th = tile_art.tile_width(HEIGHT), HEIGHT
     w, h = (th, tw) if sideways else (tw, th)
-    doc = Document((theme,), HEIGHT, SCALE)
+    doc = Document((theme,), HEIGHT, SCALE, index)
     png = Image.new("RGBA", (len(tile_art.CODES) * (w + GAP) * SCALE, h * SCALE), (0, 0, 0, 0))
     uses = []
     for i, code in enumerate(tile_art.CODES):
         uses.append(f'<use href="{doc.tile(code, sideways)}" x="{i * (w + GAP)}" y="0" width="{w}" height="{h}"/>')
-        png.paste(tile_art.face(code, HEIGHT, SCALE, theme, sideways), (i * (w + GAP) * SCALE, 0))
+        png.paste(tile_art.face(code, HEIGHT, SCALE, theme, sideways, index), (i * (w + GAP) * SCALE, 0))
     width = len(tile_art.CODES) * (w + GAP)
     got = chromium(doc.svg(width, h, uses).encode(), width, h)
-    side_by_side(f"faces-{theme}-{'sideways' if sideways else 'upright'}", got, png)
+    side_by_side(f"faces-{theme}-{'sideways' if sideways else 'upright'}{'-index' if index else ''}", got, png)
     errors = {}
     for i, code in enumerate(tile_art.CODES):
         box = (i * (w + GAP) * SCALE, 0, (i * (w + GAP) + w) * SCALE, h * SCALE)
@@ -124,7 +127,7 @@ def test_every_face_looks_the_same_as_the_png(chromium, theme, sideways):
     for i, code in enumerate(tile_art.CODES[:-1]):
         other = tile_art.CODES[i + 1]
         box = (i * (w + GAP) * SCALE, 0, (i * (w + GAP) + w) * SCALE, h * SCALE)
-        assert error(got.crop(box), tile_art.face(other, HEIGHT, SCALE, theme, sideways)) > BOUND / 2, code
+        assert error(got.crop(box), tile_art.face(other, HEIGHT, SCALE, theme, sideways, index)) > BOUND / 2, code
 
 
 @pytest.mark.parametrize("notation,kw", HANDS, ids=[n for n, _ in HANDS])
@@ -133,7 +136,8 @@ def test_hands_look_the_same_as_the_png(chromium, notation, kw):
     png = compose(hand, RenderOptions(scale=SCALE, **kw))
     svg = render_svg(hand, RenderOptions(scale=SCALE, format="svg", **kw))
     got = chromium(svg, png.width // SCALE, png.height // SCALE)
-    side_by_side("hand-" + "".join(c if c.isalnum() else "_" for c in notation), got, png)
+    side_by_side("hand-" + "".join(c if c.isalnum() else "_" for c in notation) + ("-index" if kw.get("index") else ""),
+                 got, png)
     assert error(got, png) <= BOUND, error(got, png)
 
 

@@ -34,6 +34,8 @@ const INFO = /^(\s*)(\{\s*\.?)?(tiles-scene|tiles)(\s*\})?(?=[\s}]|$)(.*?)\s*$/d
  *   tagName     the tag name to replace (default "Tiles")
  *   lang        "en" (default), "ja" or "zh": the language of the alt text (and of the labels) of
  *               tags, fences and tiles-scene blocks without their own lang
+ *   index       true: corner indices on the faces of tags, fences and tiles-scene blocks without
+ *               their own index (default false)
  */
 export default function markdownItTiles(md, options = {}) {
   if (!FORMATS.includes(options.format)) {
@@ -41,6 +43,9 @@ export default function markdownItTiles(md, options = {}) {
   }
   if (options.lang !== undefined && typeof options.lang !== "string") {
     throw new Error(`markdown-it-tiles: lang must be a string like "ja", not ${JSON.stringify(options.lang)}`);
+  }
+  if (options.index !== undefined && typeof options.index !== "boolean") {
+    throw new Error(`markdown-it-tiles: index must be true or false, not ${JSON.stringify(options.index)}`);
   }
   const tagName = options.tagName || "Tiles";
   const start = tagStart(tagName);
@@ -133,6 +138,7 @@ function settingsFor(options, tagName) {
     themes: colorMode ? ["light", "dark"] : [options.theme || "light"],
     onError: options.onError === "warn" ? "warn" : "fail",
     lang: options.lang && options.lang !== "en" ? options.lang : "",
+    index: options.index === true,
     batch: { command: command[0], args, timeout: options.timeout },
   };
 }
@@ -165,12 +171,16 @@ function draw(state, settings) {
   const found = collect(state, page, settings);
   if (!found.length) return;
   const common = { path: page.shown, themes: settings.themes, ...(settings.format === "svg" ? { format: "svg" } : {}),
-    ...(settings.lang ? { lang: settings.lang } : {}) };
+    ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}) };
   const requests = found.flatMap((f) => f.requests.map((r) => ({ ...common, ...r })));
   const { hello, answers } = batchFor(settings.batch).askAll(requests);
   if (settings.lang && !(hello.spec.langs || []).includes(settings.lang)) {
     throw new Error(`markdown-it-tiles: lang must be one of ${(hello.spec.langs || ["en"]).join(", ")}, ` +
       `not ${JSON.stringify(settings.lang)} (a tiles that writes alt text in English only knows en)`);
+  }
+  if (settings.index && !(hello.siteOptions || []).includes("index")) { // an older tiles draws no indices
+    throw new Error("markdown-it-tiles: the index option needs a tiles that draws corner indices; " +
+      "this one does not: install matching versions");
   }
   const problems = [];
   let themed = false;

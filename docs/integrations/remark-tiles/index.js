@@ -29,6 +29,8 @@ const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
  *   format      "png" (default: 1x/2x/3x files and a srcSet) or "svg" (one vector file, one src)
  *   lang        "en" (default), "ja" or "zh": the language of the alt text (and of the labels) of
  *               tags and tiles-scene blocks without their own lang
+ *   index       true: corner indices on the faces of tags, tiles fences and tiles-scene blocks
+ *               without their own index (default false)
  *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
  *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
  *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
@@ -50,6 +52,7 @@ export default function remarkTiles(options = {}) {
     const batch = settings.service ? serviceFor(settings.service) : batchFor(settings.batch);
     const hello = await batch.start();
     if (settings.lang) checkLang(settings.lang, hello.spec);
+    if (settings.index) checkIndex(hello);
     const text = String(file.value ?? "");
     // each found node's requests: one for a tag or a scene block, one per hand of a tiles fence
     const asked = found.map(({ node }) => {
@@ -64,7 +67,7 @@ export default function remarkTiles(options = {}) {
         ...(tagName !== "Tiles" ? { tag: tagName } : {}),
         themes: themesFor(settings),
         ...(settings.format === "svg" ? { format: "svg" } : {}),
-        ...(settings.lang ? { lang: settings.lang } : {}),
+        ...siteOptions(settings),
       }];
     });
     const answers = await Promise.all(asked.map((requests) => Promise.all(requests.map((r) => batch.ask(r)))));
@@ -127,7 +130,7 @@ function sceneRequest(node, file, text, settings) {
     ...(meta ? { meta, ...metaPlace(node, text, meta) } : {}),
     themes: themesFor(settings),
     ...(settings.format === "svg" ? { format: "svg" } : {}),
-    ...(settings.lang ? { lang: settings.lang } : {}),
+    ...siteOptions(settings),
   };
 }
 
@@ -173,7 +176,7 @@ function fenceRequests(node, file, text, settings) {
       ...fencePlace(node, text),
       themes: themesFor(settings),
       ...(settings.format === "svg" ? { format: "svg" } : {}),
-      ...(settings.lang ? { lang: settings.lang } : {}),
+      ...siteOptions(settings),
     });
   });
   return requests;
@@ -236,10 +239,14 @@ async function settingsFor(file, options) {
   if (options.lang !== undefined && typeof options.lang !== "string") {
     throw new Error(`remark-tiles: lang must be a string like "ja", not ${JSON.stringify(options.lang)}`);
   }
+  if (options.index !== undefined && typeof options.index !== "boolean") {
+    throw new Error(`remark-tiles: index must be true or false, not ${JSON.stringify(options.index)}`);
+  }
   const settings = {
     colorMode,
     format: options.format || "png",
     lang: options.lang && options.lang !== "en" ? options.lang : "",
+    index: options.index === true,
     theme: options.theme || "light",
     onError: options.onError === "warn" ? "warn" : "fail",
     batch: { command: command[0], args },
@@ -250,6 +257,19 @@ async function settingsFor(file, options) {
   };
   settingsCache.set(key, settings);
   return settings;
+}
+
+/** The site's settings a request carries: lang (when not en) and index (when on). */
+function siteOptions(settings) {
+  return { ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}) };
+}
+
+/** The index option needs a tiles that reads it (an older one would draw every face without). */
+function checkIndex(hello) {
+  if (!(hello.siteOptions || []).includes("index")) {
+    throw new Error("remark-tiles: the index option needs a tiles that draws corner indices; " +
+      "this one does not: install matching versions");
+  }
 }
 
 /** The site's lang, checked against the languages the tiles CLI (or service) writes alt text in. */

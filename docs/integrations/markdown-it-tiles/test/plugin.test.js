@@ -209,6 +209,21 @@ test("lang: the site's language for the alt text of tags, fences and scenes with
   assert.match(error(() => render(site({ lang: "fr" }), '<Tiles notation="1m" />\n')), /lang must be one of en, ja, zh/);
 });
 
+test("index: the site's corner indices on tags, fences and scenes without their own", () => {
+  const page = [
+    '<Tiles notation="123m" />', "", '<Tiles notation="5z" index={false} />', "", "```tiles", "14s", "```", "",
+    "```tiles-scene", "problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}", "```", "",
+    '<Tiles notation="4p" index />', "",
+  ].join("\n");
+  const plain = imgs(render(site(), page));
+  const indexed = imgs(render(site({ index: true }), page));
+  // 5z: its own index={false}; 4p: its own index, the same file with the site's or without
+  assert.deepEqual(indexed.map((i, k) => i.src === plain[k].src), [false, true, false, false, true]);
+  assert.notEqual(plain[4].src, imgs(render(site(), '<Tiles notation="4p" />\n'))[0].src);
+  assert.deepEqual(indexed.map((i) => i.alt), plain.map((i) => i.alt));
+  assert.match(error(() => site({ index: 1 })), /index must be true or false, not 1/);
+});
+
 test("VitePress: files in <srcDir>/public/tiles, linked as /tiles/ (Vite adds the base), .dark pairs", () => {
   const root = mkdtempSync(path.join(tmpdir(), "markdown-it-tiles-vp-"));
   mkdirSync(path.join(root, "docs"));

@@ -311,7 +311,7 @@ test("a bad ```tiles-scene option fails the build at the fence line and the opti
     return true;
   });
   const unknown = page(root, "unknown.mdx", "```tiles-scene size=30\nproblem: {round: E1}\n```\n");
-  await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, format and bg/);
+  await assert.rejects(html(unknown), /unknown\.mdx:1:16: tiles-scene has no option 'size': it takes height, theme, lang, index, format and bg/);
 });
 
 test("lang: the site's language writes every alt text in it; a tag's or block's own lang wins; tiles build agrees", async () => {
@@ -355,6 +355,38 @@ test("a lang the tiles CLI does not write is a clear build error", async () => {
   chmodSync(old, 0o755);
   await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { command: old, lang: "ja" }),
     /the lang option needs a tiles that writes alt text in other languages; this one writes English only/);
+});
+
+test("index: the site's corner indices on every tag, fence and scene without their own; tiles build agrees", async () => {
+  const root = site();
+  const card = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}";
+  const text = [
+    '<Tiles notation="11s+-456m+4s" />', "", '<Tiles notation="19p" index={false} />', "",
+    "```tiles river", "1m*2m-3m", "```", "", "```tiles-scene", card, "```", "",
+    "```tiles-scene index=0", card, "```", "",
+  ].join("\n");
+  const plain = imgs(await html(page(root, "plain.mdx", text)));
+  const file = page(root, "index.mdx", text);
+  const indexed = imgs(await html(file, { index: true }));
+  assert.deepEqual(indexed.map((i, k) => i.src === plain[k].src), [false, true, false, false, true]);
+  assert.deepEqual(indexed.map((i) => i.alt), plain.map((i) => i.alt)); // the alt text names the tiles alike
+  // a tag's own index, with no site option
+  const own = imgs(await html(page(root, "own.mdx", '<Tiles notation="11s+-456m+4s" index />\n')));
+  assert.equal(own[0].src, indexed[0].src);
+  // the same page built by `tiles build --index`: the same files, keys naming index
+  const out = path.join(root, "built");
+  execFileSync("tiles", ["build", file.path, "--out", out, "--index", "--jobs", "1"]);
+  const images = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")).images;
+  const entries = [images["11s+-456m+4s?index=1"], images["19p"], images["1m*2m-3m?layout=river&index=1"],
+    images[`scene:${card}?index=1`], images[`scene:${card}`]];
+  assert.deepEqual(entries.map((e) => `/tiles/${e["1x"]}`), indexed.map((i) => i.src));
+  await assert.rejects(html(page(root, "bad.mdx", '<Tiles notation="1m" />\n'), { index: "yes" }),
+    /remark-tiles: index must be true or false, not "yes"/);
+  const old = path.join(root, "tiles-old");  // a tiles of this protocol from before corner indices
+  writeFileSync(old, `#!/bin/sh\necho '{"hello": {"protocol": ${PROTOCOL}, "spec": {"langs": ["en"]}}}'\ncat > /dev/null\n`);
+  chmodSync(old, 0o755);
+  await assert.rejects(html(page(root, "o.mdx", '<Tiles notation="1m" />\n'), { command: old, index: true }),
+    /the index option needs a tiles that draws corner indices/);
 });
 
 test("a ```tiles fence draws each line as the <Tiles> tag with the fence's props would; tiles build names its files", async () => {

@@ -69,7 +69,8 @@ const PAGE = [
 
 test("the service path makes the same markup and the same files as the CLI", { skip }, async () => {
   const cases = [{}, { colorMode: "data-theme" }, { colorMode: "media", publicPath: "/docs/t/" },
-    { format: "svg" }, { format: "svg", colorMode: "media" }, { lang: "zh" }, { lang: "ja", format: "svg" }];
+    { format: "svg" }, { format: "svg", colorMode: "media" }, { lang: "zh" }, { lang: "ja", format: "svg" },
+    { index: true }, { index: true, format: "svg", lang: "ja" }];
   for (const options of cases) {
     const cli = site();
     const svc = site();
