@@ -84,22 +84,36 @@ def problems(output: str, name: str) -> set[tuple[int, int, str]]:
 @dataclass
 class Pictures:
     """What a built page shows: the files its pictures name (name -> sha256 of the bytes; empty for
-    inline SVG) and each picture's alt text (`alt`, or an inline SVG's `aria-label`) in page order,
-    once per picture (the dark image of a light/dark pair, or a <picture>'s dark <source>, is the same
+    inline SVG), and each picture's alt text (`alt`, or an inline SVG's `aria-label`), caption and size
+    in page order, once per picture (the dark image of a light/dark pair, or a <picture>'s dark <source>, is the same
     picture)."""
 
     files: dict[str, str] = field(default_factory=dict)
     alts: list[str] = field(default_factory=list)
+    captions: list[str] = field(default_factory=list)  # each <figcaption>, and the title of a picture in a line
+    sizes: list[tuple[int, int]] = field(default_factory=list)  # each picture's width and height (CSS px)
 
 
 class _Tags(html.parser.HTMLParser):
     def __init__(self):
         super().__init__()
         self.found: list[tuple[str, dict]] = []
+        self.caption: list[str] | None = None
 
     def handle_starttag(self, tag, attrs):
         if tag in ("img", "source", "svg"):
             self.found.append((tag, dict(attrs)))
+        elif tag == "figcaption":
+            self.caption = []
+
+    def handle_data(self, data):
+        if self.caption is not None:
+            self.caption.append(data)
+
+    def handle_endtag(self, tag):
+        if tag == "figcaption" and self.caption is not None:
+            self.found.append((tag, {"text": "".join(self.caption).strip()}))
+            self.caption = None
 
 
 def _urls(attrs: dict) -> list[str]:
@@ -119,6 +133,9 @@ def pictures(page: Path, root: Path) -> Pictures:
         if tag == "source":
             sources.append(attrs)
             continue
+        if tag == "figcaption":
+            out.captions.append(attrs["text"])
+            continue
         mine, sources = sources if tag == "img" else [], []
         classes = (attrs.get("class") or "").split()
         if "tiles" not in classes:
@@ -128,6 +145,9 @@ def pictures(page: Path, root: Path) -> Pictures:
             out.files[file.name] = hashlib.sha256(file.read_bytes()).hexdigest()
         if "tiles--dark" not in classes:
             out.alts.append(attrs.get("alt") if tag == "img" else attrs.get("aria-label"))
+            out.sizes.append((int(attrs["width"]), int(attrs["height"])))
+            if attrs.get("title"):
+                out.captions.append(attrs["title"])
     return out
 
 

@@ -16,6 +16,7 @@ files: their alt texts (``aria-label``) are compared.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import markdown
@@ -23,11 +24,12 @@ import pytest
 
 from service.cli import main as tiles
 from service.docs.markdown_ext import TilesError, TilesExtension
-from service.drawing.scene import scene_alt
-from service.notation.describe import alt_text
+from service.drawing.scene import render_scene, scene_alt
+from service.docs.scene_pictures import scene_size
+from service.pictures.jobs import Job
 from service.pictures.pages import read_docs
 from service.pictures.scan import line_col
-from service.pictures.scene_blocks import read_block, read_options, scene_blocks
+from service.pictures.scene_blocks import SceneOptions, read_block, read_options, scene_blocks
 from service.pictures.tag_props import Problem
 from tests.conformance import (COPIES, PAGE, RST_PAGE, RST_TYPO, TYPO, TYPOS, Pictures, files_of, pictures, places,
                                problems, variant)
@@ -58,36 +60,47 @@ def test_every_copy_is_the_one_source():
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory) -> Pictures:
     """What `tiles build` draws for the page (light and dark, as the sites do), and each picture's alt
-    text in page order as `tiles lint` and `tiles build` read the page."""
+    text and caption in page order as `tiles lint` and `tiles build` read the page."""
     out = tmp_path_factory.mktemp("reference")
     assert tiles(["build", str(PAGE), "--out", str(out), "--theme", "light", "--theme", "dark", "--jobs", "1"]) == 0
     text = PAGE.read_text(encoding="utf-8")
-    placed = [(line_col(text, r.tag.offset), alt_text(r.request.hand, r.request.options)) for r in read_docs([PAGE])]
+    placed = []  # ((line, col), alt, caption, size)
+    for read in read_docs([PAGE]):
+        entry = Job.of(read.request).entry()
+        placed.append((line_col(text, read.tag.offset), entry["alt"], read.request.caption, (entry["width"], entry["height"])))
     for block in scene_blocks(text, str(PAGE)):
         (options, _), (scene, _) = read_options(block), read_block(block)
-        placed.append(((block.info_line, block.info_col), scene_alt(scene, options.render("light", "png").lang)))
-    return Pictures(files_of(out), [alt for _, alt in sorted(placed)])
+        picture = options.render("light", "png")
+        placed.append(((block.info_line, block.info_col), scene_alt(scene, picture.lang), None, scene_size(scene, picture)))
+    placed.sort()
+    return Pictures(files_of(out), [p[1] for p in placed], [p[2] for p in placed if p[2]], [p[3] for p in placed])
 
 
-def built(request, stack: str) -> Pictures:
-    """The conformance page as ``stack`` built it."""
+def built_page(request, stack: str) -> tuple[Path, Path]:
+    """The conformance page as ``stack`` built it, and the root its absolute URLs start from."""
     if stack == "python-markdown":
         page = request.getfixturevalue("tmp_path") / "conformance.html"
         page.write_text(markdown.markdown(PAGE.read_text(encoding="utf-8"), extensions=["tiles"]), encoding="utf-8")
-        return pictures(page, page.parent)
+        return page, page.parent
     fixture, where = SITES[stack]
-    return pictures(*where(request.getfixturevalue(fixture)))
+    return where(request.getfixturevalue(fixture))
+
+
+def built(request, stack: str) -> Pictures:
+    return pictures(*built_page(request, stack))
 
 
 def test_the_reference_is_the_whole_page(reference):
-    """Every construct of the page is a picture: 7 hands (one inline, one a river, two of a fence)
-    and a scene; one names its theme and format (one SVG file), the 7 others are a light and a dark
-    image (PNGs at 1x, 2x and 3x)."""
-    assert len(reference.alts) == 8
+    """Every construct of the page is a picture: 8 hands (one in a line of text, two rivers, three
+    of fences) and 2 scenes. A hand and a scene name their theme and format (one SVG file each);
+    the others are a light and a dark image (PNGs at 1x, 2x and 3x)."""
+    assert len(reference.alts) == 10
     assert reference.alts[3].startswith("手牌：") and reference.alts[3].endswith("ドラ表示牌：三萬")  # dora, lang="ja"
-    assert reference.alts[7].startswith("何切る：")  # the scene block's lang=ja
-    assert sum(name.endswith(".svg") for name in reference.files) == 1  # format="svg" theme="dark": one file
-    assert len(reference.files) == 7 * 2 * 3 + 1
+    assert reference.alts[7].startswith("牌河：")  # ```tiles river lang="zh"
+    assert reference.alts[8].startswith("何切る：")  # ```tiles-scene lang=ja
+    assert sum(name.endswith(".svg") for name in reference.files) == 2
+    assert len(reference.files) == 8 * 2 * 3 + 2
+    assert reference.captions == ["Tsumo on 4s", "Both sides", "Riichi on 5p", "Two calls", "Riichi on East"]
 
 
 @pytest.mark.parametrize("stack", FILE_STACKS)
@@ -98,11 +111,28 @@ def test_the_same_image_files(request, reference, stack):
 
 
 @pytest.mark.parametrize("stack", FILE_STACKS + INLINE_STACKS)
-def test_the_same_alt_texts_in_page_order(request, reference, stack):
+def test_the_same_alt_texts_captions_and_sizes_in_page_order(request, reference, stack):
     page = built(request, stack)
     assert page.alts == reference.alts
+    assert page.sizes == reference.sizes  # width and height: the layout at the tag's or block's options
+    # a caption is a <figcaption>, or the title of a picture in a line; rST's role takes none
+    assert page.captions == [c for c in reference.captions if not (stack == "sphinx-rst" and c == "Both sides")]
     if stack in INLINE_STACKS:
         assert page.files == {}  # each picture is an inline <svg>
+
+
+@pytest.mark.parametrize("stack, site_themes", [("zensical", ("light", "dark")), ("python-markdown", ("auto",))])
+def test_inline_scenes_are_drawn_at_their_block_options(request, stack, site_themes):
+    """An inline SVG stack's scene is the scene drawn at its block's options (height, lang, theme, bg):
+    a light and a dark one under Zensical's palette switch (color_mode material), one following the
+    reader's scheme under plain Python-Markdown (media), unless the block names its theme."""
+    html = built_page(request, stack)[0].read_text(encoding="utf-8")
+    for block in scene_blocks(PAGE.read_text(encoding="utf-8"), str(PAGE)):
+        (options, _), (scene, _) = read_options(block), read_block(block)
+        drawn = SceneOptions(tuple(kv for kv in options.given if kv[0] != "format"))  # inline: SVG whatever format says
+        for theme in options.themes(site_themes):
+            svg = render_scene(scene, replace(drawn.render(theme, "svg"), scale=2)).decode()
+            assert svg[svg.index("<svg ") + len("<svg "):] in html, (block.info, theme)
 
 
 def expected(typo: Path) -> set[tuple[int, int, str]]:
