@@ -9,9 +9,10 @@ reStructuredText twin (page.rst: the directive and the role). Python-Markdown co
 ``markdown.markdown``.
 
 Each stack is compared with what `tiles build` and `tiles lint` make of the same page: its image
-files (names and bytes: every name is a content hash), the alt text of each picture in page order,
-and each typo's ``(line, col, message)``. Inline-SVG stacks (Zensical, Python-Markdown) write no
-files: their alt texts (``aria-label``) are compared.
+files (names and bytes: every name is a content hash), the alt text, caption and size of each
+picture in page order, and each typo's ``(line, col, message)``. Inline-SVG stacks (Zensical,
+Python-Markdown) write no files: their alt texts (``aria-label``), captions and sizes are compared,
+and their scenes with the scene drawn at the block's options.
 """
 
 from __future__ import annotations
@@ -150,22 +151,19 @@ def expected(typo: Path) -> set[tuple[int, int, str]]:
 
 
 def typo_output(request, stack: str) -> tuple[str, str]:
-    """What the build of the typo variant printed, and the typo page's path in it (as each stack names it)."""
+    """What the failed build of the typo variant printed, and the typo page's path in it (as each stack
+    names it): one of the site's build with bad pages, or, where a stack stops at the first page that
+    fails, a build of the typo page alone."""
     tmp = request.getfixturevalue("tmp_path")
-    if stack == "docusaurus":
-        run = request.getfixturevalue("docusaurus_bad")
-        return run.stdout + run.stderr, "bad-docs/conformance.mdx"
-    if stack == "nextra":
-        run = request.getfixturevalue("nextra_bad")
-        return run.stdout + run.stderr, "app/bad/conformance.mdx"
-    if stack in ("sphinx-myst", "sphinx-rst"):
-        run = request.getfixturevalue("sphinx_bad")
-        return run.stdout + run.stderr, "bad/conformance.md" if stack == "sphinx-myst" else "bad/conformance-rst.rst"
     if stack == "python-markdown":
         with pytest.raises(TilesError) as err:
             markdown.markdown(TYPO.read_text(encoding="utf-8"), extensions=[TilesExtension(page="typo/conformance.md")])
         return str(err.value), "typo/conformance.md"
-    if stack == "astro":  # these stop at the first page that fails: the typo page is built on its own
+    if stack in ("docusaurus", "nextra", "sphinx-myst", "sphinx-rst"):  # shared with the site's own typo test
+        run = request.getfixturevalue({"docusaurus": "docusaurus_bad", "nextra": "nextra_bad"}.get(stack, "sphinx_bad"))
+        name = {"docusaurus": "bad-docs/conformance.mdx", "nextra": "app/bad/conformance.mdx",
+                "sphinx-myst": "bad/conformance.md", "sphinx-rst": "bad/conformance-rst.rst"}[stack]
+    elif stack == "astro":
         from test_astro import astro_build, installed
 
         installed()
