@@ -103,11 +103,38 @@ def test_the_page_hand_places_the_standalone_svgs_tiles():
     assert set(symbols.findall(page)) <= set(symbols.findall(alone))
 
 
+def test_a_tags_theme_prop_draws_its_tiles_in_that_theme():
+    """theme="dark" on a tag: its tiles are drawn in the dark colours, whatever the page's theme."""
+    def colours(svg: str) -> set[str]:
+        return set(re.findall(r"#[0-9a-f]{6}\b", svg))
+
+    alone = {t: colours(render_svg(parse("1m5z"), RenderOptions(format="svg", theme=t)).decode()) for t in ("light", "dark")}
+    for theme, other in (("light", "dark"), ("dark", "light")):
+        page = colours(convert(f'<Tiles notation="1m5z" theme="{theme}" />'))
+        assert alone[theme] <= page and not alone[other] <= page, theme
+
+
 def test_theme_auto_colours_follow_a_selector_mode_through_css_variables():
     html = convert('<Tiles notation="1m" />', color_mode="material")
     assert "[data-md-color-scheme=slate]{--k" in html and "prefers-color-scheme" not in html
     assert re.search(r"\.k[0-9a-f]{8}[a-z]\{fill:var\(--k", html)
     assert "@media (prefers-color-scheme:dark)" in convert('<Tiles notation="1m" />')
+
+
+@pytest.mark.parametrize("color_mode", ["media", "material"])
+def test_format_png_is_drawn_inline_as_every_picture_is(color_mode):
+    """A page that says format="png" (a tag) or format=png (a scene block), as MDX sites and MkDocs
+    draw it, converts: the picture is inline SVG whatever its format (issue 37, the page-syntax table).
+    theme="auto" with format="png" is still the error it is in every other stack."""
+    page = ('<Tiles notation="14s" format="png" />\n\n<Tiles notation="5-5=55p" format="png" theme="dark" />\n\n'
+            "```tiles-scene format=png height=30\nproblem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}\n```\n")
+    html = convert(page, color_mode=color_mode)
+    labels = re.findall(r'<svg [^>]*role="img" aria-label="([^"]+)"', html)
+    assert labels[:2] == ["Hand: 1s 4s", "called meld: 5p 5p (sideways) 5p (sideways, added on top) 5p"]
+    assert len(labels) == (3 if color_mode == "media" else 4)  # the scene: one SVG, or a light/dark pair
+    assert "<img" not in html
+    with pytest.raises(TilesError, match="theme auto is for SVG only"):
+        convert('<Tiles notation="14s" format="png" theme="auto" />', color_mode=color_mode)
 
 
 def test_a_typo_raises_with_file_line_col_and_a_caret():

@@ -132,3 +132,28 @@ def test_tiles_tag_dora_prop_and_its_error_position():
     assert read.problems == [] and read.request.options.dora == "4z1m"
     bad = read_tag(scan_text('<Tiles notation="123m" dora="4z1q" />', "a.mdx")[0])
     assert [str(p) for p in bad.problems] == ["a.mdx:1:33: dora: 'q' is not a suit letter (use m, p, s or z)"]
+
+
+def test_sphinx_directive_dora_and_ura_options(tmp_path):
+    """``.. tiles::`` takes the tag's ``dora`` and ``ura`` (issue 37: the rST twin of the conformance
+    page); a bad one fails the build at its character on the option's line."""
+    pytest.importorskip("sphinx")
+    import re
+    import subprocess
+    import sys
+
+    def build(rst: str):
+        (tmp_path / "index.rst").write_text(rst, encoding="utf-8")
+        (tmp_path / "conf.py").write_text('extensions = ["service.sphinx"]\ntiles_theme = "light"\n', encoding="utf-8")
+        return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", str(tmp_path),
+                               str(tmp_path / "_build")], capture_output=True, text=True, timeout=600)
+
+    run = build("Hands\n=====\n\n.. tiles:: 234m567p22s\n   :dora: 3m\n   :ura: 4z\n   :lang: ja\n")
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    [alt] = re.findall(r'<img [^>]*alt="([^"]+)"', html)
+    assert alt.endswith("ドラ表示牌：三萬；裏ドラ表示牌：北"), alt
+    run = build("Hands\n=====\n\n.. tiles:: 234m567p22s\n   :caption: A typo\n   :dora:  4z1q\n")
+    assert run.returncode != 0
+    assert "index.rst:6:15: dora: 'q' is not a suit letter (use m, p, s or z)\n     :dora:  4z1q\n" \
+           + " " * 16 + "^" in run.stderr, run.stderr

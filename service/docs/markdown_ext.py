@@ -108,6 +108,8 @@ class PageTiles:
         tag.props.setdefault("format", self.ext.default_format)
         key = None
         if self.ext.renderer is inline_svg:
+            if tag.props["format"] == "png" and tag.props.get("theme") != "auto":
+                tag.props["format"] = "svg"  # an inline picture is SVG, in the page's theme, whatever its format
             key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"),
                    tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
             if key in _DRAWN:
@@ -204,7 +206,8 @@ def inline_scenes(text: str, scene: Scene, options: SceneOptions, page: PageTile
     themes = ("light", "dark") if theme == "auto" and mode != "media" else (theme,)
     page.pairs = page.pairs or len(themes) > 1
     lang, index = page.ext.getConfig("lang"), page.ext.getConfig("index")
-    return pair([inline_scene(scene, options.render(t, "svg", lang, index), t if len(themes) > 1 else None)
+    svg = SceneOptions(tuple(kv for kv in options.given if kv[0] != "format"))  # inline: SVG whatever its format
+    return pair([inline_scene(scene, svg.render(t, "svg", lang, index), t if len(themes) > 1 else None)
                  for t in themes])
 
 

@@ -21,8 +21,9 @@ with its alt text; its argument takes the options a ```` ```tiles-scene ```` fen
 field's path; a bad option at its place on the directive's line.
 
 Options are the `<Tiles>` props (``caption``, ``theme``, ``height``, ``river``,
-``row``, ``format``, ``lang``, ``index``: bare, or ``:index: false`` against the site's), read by
-`service.pictures.tag_props` as `tiles lint` reads them.
+``row``, ``format``, ``dora``, ``ura``, ``lang``, ``index``: bare, or ``:index: false`` against the
+site's), read by `service.pictures.tag_props` as `tiles lint` reads them; a bad value is placed at its
+character on the option's line.
 Images are drawn when the HTML is written, into the output's ``_images`` under
 content-hashed names (an existing file is never drawn again), as
 ``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
@@ -36,12 +37,15 @@ and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the fac
 blocks without an ``index``).
 
 >>> sorted(TilesDirective.option_spec)
-['caption', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme']
+['caption', 'dora', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme', 'ura']
+>>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
+{'dora': [23, 24]}
 """
 
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,6 +71,7 @@ from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 
 log = logging.getLogger(__name__)
 CSS = "tiles.css"
+_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")  # a directive's option line, rST or MyST
 
 
 class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
@@ -184,6 +189,8 @@ class TilesDirective(SphinxDirective):
         "river": directives.flag,
         "row": directives.unchanged,
         "format": directives.unchanged,
+        "dora": directives.unchanged,
+        "ura": directives.unchanged,
         "lang": directives.unchanged,
         "index": flag_or_bool,
     }
@@ -192,7 +199,22 @@ class TilesDirective(SphinxDirective):
         notation = self.arguments[0].strip()
         props = {k: (True if v is None else v) for k, v in self.options.items()}
         tag = _tag(self.env, self.lineno, notation, props)
+        tag.spans.update(option_spans(tag.text.split("\n"), self.lineno, props))
         return [_check(self.env, tag, False, tiles_block)]
+
+
+def option_spans(lines: list[str], lineno: int, props: dict) -> dict[str, list[int]]:
+    """The file offsets of each option's value, on the ``:name: value`` lines right under the
+    directive's line ``lineno`` (1-based), so a bad ``:dora:`` is placed at its character."""
+    spans, start = {}, sum(len(line) + 1 for line in lines[:lineno])
+    for line in lines[lineno:]:
+        m = _OPTION.match(line)
+        if m is None:
+            break
+        if isinstance(props.get(m.group(1)), str) and m.group(2):
+            spans[m.group(1)] = list(range(start + m.start(2), start + m.end(2)))
+        start += len(line) + 1
+    return spans
 
 
 class TilesSceneDirective(SphinxDirective):

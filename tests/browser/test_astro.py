@@ -73,14 +73,18 @@ def checked_kind(img: dict) -> str:
     return kind
 
 
-@pytest.fixture(scope="module")
-def www(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The site, built once per session (`astro_site` in conftest.py): served from the returned root."""
     installed()
-    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     root = tmp_path_factory.mktemp("www")
     run = astro_build(root / BASE.strip("/"))
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     return root
+
+
+@pytest.fixture(scope="module")
+def www(astro_site):
+    return astro_site
 
 
 def test_static_html_has_every_attribute_and_file(www):
@@ -107,6 +111,7 @@ def test_static_html_has_every_attribute_and_file(www):
 
 def test_site_in_chromium_loads_2x_and_follows_the_colour_scheme(www):
     pytest.importorskip("playwright")
+    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     (www / "favicon.ico").write_bytes(b"")  # Chromium asks every origin for one

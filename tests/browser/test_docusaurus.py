@@ -58,18 +58,32 @@ class Images(html.parser.HTMLParser):
             self.styles.append(data)
 
 
-@pytest.fixture(scope="module")
-def www(tmp_path_factory):
+def installed() -> None:
     need(shutil.which("node") is not None, "node is not installed")
     need((SITE / "node_modules" / ".bin" / "docusaurus").exists(), f"run `npm ci` in {SITE}")
     npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
-    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
+
+
+def build_site(tmp_path_factory) -> Path:
+    """The site, built once per session (`docusaurus_site` in conftest.py): served from the returned root."""
+    installed()
     if os.environ.get("TILES_DOCUSAURUS_WWW"):  # a site built before, to work on the browser checks
         return Path(os.environ["TILES_DOCUSAURUS_WWW"])
     root = tmp_path_factory.mktemp("www")
     run = docusaurus_build(root / BASE.strip("/"))
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     return root
+
+
+def build_bad(tmp_path_factory) -> subprocess.CompletedProcess:
+    """The build of bad-docs (bad.mdx, and the conformance page's typo variant), which must fail."""
+    installed()
+    return docusaurus_build(tmp_path_factory.mktemp("bad") / "out", docs="bad-docs")
+
+
+@pytest.fixture(scope="module")
+def www(docusaurus_site):
+    return docusaurus_site
 
 
 def tile_imgs(page: Path) -> tuple[list[dict], list[str]]:
@@ -79,7 +93,8 @@ def tile_imgs(page: Path) -> tuple[list[dict], list[str]]:
 
 
 def test_static_html_has_every_attribute_and_file(www):
-    pages = sorted((www / BASE.strip("/")).glob("*.html"))
+    # conformance.html: tests/browser/test_conformance.py
+    pages = sorted(p for p in (www / BASE.strip("/")).glob("*.html") if p.stem != "conformance")
     seen = 0
     for page in pages:
         imgs, styles = tile_imgs(page)
@@ -132,6 +147,7 @@ VISIBLE_TILES = """() => [...document.querySelectorAll('img.tiles')]
 
 def test_site_in_chromium_loads_2x_and_switches_colour_mode(www):
     pytest.importorskip("playwright")
+    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     origin, server = serve(www)
@@ -192,11 +208,8 @@ def test_site_in_chromium_loads_2x_and_switches_colour_mode(www):
         assert "tiles--" not in always["cls"]
 
 
-def test_a_bad_notation_fails_the_build_naming_file_line_col(tmp_path):
-    need(shutil.which("node") is not None, "node is not installed")
-    need((SITE / "node_modules" / ".bin" / "docusaurus").exists(), f"run `npm ci` in {SITE}")
-    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
-    run = docusaurus_build(tmp_path / "out", docs="bad-docs")
+def test_a_bad_notation_fails_the_build_naming_file_line_col(docusaurus_bad):
+    run = docusaurus_bad
     output = run.stdout + run.stderr
     assert run.returncode != 0
     assert "bad-docs/bad.mdx:9:40: 'a' is not a suit letter (use m, p, s or z)" in output, output[-4000:]

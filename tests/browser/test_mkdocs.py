@@ -44,13 +44,18 @@ def installed() -> None:
     need_modules("mkdocs", "material")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The site (``site/``) and its cache (``cache/``), built once per session (`mkdocs_site` in conftest.py)."""
     installed()
     root = tmp_path_factory.mktemp("mkdocs")
     run = mkdocs_build(root / "site", root / "cache")
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     return root
+
+
+@pytest.fixture(scope="module")
+def built(mkdocs_site):
+    return mkdocs_site
 
 
 def test_every_image_is_a_file_of_the_site_with_alt_and_size(built):

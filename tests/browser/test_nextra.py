@@ -50,10 +50,9 @@ def installed() -> None:
     npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
 
 
-@pytest.fixture(scope="module")
-def www(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The site, built once per session (`nextra_site` in conftest.py): served from the returned root."""
     installed()
-    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     for generated in ("out", "public/tiles"):  # so every file checked below was written by this build
         shutil.rmtree(SITE / generated, ignore_errors=True)
     run = next_build()
@@ -61,6 +60,17 @@ def www(tmp_path_factory):
     root = tmp_path_factory.mktemp("www")
     shutil.copytree(SITE / "out", root / BASE.strip("/"))  # served under the basePath, as a host would
     return root
+
+
+def build_bad(tmp_path_factory) -> subprocess.CompletedProcess:
+    """The build with app/bad (bad.mdx, and the conformance page's typo variant), which must fail."""
+    installed()
+    return next_build(bad=True)
+
+
+@pytest.fixture(scope="module")
+def www(nextra_site):
+    return nextra_site
 
 
 def test_static_html_has_every_attribute_and_file(www):
@@ -112,6 +122,7 @@ def shown_in(browser, origin: str, scheme: str, stored: str | None, shot: str, e
 
 def test_site_in_chromium_loads_2x_and_follows_nextras_theme(www):
     pytest.importorskip("playwright")
+    need(Path(CHROMIUM).exists(), f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
     (www / "favicon.ico").write_bytes(b"")  # Chromium asks every origin for one
@@ -151,9 +162,8 @@ def test_site_in_chromium_loads_2x_and_follows_nextras_theme(www):
         assert not {i["src"].removeprefix(origin) for n, i in other.items() if n != FIXED} & requests
 
 
-def test_a_bad_notation_fails_the_build_naming_file_line_col():
-    installed()
-    run = next_build(bad=True)
+def test_a_bad_notation_fails_the_build_naming_file_line_col(nextra_bad):
+    run = nextra_bad
     output = run.stdout + run.stderr
     assert run.returncode != 0
     assert "app/bad/bad.mdx:5:40: 'a' is not a suit letter (use m, p, s or z)" in output, output[-4000:]

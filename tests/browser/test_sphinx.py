@@ -34,14 +34,25 @@ def installed() -> None:
     need_modules("sphinx", "furo", "myst_parser")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The built site, once per session (`sphinx_site` in conftest.py)."""
     installed()
     out = tmp_path_factory.mktemp("sphinx") / "html"
     run = sphinx_build("src", out)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     assert "WARNING" not in run.stderr, run.stderr[-4000:]  # no "Pygments lexer name 'tiles' is not known"
     return out
+
+
+def build_bad(tmp_path_factory) -> subprocess.CompletedProcess:
+    """The build of bad/ (typos in MyST and rST pages, the conformance page's typo variants), which must fail."""
+    installed()
+    return sphinx_build("bad", tmp_path_factory.mktemp("sphinx-bad") / "html")
+
+
+@pytest.fixture(scope="module")
+def built(sphinx_site):
+    return sphinx_site
 
 
 def tile_imgs(page: Path) -> dict[str, list[dict]]:
@@ -154,9 +165,8 @@ def test_furo_theme_switch_switches_the_pictures(built):
         assert sum(a["src"] != b["src"] for a, b in zip(light, dark)) == pairs
 
 
-def test_a_typo_fails_the_build_at_file_line_col(tmp_path):
-    installed()
-    run = sphinx_build("bad", tmp_path / "html")
+def test_a_typo_fails_the_build_at_file_line_col(sphinx_bad):
+    run = sphinx_bad
     output = run.stdout + run.stderr
     assert run.returncode != 0
     assert "bad/bad.md:5:19: 'a' is not a suit letter (use m, p, s or z)\n" in output, output[-4000:]

@@ -47,13 +47,18 @@ def installed() -> None:
     npm_packs.installed(SITE, "markdown-it-tiles")  # the tarball packed now, as `npm ci` installs it
 
 
-@pytest.fixture(scope="module")
-def www(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The site, built once per session (`vitepress_site` in conftest.py): served from the returned root."""
     installed()
     root = tmp_path_factory.mktemp("www")
     run = vitepress_build(root / BASE.strip("/"))
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     return root
+
+
+@pytest.fixture(scope="module")
+def www(vitepress_site):
+    return vitepress_site
 
 
 def tile_imgs(page: Path) -> list[dict]:

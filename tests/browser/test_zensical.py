@@ -31,12 +31,17 @@ def zensical_build(root: Path, config: str = "zensical.toml") -> subprocess.Comp
                           timeout=BUILD_TIMEOUT)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def build_site(tmp_path_factory) -> Path:
+    """The built site, once per session (`zensical_site` in conftest.py)."""
     root = tmp_path_factory.mktemp("zensical") / "site-src"
     run = zensical_build(root)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-4000:]
     return root / "site"
+
+
+@pytest.fixture(scope="module")
+def built(zensical_site):
+    return zensical_site
 
 
 def test_pages_carry_one_sprite_and_no_image_files(built):
