@@ -142,56 +142,19 @@ def drive(port: int, pick, seconds: float, clients: int, seed: int) -> tuple[flo
     return sum(n for n, _ in out) / elapsed, sum(b for _, b in out)
 
 
-def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: float = 240) -> list[int]:
-    """Ask for the site's images twice each (so they are promoted) until every worker's
-    image cache is 90% full or `seconds` pass; returns the fill of the workers seen."""
+def fill_until(port: int, workers: int, clients: int, paths: list[list[str]], level, seconds: float) -> list[int]:
+    """Ask for `paths` (client k asks for ``paths[k]``, each on one keep-alive connection, so a
+    repeated path reaches the same worker) until `level` of every worker's /healthz, a
+    ``(have, most)`` pair, is 90% full or `seconds` pass; returns the fill of the workers seen."""
     import json
 
     stop = threading.Event()
+    deadline = time.monotonic() + seconds
     fill: dict[int, int] = {}
 
     def filler(k: int) -> None:
         conn = http.client.HTTPConnection(HOST, port, timeout=60)
-        for n in range(k, len(SITE) * 3, clients):
-            if stop.is_set():
-                break
-            for _ in range(2):  # one keep-alive connection: the same worker both times
-                conn.request("GET", f"/{SITE[n // 3]}?scale={n % 3 + 1}")
-                conn.getresponse().read()
-        conn.close()
-
-    threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
-    for t in threads:
-        t.start()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and any(t.is_alive() for t in threads):
-        health = json.loads(fetch(port, "/healthz")[2])
-        fill[health["pid"]] = health["cache"]["bytes"]
-        if len(fill) >= workers and min(fill.values()) >= 0.9 * max_bytes:
-            break
-        time.sleep(0.5)
-    stop.set()
-    for t in threads:
-        t.join(60)
-    return sorted(fill.values())
-
-
-def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240) -> list[int]:
-    """Ask for every face at many sizes (each size draws its faces anew) until every worker's
-    face colour tables are 90% full or `seconds` pass; returns the fill of the workers seen."""
-    import json
-
-    suits = ["123456789m", "123456789p", "123456789s", "1234567z"]
-    paths = [f"/{hand}?height={height}&scale={scale}&theme={theme}" for height in range(16, 129, 2)
-             for scale in (1, 2, 3) for theme in ("light", "dark") for hand in suits]
-    random.Random(9).shuffle(paths)
-    deadline = time.monotonic() + seconds
-    fill: dict[int, int] = {}
-    stop = threading.Event()
-
-    def filler(k: int) -> None:
-        conn = http.client.HTTPConnection(HOST, port, timeout=60)
-        for path in paths[k::clients]:
+        for path in paths[k]:
             if stop.is_set() or time.monotonic() > deadline:
                 break
             conn.request("GET", path)
@@ -202,15 +165,35 @@ def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240
     for t in threads:
         t.start()
     while time.monotonic() < deadline and any(t.is_alive() for t in threads):
-        memory = json.loads(fetch(port, "/healthz")[2])
-        fill[memory["pid"]] = memory["memory"]["face_colours"]
-        if len(fill) >= workers and min(fill.values()) >= 0.9 * memory["memory"]["face_colours_max"]:
+        health = json.loads(fetch(port, "/healthz")[2])
+        have, most = level(health)
+        fill[health["pid"]] = have
+        if len(fill) >= workers and min(fill.values()) >= 0.9 * most:
             break
         time.sleep(0.5)
     stop.set()
     for t in threads:
         t.join(60)
     return sorted(fill.values())
+
+
+def fill_caches(port: int, workers: int, max_bytes: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for the site's images twice each (so they are promoted) until every worker's
+    image cache is 90% full or `seconds` pass; returns the fill of the workers seen."""
+    paths = [[f"/{SITE[n // 3]}?scale={n % 3 + 1}" for n in range(k, len(SITE) * 3, clients) for _ in range(2)]
+             for k in range(clients)]
+    return fill_until(port, workers, clients, paths, lambda h: (h["cache"]["bytes"], max_bytes), seconds)
+
+
+def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for every face at many sizes (each size draws its faces anew) until every worker's
+    face colour tables are 90% full or `seconds` pass; returns the fill of the workers seen."""
+    suits = ["123456789m", "123456789p", "123456789s", "1234567z"]
+    paths = [f"/{hand}?height={height}&scale={scale}&theme={theme}" for height in range(16, 129, 2)
+             for scale in (1, 2, 3) for theme in ("light", "dark") for hand in suits]
+    random.Random(9).shuffle(paths)
+    return fill_until(port, workers, clients, [paths[k::clients] for k in range(clients)],
+                      lambda h: (h["memory"]["face_colours"], h["memory"]["face_colours_max"]), seconds)
 
 
 def worst_request_cpu(trials: int = 5) -> dict[str, float]:
