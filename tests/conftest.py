@@ -10,6 +10,10 @@ from hypothesis import settings
 settings.register_profile("tiles", deadline=None, print_blob=True)
 settings.load_profile("tiles")
 
+# --doctest-modules would import each conftest.py a second time as a plain module named
+# "conftest", and two of them (here and browser/) clash in sys.modules. They hold no doctests.
+collect_ignore = ["conftest.py", "browser/conftest.py"]
+
 # The palette fit runs compiled here, as it does for users; tests/test_fit_kernels.py
 # holds it to its numpy twins.
 
