@@ -28,7 +28,8 @@ def first_svg_ms() -> float:
     """The first SVG in a process reads its glyph outlines (once, a child process runs fontTools)."""
     from tile_art import outline
 
-    outline._outlines.cache_clear()
+    outline._PATHS.clear()  # the outlines read so far in this process
+    outline._UPEM.clear()
     outline.path_data.cache_clear()
     t0 = time.perf_counter()
     render(parse(HAND), RenderOptions(format="svg"))
