@@ -11,55 +11,28 @@ import importlib
 import pytest
 
 
-def _build(module: str, builder: str, tmp_path_factory):
-    return getattr(importlib.import_module(module), builder)(tmp_path_factory)
+# fixture name: (test module, its builder)
+SITES = {
+    "docusaurus_site": ("test_docusaurus", "build_site"),
+    "docusaurus_bad": ("test_docusaurus", "build_bad"),
+    "astro_site": ("test_astro", "build_site"),
+    "nextra_site": ("test_nextra", "build_site"),
+    "nextra_bad": ("test_nextra", "build_bad"),
+    "vitepress_site": ("test_vitepress", "build_site"),
+    "mkdocs_site": ("test_mkdocs", "build_site"),
+    "zensical_site": ("test_zensical", "build_site"),
+    "sphinx_site": ("test_sphinx", "build_site"),
+    "sphinx_bad": ("test_sphinx", "build_bad"),
+}
 
 
-@pytest.fixture(scope="session")
-def docusaurus_site(tmp_path_factory):
-    return _build("test_docusaurus", "build_site", tmp_path_factory)
+def _session_build(name: str, module: str, builder: str):
+    @pytest.fixture(scope="session", name=name)
+    def build(tmp_path_factory):
+        return getattr(importlib.import_module(module), builder)(tmp_path_factory)
+
+    return build
 
 
-@pytest.fixture(scope="session")
-def docusaurus_bad(tmp_path_factory):
-    return _build("test_docusaurus", "build_bad", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def astro_site(tmp_path_factory):
-    return _build("test_astro", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def nextra_site(tmp_path_factory):
-    return _build("test_nextra", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def nextra_bad(tmp_path_factory):
-    return _build("test_nextra", "build_bad", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def vitepress_site(tmp_path_factory):
-    return _build("test_vitepress", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def mkdocs_site(tmp_path_factory):
-    return _build("test_mkdocs", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def zensical_site(tmp_path_factory):
-    return _build("test_zensical", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def sphinx_site(tmp_path_factory):
-    return _build("test_sphinx", "build_site", tmp_path_factory)
-
-
-@pytest.fixture(scope="session")
-def sphinx_bad(tmp_path_factory):
-    return _build("test_sphinx", "build_bad", tmp_path_factory)
+for _name, (_module, _builder) in SITES.items():
+    globals()[_name] = _session_build(_name, _module, _builder)
