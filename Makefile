@@ -8,7 +8,7 @@ SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP  := $(VENV)/.installed-test
 SITE_PAGES  := docs/index.md docs/gallery.md  # drawn by `make site` (light and dark, PNG and SVG): no committed images
 
-.PHONY: serve test bench docs site clean
+.PHONY: serve test bench docs site dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,18 @@ docs: $(SERVE_STAMP)
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict
+
+dist: $(SERVE_STAMP)  # what a release uploads, in dist/, checked as PyPI and npm would take it (RELEASING.md)
+	$(BIN)/python -m pip install --quiet -e '.[release]'
+	rm -rf dist && mkdir -p dist/npm
+	$(BIN)/python -m build --outdir dist/build .
+	@# PyPI takes no plain linux_x86_64 wheel: auditwheel gives it the manylinux tag its C extension allows
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist dist/build/*.whl
+	mv dist/build/*.tar.gz dist/ && rm -rf dist/build
+	$(BIN)/twine check --strict dist/*.whl dist/*.tar.gz
+	for pkg in docs/integrations/remark-tiles docs/integrations/markdown-it-tiles docs/components; do \
+		(cd $$pkg && npm pack --pack-destination $(abspath dist/npm)) || exit 1; done
+	@ls -l dist dist/npm
 
 clean:
 	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .hypothesis

@@ -225,3 +225,12 @@ def test_every_install_line_names_our_packages():
            if ours.search(words) or "docs/integrations/" in words or "docs/components" in words or "-none-any.whl" in words]
     assert bad == []
     assert any('"mahjong-tiles[mkdocs]"' in line for _, line in found)
+
+
+def test_every_pinned_version_in_the_docs_is_this_one():
+    """Pins in install lines (`mahjong-tiles==X`, `remark-tiles@X`, `mahjong_tiles-X.tar.gz`) follow
+    service/VERSION, so a release that bumps it updates what users copy (RELEASING.md)."""
+    pin = re.compile(r"(?:mahjong-tiles==|mahjong_tiles-|(?:remark|markdown-it)-tiles@|mahjong-tiles@)(\d+\.\d+\.\d+)")
+    pinned = [(f, m.group(1)) for f, line in install_lines() for m in pin.finditer(line)]
+    assert len(pinned) >= 4
+    assert [(f, v) for f, v in pinned if v != VERSION] == []
