@@ -139,10 +139,11 @@ def test_batch_draws_a_tiles_fence_line_as_the_same_tag(tmp_path):
     assert (line["caption"], line["river"], [i["theme"] for i in line["images"]]) == ("Riichi on 5p", True, ["dark"])
     assert [(e["line"], e["column"]) for e in typo["errors"]] == [(5, 10)]
     assert typo["errors"][0]["message"] == "'a' is not a suit letter (use m, p, s or z)"
-    assert [(e["line"], e["column"]) for e in bad_prop["errors"]] == [(5, 1)]  # at the line it spoils, as lint
-    page = "\n\n```tiles river theme=\"dusk\"\n\n123m\n```\n"
+    # a bad value spoils every line alike: at the fence, as lint says it (once)
+    assert [(e["line"], e["column"], e["message"]) for e in bad_prop["errors"]] == [
+        (3, 1, "in the tiles fence: theme must be one of light, dark, auto, not 'dusk'")]
+    page = "\n\n```tiles river theme=\"dusk\"\n\n123m\n4p\n```\n"
     from service.pictures.pages import fence_tags
-    from service.pictures.tag_props import read_tag
-    [lint] = read_tag(fence_tags(page, "a.md")[0]).errors
-    assert (lint.line, lint.col) == (5, 1)
+    [lint] = fence_tags(page, "a.md")
+    assert (lint.line, lint.col, lint.message) == (3, 1, bad_prop["errors"][0]["message"])
     assert unclosed["errors"][0]["line"] == 3 and "in the tiles fence" in unclosed["errors"][0]["message"]

@@ -48,10 +48,11 @@ def tiles_fences(text: str) -> list[tuple[Fence, str]]:
 
 
 def fence_props(props: str) -> dict | str:
-    """The props a tiles fence's info string gives every line, or why they cannot be read.
+    """The props a tiles fence's info string gives every line, or why they cannot be read or used:
+    a bad value spoils every line alike, so it is told once, at the fence.
 
-    >>> fence_props('river theme="dark"'), fence_props('river="1')
-    ({'river': True, 'theme': 'dark'}, 'string is never closed')
+    >>> fence_props('river theme="dark"'), fence_props('river="1'), fence_props('height="9"')
+    ({'river': True, 'theme': 'dark'}, 'string is never closed', "height must be a whole number from 16 to 256, not '9'")
     """
     read = _fence_props(props)
     return read if isinstance(read, str) else dict(read)
@@ -64,6 +65,11 @@ def _fence_props(props: str) -> tuple | str:
         [opts] = scan_text(f"<Tiles {props} />") or [None]
     except (TagSyntaxError, ValueError) as err:
         return getattr(err, "message", str(err))
+    if "notation" in opts.props:
+        return "the notation goes on the fence's lines, not on its fence"
+    probe = read_tag(TilesTag("", "", 0, props={**opts.props, "notation": "1m"}))  # a line that reads
+    if probe.errors:
+        return probe.errors[0].message
     return tuple(opts.props.items())
 
 

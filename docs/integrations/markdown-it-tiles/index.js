@@ -197,7 +197,9 @@ function draw(state, settings) {
         for (const e of answer.errors) console.warn(format(page, e, "warning: "));
         parts.push(errorHtml(hello.spec, answer.errorImage, undefined, !f.token.block));
       } else {
-        problems.push(...answer.errors);
+        // a fence's props that cannot be read or used fail each of its lines at the fence: say it once
+        problems.push(...answer.errors.filter((e) => !problems.some((p) => p.line === e.line && p.column === e.column &&
+          p.message === e.message)));
       }
     }
     f.token.type = "tiles";

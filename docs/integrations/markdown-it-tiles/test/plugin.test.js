@@ -166,12 +166,9 @@ test("a typo fails the render at file:line:col with a caret, every one listed, b
     `${shown}:8:20: 'a' is not a suit letter (use m, p, s or z)`,
     '    notation="123m456a" />',
     "                     ^",
-    `${shown}:11:1: theme must be one of light, dark, auto, not 'dusk'`,  // at the line it spoils, as tiles lint says
-    "  123m45z6 | a typo",
+    `${shown}:10:1: in the tiles fence: theme must be one of light, dark, auto, not 'dusk'`,  // once, at the fence, as tiles lint says
+    '  ```tiles river theme="dusk"',
     "  ^",
-    `${shown}:11:8: '6' has no suit letter after it (add m, p, s or z)`,
-    "  123m45z6 | a typo",
-    "         ^",
   ].join("\n"));
 });
 

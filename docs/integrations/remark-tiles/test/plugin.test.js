@@ -433,5 +433,5 @@ test("a typo in a ```tiles fence fails the build at its line and column; onError
   }
   assert.match(warnings[0], /bad-fence\.mdx:7:7: warning: 'q' is not a suit letter/);
   const props = page(root, "bad-props.mdx", '> ```tiles height="9"\n> 1m\n> ```\n');
-  await assert.rejects(html(props), /bad-props\.mdx:2:3: height must be a whole number from 16 to 256, not '9'/);
+  await assert.rejects(html(props), /bad-props\.mdx:1:3: in the tiles fence: height must be a whole number from 16 to 256, not '9'/);
 });
