@@ -196,6 +196,27 @@ def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240
                       lambda h: (h["memory"]["face_colours"], h["memory"]["face_colours_max"]), seconds)
 
 
+def shape_hand(rng: random.Random) -> str:
+    """A hand of one suit (the shapes the analysis memoises are per suit: one suit walks through the
+    most), half of them with jokers, for /tiles/<hand>.json."""
+    suit = rng.choice("mps")
+    counts = [0] * 9
+    while sum(counts) < rng.choice((13, 14)):
+        k = rng.randrange(9)
+        counts[k] += counts[k] < 4
+    hand = "".join(str(k + 1) * c for k, c in enumerate(counts)) + suit
+    return hand[: -rng.randint(1, 3) - 1] + suit + "j" * rng.randint(1, 3) if rng.random() < 0.5 else hand
+
+
+def fill_analysis(port: int, workers: int, clients: int, seconds: float = 240) -> list[int]:
+    """Ask for the JSON view (its analysis) of hands of new shapes until every worker's analysis
+    memos are 90% of their budget or `seconds` pass; returns the fill of the workers seen."""
+    rng = random.Random(11)
+    paths = [[f"/tiles/{shape_hand(rng)}.json" for _ in range(40_000)] for _ in range(clients)]
+    return fill_until(port, workers, clients, paths,
+                      lambda h: (h["memory"]["analysis"], h["memory"]["analysis_max"]), seconds)
+
+
 def worst_request_cpu(trials: int = 5) -> dict[str, float]:
     """CPU seconds of the costliest accepted requests, in-process (one thread, no sockets)."""
     import tile_art
@@ -242,14 +263,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--palette-cache-bytes", default="8MiB")
     ap.add_argument("--fill-faces", action="store_true",
                     help="before the soak, also fill the face colour tables (every face at many sizes)")
+    ap.add_argument("--fill-analysis", action="store_true",
+                    help="before the soak, also fill the analysis memos (JSON views of hands of new shapes)")
     args, _ = ap.parse_known_args(argv)
 
+    from service.analysis.memo import BUDGET_BYTES as analysis_bytes
     from service.http.cache import parse_bytes
     from service.http.memory import rss_bytes
     from service.http.service import ERROR_CACHE_SHARE
 
     image_bytes, face_bytes = parse_bytes(args.cache_bytes), parse_bytes(args.face_cache_bytes)
     caches = image_bytes + face_bytes + parse_bytes(args.palette_cache_bytes) + image_bytes // ERROR_CACHE_SHARE
+    caches += analysis_bytes  # the analysis memos' budget, fixed
     bound = caches + 100 * MiB
 
     print("worst accepted request, CPU time in-process (max of 5):")
@@ -279,6 +304,10 @@ def main(argv: list[str] | None = None) -> None:
             faces = fill_face_tables(port, args.workers, args.clients)
             print("face colour tables filled to " + ", ".join(f"{b / MiB:.1f}" for b in faces)
                   + f" MiB of {face_bytes * 3 / 4 / MiB:.0f} MiB before the soak")
+        if args.fill_analysis:
+            memos = fill_analysis(port, args.workers, args.clients)
+            print("analysis memos filled to " + ", ".join(f"{b / MiB:.1f}" for b in memos)
+                  + f" MiB of {analysis_bytes / MiB:.0f} MiB before the soak")
 
         peak: dict[int, int] = {}
         peak_pss: dict[int, int] = {}

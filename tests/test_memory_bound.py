@@ -68,3 +68,64 @@ def test_full_face_colour_tables_hold_their_bound_in_memory():
     assert len(codes) * 22 == drawn and held_by_tables <= MiB
     assert held <= held_by_tables, (held, held_by_tables)
     assert held >= 0.8 * MiB, held  # full, and the charge not far above the cost
+
+
+def shape_hands(seed: int):
+    """Hands of ever new shapes: one suit (what the memos key on), mixed suits, jokers, a wild kind."""
+    import random
+
+    rng = random.Random(seed)
+    while True:
+        suits = rng.choice(["m", "p", "s", "mp", "mpsz"])
+        tiles: dict[str, int] = {}
+        size = rng.choice((13, 14)) - (jokers := rng.choice((0, 0, 1, 2, 3)))
+        while sum(tiles.values()) < size:
+            suit = rng.choice(suits)
+            tile = f"{rng.randrange(1, 8 if suit == 'z' else 10)}{suit}"
+            if tiles.get(tile, 0) < 4:
+                tiles[tile] = tiles.get(tile, 0) + 1
+        yield "".join(t * n for t, n in sorted(tiles.items())) + "j" * jokers, rng.choice((None, None, "5z", "2m"))
+
+
+def test_the_analysis_memos_hold_their_budget_in_memory(monkeypatch):
+    """The analysis memos were each cleared at 200,000 entries: a client asking for the JSON views
+    of hands of new shapes grew them by ~67 MiB in 40 s, and further (their worst case was
+    hundreds of MiB, past the worker's memory bound). Now they share one budget, charged per
+    entry as measured here: a stream of new shapes never holds more."""
+    from service.analysis import analyse, clear_caches, memo
+    from service.notation.grammar import parse
+
+    budget = 2 * MiB
+    monkeypatch.setattr(memo, "BUDGET_BYTES", budget)
+    clear_caches()
+    tracemalloc.start()
+    try:
+        base = traced()
+        highest = before_clear = 0
+        clears = 0
+        last_held = 0
+        hands = shape_hands(5)
+        while clears < 6:
+            notation, wild = next(hands)
+            analyse(parse(notation), wild)
+            now = tracemalloc.get_traced_memory()[0] - base
+            held = memo.held()
+            if held < last_held:  # make_room cleared a memo on the way
+                clears += 1
+                before_clear = max(before_clear, highest)
+            highest = max(highest, now)
+            last_held = held
+    finally:
+        tracemalloc.stop()
+        clear_caches()
+    # the shanten tables themselves (a few thousand, never cleared) and one analysis' temporaries on top
+    assert highest <= budget + MiB // 2, highest
+    assert before_clear >= 0.6 * budget, before_clear  # and the charge not far above the cost
+
+
+def test_healthz_reports_the_analysis_memos(client):
+    from service.analysis import memo
+
+    client.get("/tiles/1112345678999m.json")
+    memory = client.get("/healthz").get_json()["memory"]
+    assert 0 < memory["analysis"] <= memory["analysis_max"] == memo.BUDGET_BYTES

@@ -20,28 +20,23 @@ from __future__ import annotations
 from itertools import product
 
 from .keys import ORPHAN_ORDER, PAIR_KEYS, RUN_KEYS, SHAPE_PRIMES, TRIPLET_KEYS, shape_key
+from .memo import make_room, memo
 
 # (start index, size, runs allowed) of the four suits.
 SUIT_SPANS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 ORPHANS = ORPHAN_ORDER
-MEMO_LIMIT = 200_000  # shapes; the memo is cleared when it grows past this
 
 SetList = tuple[tuple[int, str], ...]  # (position in suit, "run" | "triplet")
-_sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = {}  # (shape key, runs)
-_has_memo: dict[tuple[int, bool], bool] = {}  # (shape key, runs)
-_fit_memo: dict[tuple[int, int, bool], int | None] = {}  # (shape key, rest, runs)
-_suit_memo: dict[tuple[int, ...], list] = {}  # suit counts -> [fit, want, waits]
+# memo(bytes an entry): measured with tracemalloc, rounded up (memo.py)
+_sets_memo: dict[tuple[int, bool], tuple[SetList, ...]] = memo(200)  # (shape key, runs)
+_has_memo: dict[tuple[int, bool], bool] = memo(150)  # (shape key, runs)
+_fit_memo: dict[tuple[int, int, bool], int | None] = memo(170)  # (shape key, rest, runs)
+_suit_memo: dict[tuple[int, ...], list] = memo(340)  # suit counts -> [fit, want, waits]
 
 
 def clear() -> None:
     """Forget the memoised splits, fits and waits (for cold-start benchmarks)."""
     for memo in (_sets_memo, _has_memo, _fit_memo, _suit_memo):
-        memo.clear()
-
-
-def _make_room(memo: dict) -> None:
-    """Clear a memo that grew past MEMO_LIMIT entries."""
-    if len(memo) > MEMO_LIMIT:
         memo.clear()
 
 
@@ -67,7 +62,7 @@ def suit_sets(key: int, runs: bool) -> tuple[SetList, ...]:
         out.update(((pos, "run"),) + rest for rest in suit_sets(key // RUN_KEYS[pos], runs))
     # A run and a triplet at the lowest tile can reach the same multiset twice.
     found = tuple(sorted({tuple(sorted(s)) for s in out}))
-    _make_room(_sets_memo)
+    make_room()
     _sets_memo[memo_key] = found
     return found
 
@@ -83,7 +78,7 @@ def has_sets(key: int, runs: bool) -> bool:
     memo_key = (key, runs)
     found = _has_memo.get(memo_key)
     if found is None:
-        _make_room(_has_memo)
+        make_room()
         pos = 0
         while key % SHAPE_PRIMES[pos]:
             pos += 1
@@ -198,7 +193,7 @@ def suit_fit(h: tuple[int, ...], runs: bool) -> list:
     >>> suit_fit((3, 1, 0, 0, 0, 0, 0, 0, 0), True)[:2]  # 1112m
     [None, 2]
     """
-    _make_room(_suit_memo)
+    make_room()
     rest = sum(h) % 3
     want = 0 if rest == 2 else 2 if rest == 1 else None
     entry = _suit_memo[h] = [_fit(shape_key(h, 0, len(h)), rest, runs), want, None if want is not None else ()]
@@ -232,7 +227,7 @@ def _fit(key: int, rest: int, runs: bool) -> int | None:
     memo_key = (key, rest, runs)
     if memo_key in _fit_memo:
         return _fit_memo[memo_key]
-    _make_room(_fit_memo)
+    make_room()
     found = None
     if rest == 0:
         found = 0 if has_sets(key, runs) else None

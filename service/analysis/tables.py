@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 
-from .forms import MEMO_LIMIT
+from .memo import make_room, memo
 
 # Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
 Table = tuple[int, ...]
@@ -24,9 +24,9 @@ NO_TABLE = (-99,) * 10
 EMPTY_TABLE = (0,) * 10
 TABLES: list[Table] = [EMPTY_TABLE]
 _ids: dict[Table, int] = {EMPTY_TABLE: 0}
-_memo: dict[tuple, int] = {}  # counts (or counts, caps; or sorted honor counts) -> id
-_island_memo: dict[tuple[int, ...], int] = {}  # island counts with room each side -> id
-_combined: dict[tuple[int, int], int] = {}  # (id, id) -> id
+_memo: dict[tuple, int] = memo(170)  # counts (or counts, caps; or sorted honor counts) -> id
+_island_memo: dict[tuple[int, ...], int] = memo(180)  # island counts with room each side -> id
+_combined: dict[tuple[int, int], int] = memo(100)  # (id, id) -> id
 _INTERN_LOCK = threading.Lock()
 
 
@@ -56,9 +56,7 @@ def suit_table(h, caps, runs: bool) -> int:
     memo_key = h if caps is None else (h, tuple(caps))
     found = _memo.get(memo_key)
     if found is None:
-        if len(_memo) > MEMO_LIMIT or len(_rest_memo) > MEMO_LIMIT:
-            for memo in (_memo, _island_memo, _rest_memo):
-                memo.clear()
+        make_room()
         if caps is not None:
             found = _intern(_suit_dp(h, caps, runs))
         elif runs:
@@ -186,9 +184,9 @@ def _suit_dp(h, caps, runs: bool) -> Table:
     return TABLES[rest(0, 0, 0) if top is None else top]
 
 
-_rest_memo: dict[int, int] = {}  # suffix code * 25 + a * 5 + b -> id (-1: none)
-_shift_memo: dict[tuple[int, int, int], int] = {}  # (id, slot shift, gain) -> id
-_best_memo: dict[tuple[int, int], int] = {}  # (id, id) -> id of the slot-wise max
+_rest_memo: dict[int, int] = memo(100)  # suffix code * 25 + a * 5 + b -> id (-1: none)
+_shift_memo: dict[tuple[int, int, int], int] = memo(110)  # (id, slot shift, gain) -> id
+_best_memo: dict[tuple[int, int], int] = memo(100)  # (id, id) -> id of the slot-wise max
 
 
 def _shifted(x: int, shift: int, gain: int) -> int:
@@ -226,7 +224,7 @@ def _padded(table: list[int]) -> Table:
     return tuple(table)
 
 
-_moves_memo: dict[tuple, list[tuple[int, int, int]]] = {}
+_moves_memo: dict[tuple, list[tuple[int, int, int]]] = memo(440)
 
 
 def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bool) -> list:

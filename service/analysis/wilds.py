@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from itertools import product
 
-from .forms import MEMO_LIMIT, ORPHANS, SUIT_SPANS
+from .forms import ORPHANS, SUIT_SPANS
 from .keys import NUM_KINDS
+from .memo import make_room, memo
 from .parts import ANY, ANY_PAIR, ANY_SET, Block, Split
 from .shanten import shanten
 from .tables import TABLES, combine, suit_table
 
 # (kind, lowest position in the suit, positions the wilds stand for)
 WayBlock = tuple[str, int, tuple[int, ...]]
-_ways_memo: dict[tuple, tuple[tuple[WayBlock, ...], ...]] = {}
+_ways_memo: dict[tuple, tuple[tuple[WayBlock, ...], ...]] = memo(1500)
 _FOUR = (4,) * NUM_KINDS
 MAX_SPLITS = 128
 
@@ -82,8 +83,7 @@ def suit_ways(h: tuple[int, ...], k: int, pair: bool, runs: bool) -> tuple[tuple
                 wild = tuple(p for p, r in zip(others, real) if not r)
                 take(("run", start, wild), [pos] + [p for p, r in zip(others, real) if r], False)
     found = tuple(sorted(out))
-    if len(_ways_memo) > MEMO_LIMIT:
-        _ways_memo.clear()
+    make_room()
     _ways_memo[key] = found
     return found
 
@@ -136,7 +136,7 @@ def _combine_suits(options, s: int, left: int, pairs: int, chosen: list, fixed, 
             _combine_suits(options, s + 1, left - k, pairs + pair, chosen + [ways], fixed, out)
 
 
-_options_memo: dict[tuple, tuple] = {}
+_options_memo: dict[tuple, tuple] = memo(330)
 
 
 def suit_options(h: tuple[int, ...], runs: bool, start: int, cap, wilds: int) -> tuple:
@@ -152,15 +152,14 @@ def suit_options(h: tuple[int, ...], runs: bool, start: int, cap, wilds: int) ->
                     ways = suit_blocks(h, k, pair, runs, start, cap)
                     if ways:
                         opts.append((k, pair, ways))
-        if len(_options_memo) > MEMO_LIMIT:
-            _options_memo.clear()
+        make_room()
         found = _options_memo[key] = tuple(opts)
     return found
 
 
 _ANY_SET_BLOCK = Block("set", (), wilds=ANY_SET)
 _ANY_PAIR_BLOCK = Block("pair", (), wilds=ANY_PAIR)
-_blocks_memo: dict[tuple, tuple] = {}
+_blocks_memo: dict[tuple, tuple] = memo(2800)
 
 
 def suit_blocks(h, k: int, pair: bool, runs: bool, start: int, cap) -> tuple:
@@ -182,8 +181,7 @@ def suit_blocks(h, k: int, pair: bool, runs: bool, start: int, cap) -> tuple:
                 seen.add(reading)
                 pair_block = next((b for b in blocks if b.kind == "pair"), None)
                 out.append((pair_block, tuple(b for b in blocks if b.kind != "pair"), stands))
-        if len(_blocks_memo) > MEMO_LIMIT:
-            _blocks_memo.clear()
+        make_room()
         found = _blocks_memo[key] = tuple(out)
     return found
 
@@ -200,7 +198,7 @@ def _block(b: WayBlock, start: int) -> Block:
     return found
 
 
-_block_memo: dict[tuple[WayBlock, int], Block] = {}  # bounded: blocks of at most 34 kinds
+_block_memo: dict[tuple[WayBlock, int], Block] = memo(430)  # bounded: blocks of at most 34 kinds
 
 
 def _seven_pairs(counts, wilds: int) -> list[Split]:
@@ -276,14 +274,13 @@ def waits(counts, need: int, wilds: int, caps, visible, wild: int | None) -> lis
     return out
 
 
-_waits_memo: dict[tuple, frozenset[int]] = {}
+_waits_memo: dict[tuple, frozenset[int]] = memo(750)
 
 
 def _suit_completes(h: list[int], others: int, cap, runs: bool, slot: int, keep_all: int) -> frozenset[int]:
     """Positions of one suit whose tile lets a target keep every real tile (memoised by `waits`
     on the suit's counts and the other suits' table id)."""
-    if len(_waits_memo) > MEMO_LIMIT:
-        _waits_memo.clear()
+    make_room()
     found = []
     for pos in range(len(h)):
         h[pos] += 1

@@ -25,7 +25,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from werkzeug.exceptions import HTTPException
 
 import tile_art.faces
-from service.analysis import analyse_safely
+from service.analysis import analyse_safely, memo
 from service.drawing import indexed
 from service.drawing.error_image import PALETTES, error_png
 from service.drawing.palette import compiled
@@ -201,7 +201,8 @@ def healthz():
     cache = svc.cache
     r = jsonify(status="draining" if svc.draining else "ok", version=svc.version, renderer=RENDERER_VERSION,
                 pid=os.getpid(), cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
-                memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes()},
+                memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes(),
+                        "analysis": memo.held(), "analysis_max": memo.BUDGET_BYTES},
                 compiled_fit=compiled() is not None)
     r.status_code = 503 if svc.draining else 200  # stopping: a balancer should send elsewhere
     r.headers["Cache-Control"] = "no-store"
