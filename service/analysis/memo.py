@@ -11,6 +11,7 @@ that is not computed again on a miss.
 >>> m["111m"] = 3
 >>> held() >= 100
 True
+>>> m.clear()
 """
 
 from __future__ import annotations
