@@ -119,6 +119,14 @@ def build_sphinx(root, pages: dict[str, str]):
                           capture_output=True, text=True, timeout=600)
 
 
+def build_sphinx_rst(root, rst: str, conf: str = ""):
+    """A one-page rST Sphinx site (``index.rst``) with the tiles extension and ``conf`` added, built afresh."""
+    (root / "index.rst").write_text(rst, encoding="utf-8")
+    (root / "conf.py").write_text('extensions = ["service.sphinx"]\n' + conf, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", str(root), str(root / "_build")],
+                          capture_output=True, text=True, timeout=600)
+
+
 def test_sphinx_draws_scene_directives_in_rst_and_myst(tmp_path):
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_parser")

@@ -139,14 +139,11 @@ def test_sphinx_directive_dora_and_ura_options(tmp_path):
     page); a bad one fails the build at its character on the option's line."""
     pytest.importorskip("sphinx")
     import re
-    import subprocess
-    import sys
+
+    from tests.test_docs_scenes import build_sphinx_rst
 
     def build(rst: str):
-        (tmp_path / "index.rst").write_text(rst, encoding="utf-8")
-        (tmp_path / "conf.py").write_text('extensions = ["service.sphinx"]\ntiles_theme = "light"\n', encoding="utf-8")
-        return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", str(tmp_path),
-                               str(tmp_path / "_build")], capture_output=True, text=True, timeout=600)
+        return build_sphinx_rst(tmp_path, rst, 'tiles_theme = "light"\n')
 
     run = build("Hands\n=====\n\n.. tiles:: 234m567p22s\n   :dora: 3m\n   :ura: 4z\n   :lang: ja\n")
     assert run.returncode == 0, run.stderr

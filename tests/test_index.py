@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -387,24 +385,18 @@ def test_mkdocs_site_index(tmp_path):
     assert [a == b for a, b in zip(plain, indexed)] == [False, True, False, False]  # 19p: index={false}
 
 
-def _sphinx(root, rst: str, conf: str):
-    (root / "index.rst").write_text(rst, encoding="utf-8")
-    (root / "conf.py").write_text('extensions = ["service.sphinx"]\ntiles_theme = "light"\n' + conf, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", str(root), str(root / "_build")],
-                          capture_output=True, text=True, timeout=600)
-
-
 def test_sphinx_tiles_index_and_the_index_option(tmp_path):
     pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
     rst = ("Hands\n=====\n\n.. tiles:: 1z\n\n.. tiles:: 2z\n   :index: false\n\n.. tiles:: 3z\n   :index:\n\n"
            ".. tiles-scene:: index=0\n\n   problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}\n")
     names = {}
     for conf in ("", "tiles_index = True\n"):
-        run = _sphinx(tmp_path, rst, conf)
+        run = build_sphinx_rst(tmp_path, rst, 'tiles_theme = "light"\n' + conf)
         assert run.returncode == 0, run.stderr
         html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
         names[conf] = re.findall(r'<img [^>]*src="[^"]*?([0-9a-f]{16})\.png"', html)
     plain, site = names[""], names["tiles_index = True\n"]
     assert [a == b for a, b in zip(plain, site)] == [False, True, True, True]
-    run = _sphinx(tmp_path, ".. tiles:: 1z\n   :index: maybe\n", "")
+    run = build_sphinx_rst(tmp_path, ".. tiles:: 1z\n   :index: maybe\n", 'tiles_theme = "light"\n')
     assert "index" in run.stderr and "give it alone, or true or false" in run.stderr

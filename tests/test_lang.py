@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 import string
-import subprocess
-import sys
 
 import pytest
 
@@ -276,22 +274,16 @@ def test_mkdocs_site_lang(tmp_path):
     assert run.returncode != 0 and "lang" in run.stderr
 
 
-def _sphinx(root, rst: str, conf: str):
-    (root / "index.rst").write_text(rst, encoding="utf-8")
-    (root / "conf.py").write_text('extensions = ["service.sphinx"]\n' + conf, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "sphinx", "-q", "-E", "-b", "html", str(root), str(root / "_build")],
-                          capture_output=True, text=True, timeout=600)
-
-
 def test_sphinx_site_lang_and_the_lang_option(tmp_path):
     pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
     rst = ("Hands\n=====\n\n.. tiles:: 11s+-456m+4s\n\n.. tiles:: 0p\n   :lang: zh\n\nWait on :tiles:`14s`.\n\n"
            ".. tiles-scene::\n\n   problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}\n")
-    run = _sphinx(tmp_path, rst, 'tiles_lang = "ja"\ntiles_theme = "light"\n')
+    run = build_sphinx_rst(tmp_path, rst, 'tiles_lang = "ja"\ntiles_theme = "light"\n')
     assert run.returncode == 0, run.stderr
     html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'<img [^>]*alt="([^"]+)"', html) == [PAGE_JA[0], "手牌：红五筒", "手牌：一索 四索", PAGE_JA[3]]
-    run = _sphinx(tmp_path, rst, 'tiles_lang = "fr"\n')
+    run = build_sphinx_rst(tmp_path, rst, 'tiles_lang = "fr"\n')
     assert run.returncode != 0 and "tiles_lang must be one of en, ja, zh, not 'fr'" in run.stderr
 
 
