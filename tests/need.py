@@ -27,3 +27,15 @@ def need_modules(*names: str) -> None:
             __import__(name)
         except ImportError:
             need(False, f"{name} is not installed (pip install -e '.[test]')")
+
+
+def need_site(site, binary: str, package: str) -> None:
+    """`need` node and the npm-installed docs-site fixture ``site`` (its ``binary`` in
+    node_modules/.bin), then give it our ``package`` as the tarball packed now, as `npm ci` would."""
+    import shutil
+
+    from tests import npm_packs
+
+    need(shutil.which("node") is not None, "node is not installed")
+    need((site / "node_modules" / ".bin" / binary).exists(), f"run `npm ci` in {site}")
+    npm_packs.installed(site, package)

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import html.parser
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from test_component import need  # skip locally, fail on CI
-from tests import npm_packs
+from tests.need import need_site
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "astro"
@@ -36,9 +35,7 @@ def astro_build(out: Path, src: str = "./src") -> subprocess.CompletedProcess:
 
 
 def installed() -> None:
-    need(shutil.which("node") is not None, "node is not installed")
-    need((SITE / "node_modules" / ".bin" / "astro").exists(), f"run `npm ci` in {SITE}")
-    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
+    need_site(SITE, "astro", "remark-tiles")
 
 
 class Tags(html.parser.HTMLParser):

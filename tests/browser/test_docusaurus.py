@@ -14,7 +14,6 @@ import html.parser
 import http.server
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from test_component import need  # skip locally, fail on CI
-from tests import npm_packs
+from tests.need import need_site
 
 HERE = Path(__file__).parent
 SITE = HERE / "docusaurus"
@@ -59,9 +58,7 @@ class Images(html.parser.HTMLParser):
 
 
 def installed() -> None:
-    need(shutil.which("node") is not None, "node is not installed")
-    need((SITE / "node_modules" / ".bin" / "docusaurus").exists(), f"run `npm ci` in {SITE}")
-    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
+    need_site(SITE, "docusaurus", "remark-tiles")
 
 
 def build_site(tmp_path_factory) -> Path:

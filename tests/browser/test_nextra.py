@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from test_astro import Tags, checked_kind, urls
 from test_component import need  # skip locally, fail on CI
-from tests import npm_packs
+from tests.need import need_site
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 SITE = Path(__file__).parent / "nextra"
@@ -45,9 +45,7 @@ def next_build(bad: bool = False) -> subprocess.CompletedProcess:
 
 
 def installed() -> None:
-    need(shutil.which("node") is not None, "node is not installed")
-    need((SITE / "node_modules" / ".bin" / "next").exists(), f"run `npm ci` in {SITE}")
-    npm_packs.installed(SITE, "remark-tiles")  # the tarball packed now, as `npm ci` installs it
+    need_site(SITE, "next", "remark-tiles")
 
 
 def build_site(tmp_path_factory) -> Path:

@@ -11,7 +11,6 @@ Locally the test is skipped until `npm ci` has been run there; on CI it must run
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from test_component import need  # skip locally, fail on CI
 from test_docusaurus import ALL_SHOWN_LOADED, ARTIFACTS, CHROMIUM, FLAGS, VISIBLE_TILES, serve
 
 from service.pictures.jobs import file_name, image_id
-from tests import npm_packs
+from tests.need import need_site
 from service.notation.options import RenderOptions
 from service.notation.subject import read
 
@@ -42,9 +41,7 @@ def vitepress_build(out: Path, src: str = "pages") -> subprocess.CompletedProces
 
 
 def installed() -> None:
-    need(shutil.which("node") is not None, "node is not installed")
-    need((SITE / "node_modules" / ".bin" / "vitepress").exists(), f"run `npm ci` in {SITE}")
-    npm_packs.installed(SITE, "markdown-it-tiles")  # the tarball packed now, as `npm ci` installs it
+    need_site(SITE, "vitepress", "markdown-it-tiles")
 
 
 def build_site(tmp_path_factory) -> Path:
