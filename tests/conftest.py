@@ -4,6 +4,8 @@ These machines are shared and noisy: no Hypothesis example may fail for being
 slow (speed is measured in bench/, not here).
 """
 
+import threading
+
 import pytest
 from hypothesis import settings
 
@@ -28,3 +30,20 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def service_url():
+    """The tiles HTTP app on a free loopback port, served by werkzeug on a thread (remark-tiles' `service` option, curl)."""
+    from werkzeug.serving import make_server
+
+    from service.http import create_app
+
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)

@@ -18,7 +18,6 @@ import socket
 import subprocess
 import tempfile
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -129,22 +128,6 @@ def test_every_tiles_command_runs_as_written(workspace):
             out = workspace / words[words.index("-o") + 1]
             assert out.read_bytes().startswith(SIGNATURES[out.suffix]), ran[-1]
     assert len(ran) >= 18, ran
-
-
-@pytest.fixture
-def service_url():
-    from werkzeug.serving import make_server
-
-    from service.http import create_app
-
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
 
 
 def test_the_scene_urls_work_with_plain_curl(workspace, service_url):

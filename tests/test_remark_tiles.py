@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -20,23 +19,6 @@ import pytest
 from tests.need import need
 
 PLUGIN = Path(__file__).parents[1] / "docs" / "integrations" / "remark-tiles"
-
-
-@pytest.fixture
-def service_url():
-    """The tiles HTTP app on a free loopback port, for the plugin's `service` option."""
-    from werkzeug.serving import make_server
-
-    from service.http import create_app
-
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
 
 
 def test_remark_tiles_node_suite(service_url):
