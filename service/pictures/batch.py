@@ -165,12 +165,10 @@ class Batch:
             tag = self._tag(req, source, path, start)
         if isinstance(tag, dict):  # the answer of a request that names no tag to draw
             return tag
-        lang = req.get("lang") or DEFAULT_LANG  # the site's
-        if lang not in LANGS:
-            return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
-        index = req.get("index", DEFAULT_INDEX)  # the site's
-        if not isinstance(index, bool):
-            return {"id": rid, "ok": False, "fatal": index_problem(index)}
+        site = site_words(req)
+        if isinstance(site, str):
+            return {"id": rid, "ok": False, "fatal": site}
+        lang, index = site
         read = read_tag(tag, themes[0], lang, index)
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
@@ -255,12 +253,10 @@ class Batch:
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:
             return {"id": rid, "ok": False, "fatal": f"format must be png or svg, not {str(fmt)[:16]!r}"}
-        lang = req.get("lang") or DEFAULT_LANG  # the site's
-        if lang not in LANGS:
-            return {"id": rid, "ok": False, "fatal": lang_problem(lang)}
-        index = req.get("index", DEFAULT_INDEX)  # the site's
-        if not isinstance(index, bool):
-            return {"id": rid, "ok": False, "fatal": index_problem(index)}
+        site = site_words(req)
+        if isinstance(site, str):
+            return {"id": rid, "ok": False, "fatal": site}
+        lang, index = site
         line, column = int(req.get("line", 1)), int(req.get("column", 1))
         columns = req.get("columns", [])  # where each YAML line starts in the file, when they differ
         if not isinstance(columns, list) or not all(type(c) is int and c >= 1 for c in columns):
@@ -344,22 +340,20 @@ class Batch:
                 **({"data": inline} if inline else {})}
 
 
-def lang_problem(lang) -> str:
-    """What is wrong with a request's ``lang``.
+def site_words(req: dict[str, Any]) -> tuple[str, bool] | str:
+    """The site's ``lang`` and ``index`` a request gives (the defaults where it gives none), or
+    what is wrong with them.
 
-    >>> lang_problem("fr")
-    "lang must be one of en, ja, zh, not 'fr'"
+    >>> site_words({"lang": "ja"}), site_words({"lang": "fr"}), site_words({"index": "1"})
+    (('ja', False), "lang must be one of en, ja, zh, not 'fr'", "index must be true or false, not '1'")
     """
-    return f"lang must be one of {', '.join(LANGS)}, not {str(lang)[:16]!r}"
-
-
-def index_problem(index) -> str:
-    """What is wrong with a request's ``index``.
-
-    >>> index_problem("1")
-    "index must be true or false, not '1'"
-    """
-    return f"index must be true or false, not {str(index)[:16]!r}"
+    lang = req.get("lang") or DEFAULT_LANG
+    if lang not in LANGS:
+        return f"lang must be one of {', '.join(LANGS)}, not {str(lang)[:16]!r}"
+    index = req.get("index", DEFAULT_INDEX)
+    if not isinstance(index, bool):
+        return f"index must be true or false, not {str(index)[:16]!r}"
+    return lang, index
 
 
 def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
