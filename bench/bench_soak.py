@@ -196,23 +196,14 @@ def fill_face_tables(port: int, workers: int, clients: int, seconds: float = 240
                       lambda h: (h["memory"]["face_colours"], h["memory"]["face_colours_max"]), seconds)
 
 
-def shape_hand(rng: random.Random) -> str:
-    """A hand of one suit (the shapes the analysis memoises are per suit: one suit walks through the
-    most), half of them with jokers, for /tiles/<hand>.json."""
-    suit = rng.choice("mps")
-    counts = [0] * 9
-    while sum(counts) < rng.choice((13, 14)):
-        k = rng.randrange(9)
-        counts[k] += counts[k] < 4
-    hand = "".join(str(k + 1) * c for k, c in enumerate(counts)) + suit
-    return hand[: -rng.randint(1, 3) - 1] + suit + "j" * rng.randint(1, 3) if rng.random() < 0.5 else hand
-
-
 def fill_analysis(port: int, workers: int, clients: int, seconds: float = 240) -> list[int]:
     """Ask for the JSON view (its analysis) of hands of new shapes until every worker's analysis
     memos are 90% of their budget or `seconds` pass; returns the fill of the workers seen."""
-    rng = random.Random(11)
-    paths = [[f"/tiles/{shape_hand(rng)}.json" for _ in range(40_000)] for _ in range(clients)]
+    from tests.sample_hands import shape_hands
+
+    hands = shape_hands(11)
+    paths = [[f"/tiles/{notation}.json" + (f"?wild={wild}" if wild else "")
+              for notation, wild in (next(hands) for _ in range(40_000))] for _ in range(clients)]
     return fill_until(port, workers, clients, paths,
                       lambda h: (h["memory"]["analysis"], h["memory"]["analysis_max"]), seconds)
 

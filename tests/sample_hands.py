@@ -1,4 +1,5 @@
-"""Random concealed hands as 34-count vectors, shared by the analysis tests and bench.
+"""Random hands shared by the analysis tests and bench: concealed hands as 34-count vectors,
+and notations of ever new shapes.
 
 >>> import random
 >>> sum(near_complete(random.Random(1), 13))
@@ -68,3 +69,23 @@ def sample_hands(n: int) -> list[str]:
     """
     rng = random.Random(12)
     return SEEDS + [hand_of(near_complete(rng, 14)).canonical() for _ in range(n)]
+
+
+def shape_hands(seed: int):
+    """(notation, wild kind or None) of hands of ever new shapes, for the analysis memos: one suit
+    (what they key on), mixed suits, jokers, a wild kind.
+
+    >>> next(shape_hands(1))[0].count("j") <= 3
+    True
+    """
+    rng = random.Random(seed)
+    while True:
+        suits = rng.choice(["m", "p", "s", "mp", "mpsz"])
+        tiles: dict[str, int] = {}
+        size = rng.choice((13, 14)) - (jokers := rng.choice((0, 0, 1, 2, 3)))
+        while sum(tiles.values()) < size:
+            suit = rng.choice(suits)
+            tile = f"{rng.randrange(1, 8 if suit == 'z' else 10)}{suit}"
+            if tiles.get(tile, 0) < 4:
+                tiles[tile] = tiles.get(tile, 0) + 1
+        yield "".join(t * n for t, n in sorted(tiles.items())) + "j" * jokers, rng.choice((None, None, "5z", "2m"))

@@ -70,23 +70,6 @@ def test_full_face_colour_tables_hold_their_bound_in_memory():
     assert held >= 0.8 * MiB, held  # full, and the charge not far above the cost
 
 
-def shape_hands(seed: int):
-    """Hands of ever new shapes: one suit (what the memos key on), mixed suits, jokers, a wild kind."""
-    import random
-
-    rng = random.Random(seed)
-    while True:
-        suits = rng.choice(["m", "p", "s", "mp", "mpsz"])
-        tiles: dict[str, int] = {}
-        size = rng.choice((13, 14)) - (jokers := rng.choice((0, 0, 1, 2, 3)))
-        while sum(tiles.values()) < size:
-            suit = rng.choice(suits)
-            tile = f"{rng.randrange(1, 8 if suit == 'z' else 10)}{suit}"
-            if tiles.get(tile, 0) < 4:
-                tiles[tile] = tiles.get(tile, 0) + 1
-        yield "".join(t * n for t, n in sorted(tiles.items())) + "j" * jokers, rng.choice((None, None, "5z", "2m"))
-
-
 def test_the_analysis_memos_hold_their_budget_in_memory(monkeypatch):
     """The analysis memos were each cleared at 200,000 entries: a client asking for the JSON views
     of hands of new shapes grew them by ~67 MiB in 40 s, and further (their worst case was
@@ -94,6 +77,7 @@ def test_the_analysis_memos_hold_their_budget_in_memory(monkeypatch):
     entry as measured here: a stream of new shapes never holds more."""
     from service.analysis import analyse, clear_caches, memo
     from service.notation.grammar import parse
+    from tests.sample_hands import shape_hands
 
     budget = 2 * MiB
     monkeypatch.setattr(memo, "BUDGET_BYTES", budget)
