@@ -111,6 +111,14 @@ test("a tiles fence: a picture a line, `| caption`, the fence's props", () => {
   assert.doesNotMatch(html, /<pre|<code/);
 });
 
+test("a fence whose word runs on, MyST's {tiles} and an attribute list never closed are code", () => {
+  // tests/fixtures/fence_words.json: as `tiles lint` and remark-tiles tell them (test/fence_words.test.js)
+  const html = render(site(), ["```tiles-foo", "12q", "```", "", "```tiles.js", "12q", "```", "", "```{tiles} 123m",
+    ":river:", "```", "", "```{.tiles river", "12q", "```", "", "```{.tiles river}", "1m", "```", ""].join("\n"));
+  assert.equal((html.match(/<pre><code/g) || []).length, 4);
+  assert.deepEqual(imgs(html).map((img) => [img["data-notation"], img.class]), [["1m", "tiles tiles--river"]]);
+});
+
 test("a tiles-scene block is its picture, with the fence's options", () => {
   const html = render(site(), [
     "- A card:",
