@@ -55,6 +55,21 @@ def test_bare_path_serves_png_at_layout_size_times_scale(client):
     assert image_size(r.data) == (lay.width * 2, lay.height * 2)
 
 
+@pytest.mark.parametrize("fmt, mimetype", [("png", "image/png"), ("webp", "image/webp"),
+                                          ("svg", "image/svg+xml"), ("json", "application/json")])
+def test_bare_path_takes_a_format_suffix_as_tiles_does(client, fmt, mimetype):
+    """Issue 42 Operations 6: /<notation>.png?scale=2 was a 400 ("'.' is not part of the tile notation")."""
+    r = client.get(f"/{HAND}.{fmt}?scale=2")
+    same = client.get(f"/tiles/{HAND}.{fmt}?scale=2")
+    assert r.status_code == same.status_code == 200, r.get_data(as_text=True)
+    assert r.mimetype == mimetype and r.data == same.data and r.headers["ETag"] == same.headers["ETag"]
+
+
+def test_bare_path_leaves_any_other_dot_to_the_notation(client):
+    r = client.get("/123m.4p")
+    assert r.status_code == 400 and r.json["error"]["position"] == 4, r.json
+
+
 @pytest.mark.parametrize("path", ["/11m+22m", "/11m%2022m", "/11m%2B22m", "/11m%20%2022m", "/tiles/11m+22m.png",
                                   "/tiles.png?n=11m+22m", "/tiles.png?n=11m%2B22m", "/tiles.png?n=11m%2022m"])
 def test_plus_and_space_are_the_same_separator(client, path):

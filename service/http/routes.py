@@ -45,6 +45,7 @@ IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
 MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
 MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
+FORMATS = (*MIMETYPES, "json")  # what may end an image URL's path
 
 bp = Blueprint("tiles", __name__)
 
@@ -329,6 +330,11 @@ def by_path(name: str):
 
 @bp.get("/<path:notation>")
 def bare(notation: str):
+    """PNG; a format suffix is taken as ``/tiles/<notation>.png`` takes it (``/123m.webp``).
+    Only a format's name is: anything else after a dot is the notation's, and its error says so."""
+    head, dot, fmt = notation.rpartition(".")
+    if dot and fmt in FORMATS:
+        return answer(head, fmt)
     return image_response(notation, "png")
 
 
