@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -44,6 +45,7 @@ from .service import BadRequest, Service, check_size
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
 MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
+MAX_BATCH_DEPTH = 16  # objects and lists within each other in a body (a request needs 2)
 MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
 FORMATS = (*MIMETYPES, "json")  # what may end an image URL's path
 
@@ -266,10 +268,37 @@ def json_body(limit: int):
         data += chunk
     if len(data) > limit:
         raise too_big
+    deep = too_deep(data, MAX_BATCH_DEPTH)
+    if deep is not None:  # json.loads would raise RecursionError past a few hundred
+        raise BadRequest("batch", f"the body nests objects and lists more than {MAX_BATCH_DEPTH} deep (byte "
+                                  f"{deep}); a batch request is one object of strings, numbers and lists")
     try:
         return json.loads(data)
     except ValueError:
         return None
+
+
+# A JSON string (skipped whole, brackets and all) or one bracket: what `too_deep` reads.
+_NESTING = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}]', re.DOTALL)
+
+
+def too_deep(data: bytes, most: int) -> int | None:
+    """The offset of the first ``[`` or ``{`` nested more than `most` deep in JSON text, or None.
+    One pass, outside strings; the text need not be valid JSON.
+
+    >>> too_deep(b'{"a": [1, "[[["]}', 2), too_deep(b'{"a": [[1]]}', 2)
+    (None, 7)
+    """
+    depth = 0
+    for m in _NESTING.finditer(data):
+        c = m.group()
+        if c in (b"[", b"{"):
+            depth += 1
+            if depth > most:
+                return m.start()
+        elif c in (b"]", b"}"):
+            depth -= 1
+    return None
 
 
 def batch_json(body, status: int) -> Response:
