@@ -197,6 +197,27 @@ def test_healthz(client):
     assert r.headers["Cache-Control"] == "no-store"
 
 
+def test_scenes_and_error_pictures_are_counted_as_every_render(app, client):
+    """Issue 42 Operations 5: scene requests were counted as route="bare", their renders, hits and misses
+    nowhere, and tiles_cache_bytes was set by hands' renders alone."""
+    scene = quote("problem: {round: E1, seat: S, dora: 3m, hand: 123m456p789s1122z+1z}")
+    assert client.get(f"/scene.png?s={scene}").status_code == 200
+    assert client.get(f"/scene.svg?s={scene}").status_code == 200
+    assert client.get(f"/scene.png?s={scene}").status_code == 200
+    assert client.get("/scene.json?s=x").status_code == 400
+    assert counter(app, "tiles_http_requests_total", route="scene", status="200") == 3
+    assert counter(app, "tiles_http_requests_total", route="scene", status="400") == 1
+    assert counter(app, "tiles_http_requests_total", route="bare", status="200") == 0
+    assert counter(app, "tiles_renders_total", format="png") == 1
+    assert counter(app, "tiles_renders_total", format="svg") == 1
+    assert counter(app, "tiles_render_seconds_count", format="png") == 1
+    assert counter(app, "tiles_cache_misses_total") == 2 and counter(app, "tiles_cache_hits_total") == 1
+    assert counter(app, "tiles_cache_bytes") == svc(app).cache.bytes > 0
+    for _ in range(2):  # one error picture drawn, then taken from its own cache
+        assert client.get("/123q", headers={"Accept": CHROME_IMG}).mimetype == "image/png"
+    assert counter(app, "tiles_renders_total", format="error") == 1
+
+
 def test_metrics_exposition(app, client):
     client.get("/123m")
     client.get("/123m")

@@ -32,13 +32,15 @@ from .service import Service
 def route_of(path: str) -> str:
     """The route label for metrics, from the path alone (no Flask hook per request).
 
-    >>> route_of("/tiles/1m.png"), route_of("/1m"), route_of("/")
-    ('tiles_path', 'bare', 'playground')
+    >>> route_of("/tiles/1m.png"), route_of("/1m"), route_of("/"), route_of("/scene.png")
+    ('tiles_path', 'bare', 'playground', 'scene')
     """
     if path.startswith("/tiles/"):
         return "tiles_path"
     if path.startswith("/tiles."):
         return "tiles_query"
+    if path.startswith("/scene."):
+        return "scene"
     if path in ("/", "/healthz", "/metrics", "/favicon.ico", "/batch"):
         return path.strip("/").replace(".ico", "") or "playground"
     return "bare"

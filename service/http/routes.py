@@ -407,7 +407,8 @@ def error_image(err: BadRequest) -> bytes:
     key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}|{theme}"
     draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale,  # noqa: E731
                              theme=theme)
-    return service().error_images.get_or_render(key, draw)[0]
+    svc = service()
+    return svc.error_images.get_or_render(key, svc.timed(draw, "error"))[0]  # counted as format "error"
 
 
 @bp.app_errorhandler(RenderTimeout)

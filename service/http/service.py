@@ -177,22 +177,38 @@ class Service:
 
     def image(self, hand, options: RenderOptions, key: str, lay: Layout) -> bytes:
         """Cached bytes, or timed and counted rendering on a miss (`lay` from `check_size`; SVG: gzipped)."""
-        data = self.cache.get(key)
+        return self.drawn(key, lambda: render(hand, options, lay), options.format, is_large(lay, options))
+
+    def timed(self, draw, fmt: str):
+        """`draw`, timed in tiles_render_seconds and counted in tiles_renders_total under `fmt`."""
         m = self.metrics
+
+        def timed() -> bytes:
+            start = time.perf_counter()
+            out = draw()
+            m.render_seconds.labels(fmt).observe(time.perf_counter() - start)
+            m.renders.labels(fmt).inc()
+            return out
+
+        return timed
+
+    def drawn(self, key: str, draw, fmt: str, large: bool = False) -> bytes:
+        """The image cache's bytes for `key`, or ``draw()``'s (SVG: gzipped), timed and counted:
+        every picture the service draws, a hand's or a scene's, is counted in the same metrics.
+
+        >>> svc = Service(cache_bytes=1 << 20, error_max_age=60)
+        >>> svc.drawn("k", lambda: b"abc", "png"), svc.drawn("k", lambda: b"zzz", "png")
+        (b'abc', b'abc')
+        >>> svc.metrics.registry.get_sample_value("tiles_renders_total", {"format": "png"})
+        1.0
+        """
+        m = self.metrics
+        timed = self.timed((lambda: pack(draw())) if fmt == "svg" else draw, fmt)  # SVG is cached gzipped (vector.py)
+        data = self.cache.get(key)
         if data is not None:
             m.cache_hits.inc()
             return data
-
-        def draw() -> bytes:
-            start = time.perf_counter()
-            out = render(hand, options, lay)
-            if options.format == "svg":
-                out = pack(out)  # SVG is cached gzipped (see vector.py)
-            m.render_seconds.labels(options.format).observe(time.perf_counter() - start)
-            m.renders.labels(options.format).inc()
-            return out
-
-        data, outcome = self.cache.get_or_render(key, draw, large=is_large(lay, options))
+        data, outcome = self.cache.get_or_render(key, timed, large=large)
         (m.cache_misses if outcome == "miss" else m.cache_hits).inc()
         m.cache_bytes.set(self.cache.bytes)
         return data
