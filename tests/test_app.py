@@ -197,6 +197,41 @@ def test_healthz(client):
     assert r.headers["Cache-Control"] == "no-store"
 
 
+def test_healthz_is_503_when_the_canary_cannot_be_drawn(app, client, monkeypatch):
+    """Issue 42 Operations 1: a process that cannot draw said "ok". /healthz draws the canary (a hand,
+    a scene, a JSON view) through the app, past the image cache: a cached picture does not hide it."""
+    from service.http import canary
+
+    monkeypatch.setattr(app_module, "CANARY_EVERY", 0.0)  # no result held between checks
+    assert client.get(f"/tiles/{quote(canary.HAND)}.png?height=38").status_code == 200  # now cached
+    assert client.get("/healthz").get_json()["canary"] is None
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a deploy that imports but cannot draw")
+
+    drawing = app_module.render
+    monkeypatch.setattr(app_module, "render", broken)
+    r = client.get("/healthz")
+    body = r.get_json()
+    assert r.status_code == 503 and body["status"] == "failing", body
+    assert body["canary"].startswith(f"GET /tiles/{canary.HAND}.png?height=38 answered 500")
+    assert client.get(f"/tiles/{quote(canary.HAND)}.png?height=38").status_code == 200  # its cached copy stays
+    monkeypatch.setattr(app_module, "render", drawing)
+    assert client.get("/healthz").get_json()["status"] == "ok"
+
+
+def test_the_canary_asks_for_each_kind_of_picture_and_is_counted_apart(app):
+    """The canary's three asks reach the hand, scene and JSON views, and are counted as route="canary"."""
+    from service.http import canary
+
+    assert canary.problem(app.wsgi_app) is None
+    assert [ask[0].rpartition(".")[2] for ask in canary.ASKS] == ["png", "png", "json"]
+    assert canary.ASKS[1][0] == "/scene.png"
+    assert counter(app, "tiles_http_requests_total", route="canary", status="200") == 3
+    assert counter(app, "tiles_renders_total", format="png") == 2
+    assert len(svc(app).cache) == 0  # passed by: the canary is drawn again on every check
+
+
 def test_scenes_and_error_pictures_are_counted_as_every_render(app, client):
     """Issue 42 Operations 5: scene requests were counted as route="bare", their renders, hits and misses
     nowhere, and tiles_cache_bytes was set by hands' renders alone."""

@@ -36,7 +36,7 @@ from service.notation.subject import layout_of
 from service.notation.views import hand_json
 from service.pictures.batch import Batch
 
-from . import vector
+from . import canary, vector
 from .cache import RenderTimeout
 from .headers import playground_headers
 from .memory import rss_bytes
@@ -64,7 +64,8 @@ def image_response(notation: str, fmt: str) -> Response:
     svc = service()
     m = svc.metrics
     memo_key = (fmt, notation, request.query_string)
-    found = svc.memo_get(memo_key)
+    fresh = canary.asking()  # draws, whatever is cached
+    found = None if fresh else svc.memo_get(memo_key)
     if found is not None:
         key, etag = found
         if matches(etag):
@@ -80,7 +81,7 @@ def image_response(notation: str, fmt: str) -> Response:
     if matches(etag):
         m.not_modified.inc()
         return not_modified(etag, fmt)
-    return image_ok(svc.image(hand, options, key, lay), fmt, etag)
+    return image_ok(svc.image(hand, options, key, lay, fresh), fmt, etag)
 
 
 def matches(etag: str) -> bool:
@@ -200,14 +201,17 @@ def playground_settings() -> dict:
 
 @bp.get("/healthz")
 def healthz():
+    """"ok", or 503: "draining" (the server stops) or "failing" (the canary, canary.py, cannot be drawn)."""
     svc = service()
     cache = svc.cache
-    r = jsonify(status="draining" if svc.draining else "ok", version=svc.version, renderer=RENDERER_VERSION,
+    failing = svc.canary_problem(current_app.wsgi_app)
+    status = "draining" if svc.draining else "failing" if failing else "ok"
+    r = jsonify(status=status, canary=failing, version=svc.version, renderer=RENDERER_VERSION,
                 pid=os.getpid(), cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
                 memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes(),
                         "analysis": memo.held(), "analysis_max": memo.BUDGET_BYTES},
                 compiled_fit=compiled() is not None)
-    r.status_code = 503 if svc.draining else 200  # stopping: a balancer should send elsewhere
+    r.status_code = 200 if status == "ok" else 503  # a balancer should send elsewhere
     r.headers["Cache-Control"] = "no-store"
     return r
 
