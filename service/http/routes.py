@@ -1,6 +1,6 @@
 """The routes, as module-level views on one Blueprint (see docs/service.md)::
 
-    GET /<notation>                 PNG, the URL docs components already emit
+    GET /<notation>[.png|.webp|.svg|.json]   PNG, the URL docs components already emit
     GET /tiles/<notation>.png|.webp|.svg|.json
     GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
     GET /scene.png|.webp|.svg|.json?s=   a scene in YAML (service/http/scenes.py)
