@@ -284,10 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from service.docs import build, lint
     from service.pictures import batch
+    from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve):
+    for module in (lint, build, batch, serve, score_command):
         module.register(sub)
     return ap
 
