@@ -182,6 +182,8 @@ def _fu_lines(details, fu: int, groups, meld_groups, at: int, rule: Rule) -> lis
     hand_at = next((i for i, g in enumerate(groups) if g.kind == "hand"), at)
     free = {}
     for i, m in meld_groups:
+        if m.type == "chi":
+            continue
         kind = m.tiles[0] // 4
         key = _SET_REASONS[(kind in _TERMINALS, m.type in ("kan", "shouminkan"), m.opened)]
         free.setdefault(key, []).append(i)
