@@ -237,15 +237,52 @@ def test_riichi_needs_a_concealed_hand():
         score("23m567p234s88m+-678s+-4m", riichi=True)
 
 
-def test_mcr_is_refused_with_a_clear_message_without_pymahjonggb():
-    pytest.importorskip("mahjong")
-    try:
-        import MahjongGB  # noqa: F401
-    except ImportError:
-        with pytest.raises(OptionError, match=r"mahjong-tiles\[mcr\]"):
-            score("234789m1234566p+6p", rules="mcr")
-    else:
-        pytest.skip("PyMahjongGB is installed")
+def test_mcr_is_refused_with_a_clear_message_without_pymahjonggb(monkeypatch):
+    monkeypatch.setitem(sys.modules, "MahjongGB", None)  # as if it were not installed: import fails
+    with pytest.raises(OptionError, match=r"pip install 'mahjong-tiles\[mcr\]'") as err:
+        score("234789m1234566p+6p", rules="mcr")
+    assert err.value.param == "rules"
+
+
+def gb_fans(**args):
+    gb = pytest.importorskip("MahjongGB")
+    base = dict(pack=(), flowerCount=0, isSelfDrawn=False, is4thTile=False, isAboutKong=False, isWallLast=False,
+                seatWind=0, prevalentWind=0, verbose=True)
+    return [{"name": en, "zh": zh, "fan": fan, "count": n} for fan, n, zh, en in gb.MahjongFanCalculator(**{**base, **args})]
+
+
+@pytest.mark.parametrize("notation, options, gb", [
+    ("123m456p789s123s5z+-5z", {}, dict(hand=("W1", "W2", "W3", "B4", "B5", "B6", "T7", "T8", "T9", "T1", "T2", "T3", "J3"),
+                                        winTile="J3")),
+    ("456p789s123s5z+1-23m+1f2f+5z", {"seat": "S", "round": "S"},
+     dict(pack=(("CHI", "W2", 1),), hand=("B4", "B5", "B6", "T7", "T8", "T9", "T1", "T2", "T3", "J3"), winTile="J3",
+          isSelfDrawn=True, flowerCount=2, seatWind=1, prevalentWind=1)),
+    ("789s123s1z+555-5p+-777z+-1z", {"last_tile": True},
+     dict(pack=(("GANG", "B5", 3), ("PENG", "J1", 1)), hand=("T7", "T8", "T9", "T1", "T2", "T3", "F1"), winTile="F1",
+          is4thTile=True)),
+    ("789s123s1z+x55xp+-777z+1z", {"kong": True, "wall_last": True},
+     dict(pack=(("GANG", "B5", 0), ("PENG", "J1", 1)), hand=("T7", "T8", "T9", "T1", "T2", "T3", "F1"), winTile="F1",
+          isSelfDrawn=True, isAboutKong=True, isWallLast=True)),
+])
+def test_mcr_fans_are_pymahjonggbs_for_the_picture(notation, options, gb):
+    fans = gb_fans(**gb)
+    s = score(notation, rules="mcr", **options)
+    assert s["fans"] == fans and s["fan"] == sum(f["fan"] * f["count"] for f in fans)
+    assert ("error" in s) == (s["fan"] < 8)
+
+
+def test_mcr_waits_minimum_and_options():
+    pytest.importorskip("MahjongGB")
+    rows = score("1112345678999m", rules="mcr")["waits"]
+    assert [r["tile"] for r in rows] == [f"{n}m" for n in range(1, 10)]
+    assert {r["tsumo"]["fan"] - r["ron"]["fan"] for r in rows} <= {0, 1, 2}  # self-drawn, or not
+    s = score("123m345p789s11z23p+-1p", rules="mcr")  # short of eight fan
+    assert s["error"].endswith("a win needs 8") and s["fan"] < 8
+    with pytest.raises(OptionError, match="riichi") as err:
+        score("123m456p789s123s5z+-5z", rules="mcr", riichi=True)
+    assert err.value.param == "riichi"
+    with pytest.raises(OptionError, match="give rules=mcr"):
+        score("123m456p789s123s5z+-5z", kong=True)
 
 
 # -- the command line and the JSON view -----------------------------------------------------------

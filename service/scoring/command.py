@@ -17,7 +17,7 @@ from service.notation.grammar import ParseError, parse
 from service.notation.options import OptionError
 
 from . import score_context
-from .rules import FLAGS, KAZOE, NUMBERS, RULE_OPTIONS, RULES, read_context
+from .rules import CHINESE_ONLY, FLAGS, KAZOE, NUMBERS, RULE_OPTIONS, RULES, read_context
 from .text import score_lines
 
 _HELP = {
@@ -30,6 +30,8 @@ _HELP = {
     "kiriage": "on/off: 4 han 30 fu and 3 han 60 fu are mangan",
     "kazoe": f"13 han or more: {', '.join(KAZOE)}", "double_yakuman": "on/off: the four double yakuman",
     "double_wind_fu": "2 or 4: the fu of a pair of the seat and round wind",
+    "last_tile": "mcr: the winning tile is the last of its kind", "wall_last": "mcr: won on the wall's last tile",
+    "kong": "mcr: won on the tile after a kong, or robbing one",
 }
 
 
@@ -41,7 +43,7 @@ def register(sub) -> None:
     p.add_argument("--rules", help=f"rules preset: {', '.join(RULES)} (default tenhou)")
     p.add_argument("--round", help="prevalent wind: E, S, W or N (default E)")
     p.add_argument("--seat", help="seat wind: E, S, W or N (default E, the dealer)")
-    for name in FLAGS:
+    for name in FLAGS + CHINESE_ONLY:
         p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_const", const=True, help=_HELP[name])
     p.add_argument("--dora", help="dora indicators, like 3m or 4z1m")
     p.add_argument("--ura", help="ura dora indicators (they count with riichi)")
@@ -54,7 +56,7 @@ def register(sub) -> None:
 
 
 def cmd_score(args) -> int:
-    names = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS)
+    names = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
     try:
         ctx = read_context({name: getattr(args, name) for name in names})
         hand = parse(args.notation)
@@ -67,7 +69,7 @@ def cmd_score(args) -> int:
         return 2
     if args.json:
         print(json.dumps(answer, indent=2, ensure_ascii=False))
-    elif "error" in answer and "han" not in answer:
+    elif "error" in answer and "han" not in answer and "fan" not in answer:
         print(f"error: {answer['error']}", file=sys.stderr)
     else:
         print("\n".join(score_lines(answer)))

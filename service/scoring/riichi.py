@@ -60,7 +60,7 @@ def score_hand(hand: Hand, ctx: Context) -> dict[str, Any]:
             out["waits"] = waits_table(hand, analysis, ctx)
             return out
         if not analysis.complete:
-            raise NotScored(_not_a_win(hand, analysis, 1))
+            raise NotScored(not_a_win(hand, analysis, 1))
         out.update(win_json(hand, ctx))
     except NotScored as err:
         out["error"] = str(err)
@@ -78,7 +78,7 @@ def winning_group(hand: Hand) -> int | None:
 def waits_table(hand: Hand, analysis: Analysis, ctx: Context) -> list[dict[str, Any]]:
     """One row a wait of a tenpai hand: ``{"tile", "ron", "tsumo"}``, each a score (or "no yaku")."""
     if analysis.shanten != 0:
-        raise NotScored(_not_a_win(hand, analysis, 0))
+        raise NotScored(not_a_win(hand, analysis, 0))
     if not analysis.waits:
         raise NotScored("not a win: tenpai, but every tile it waits on is in the picture already")
     rows = []
@@ -285,8 +285,8 @@ def _scorable(hand: Hand, analysis: Analysis) -> None:
         raise NotScored(f"cannot score this hand: {analysis.warnings[0]}")
 
 
-def _not_a_win(hand: Hand, analysis: Analysis, winning: int) -> str:
-    """Why a hand gets no score (``winning``: 1 with a winning tile) nor a waits table (0)."""
+def not_a_win(hand: Hand, analysis: Analysis, winning: int) -> str:
+    """Why a hand gets no score (for `mcr` too) (``winning``: 1 with a winning tile) nor a waits table (0)."""
     if analysis.complete:
         return ("no winning tile: write it as the last group, upright for tsumo (+4s) "
                 "or sideways for ron (+-4s)")

@@ -61,8 +61,9 @@ RULE_OPTIONS = tuple(Rule.__dataclass_fields__)
 # Context flags: a yaku of luck each, or riichi.
 FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
 NUMBERS = ("honba", "sticks")
+CHINESE_ONLY = ("last_tile", "wall_last", "kong")  # the 4th tile of its kind, the wall's last, on a kong
 MAX_COUNT = 99  # honba and sticks past this are no game of mahjong
-OPTIONS = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS)
+OPTIONS = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,10 @@ class Context:
     ura: str = ""
     honba: int = 0
     sticks: int = 0
+    last_tile: bool = False
+    wall_last: bool = False
+    kong: bool = False
+    given: frozenset[str] = frozenset()  # the option names given, for the rules that have no use for some
 
     @property
     def dealer(self) -> bool:
@@ -123,7 +128,12 @@ def read_context(options: Mapping[str, Any]) -> Context:
     rules = _rules(given.get("rules", DEFAULT_RULES))
     rule = PRESETS.get(rules, Rule())
     overrides = {name: _rule_value(name, given[name]) for name in RULE_OPTIONS if name in given}
-    values: dict[str, Any] = {"rules": rules, "rule": replace(rule, **overrides)}
+    values: dict[str, Any] = {"rules": rules, "rule": replace(rule, **overrides), "given": frozenset(given)}
+    for name in CHINESE_ONLY:
+        if name in given:
+            if rules != CHINESE:
+                raise OptionError(f"{name} is a Chinese Official option: give rules=mcr with it", name)
+            values[name] = read_bool(name, given[name])
     for name, what in (("round", "the prevalent wind"), ("seat", "the seat wind; E is the dealer")):
         if name in given:
             values[name] = _wind(name, given[name], what)

@@ -27,6 +27,8 @@ def total_line(score: dict[str, Any]) -> str:
     """The total as books write it; ``no yaku`` or the error for a hand with no score."""
     if "error" in score:
         return score["error"]
+    if "fan" in score:  # Chinese Official
+        return f"{score['fan']} fan"
     value = score["limit"].capitalize() if score["limit"] else f"{score['han']} han {score['fu']} fu"
     return f"{value} · {points_text(score['points'])}"
 
@@ -37,6 +39,11 @@ def score_lines(score: dict[str, Any]) -> list[str]:
         rows = [f"{'wait':<6}{'ron':<34}tsumo"]
         rows += [f"{r['tile']:<6}{total_line(r['ron']):<34}{total_line(r['tsumo'])}" for r in score["waits"]]
         return rows
+    if "fans" in score:
+        width = max((len(f["name"]) for f in score["fans"]), default=0) + 2
+        lines = [f"{f['name']:<{width}}{f['fan']} fan" + (f" x{f['count']}" if f["count"] > 1 else "")
+                 for f in score["fans"]]
+        return lines + [score.get("error", total_line(score))]
     if "han" not in score:
         return [score["error"]]
     width = max((len(y["name"]) for y in score["yaku"]), default=0) + 2
