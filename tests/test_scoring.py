@@ -320,6 +320,48 @@ def test_the_json_view_carries_the_score():
         assert r.status_code == 400 and r.json["error"]["param"] == param, query
 
 
+def test_lint_check_scores_says_what_the_hand_scores_and_why(tmp_path):
+    from service.docs import lint
+
+    page = tmp_path / "scores.mdx"
+    page.write_text(
+        '<Tiles notation="234789m1234566p+6p" riichi seat="S" caption="Riichi, tsumo, pinfu: 3 han 20 fu, 700-1300" />\n'
+        '<Tiles notation="234789m1234566p+6p" riichi seat="S" /> scores 3 han 30 fu, or 2000-4000.\n'
+        '<Tiles notation="234m567p66p234s45s+-6s" seat="S" riichi dora="1m" rules="wrc" caption="Mangan · 8,000" />\n'
+        '<Tiles notation="234m567p66p234s45s+-6s" seat="S" riichi dora="1m" caption="満貫, 4翻30符" />\n'
+        '<Tiles notation="345m456p789s2z+-123m+-2z" caption="1,000" />\n'
+        '<Tiles notation="23m567p234s88m+-678s" caption="1 han 30 fu" />\n'
+        '<Tiles notation="123m456p789s123s5z+-5z" rules="mcr" caption="8 fan" />\n'
+        '<Tiles notation="234789m1234566p+6p" seat="X" caption="3 han 20 fu" />\n', encoding="utf-8")
+    problems = [str(p).split(":", 1)[1] for p in lint.lint_paths([str(page)], check_scores=True)]
+    mcr = [] if _has_gb() else ["7:49: cannot check the score: " + "rules mcr (Chinese Official) needs PyMahjongGB: "
+                                "pip install 'mahjong-tiles[mcr]'"]
+    fans = ["7:63: the caption says 8 fan, but the hand scores 12 fan (Mixed Straight 8, Concealed Hand 2, "
+            "Mixed Double Chow 1, Single Wait 1)"] if _has_gb() else mcr
+    assert problems == [
+        "2:64: the caption says 3 han 30 fu, but the hand scores 3 han 20 fu · 700-1,300 "
+        "(Menzen tsumo 1, Riichi 1, Pinfu 1; fu: base 20)",
+        "2:80: the caption says 2000-4000, but the hand scores 3 han 20 fu · 700-1,300 "
+        "(Menzen tsumo 1, Riichi 1, Pinfu 1; fu: base 20)",
+        "4:77: the caption says 満貫, but the hand scores 4 han 30 fu · 7,700 "
+        "(Riichi 1, Pinfu 1, Tanyao 1, Dora 1; fu: base 20 + concealed ron 10)",
+        "5:53: the caption says 1,000, but the hand scores nothing: no yaku",
+        "6:49: warning: the caption says 1 han 30 fu, but the hand has no winning tile: it is tenpai, and each wait "
+        "scores its own (tiles score shows the table)",
+        *fans,
+        "8:44: cannot check the score: seat must be E, S, W or N (the seat wind; E is the dealer), not 'X'",
+    ]
+    assert lint.lint_paths([str(page)]) == []  # the score props are props, and unchecked without the flag
+
+
+def _has_gb() -> bool:
+    try:
+        import MahjongGB  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 # -- random winning hands, cross-checked ------------------------------------------------------------
 
 SUITS = "mpsz"

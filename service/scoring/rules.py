@@ -121,7 +121,8 @@ def read_context(options: Mapping[str, Any]) -> Context:
     ...
     service.notation.options.OptionError: round must be E, S, W or N (the prevalent wind), not 'X'
     """
-    given = {str(k).replace("-", "_"): v for k, v in options.items() if v is not None}
+    given = {str(k).replace("-", "_"): v for k, v in options.items()
+             if v is not None and not (k in ("dora", "ura") and v == "")}  # no indicators: not given
     unknown = [k for k in given if k not in OPTIONS]
     if unknown:
         raise OptionError(f"unknown score option {unknown[0]!r} (the options: {', '.join(OPTIONS)})", unknown[0])
