@@ -466,3 +466,34 @@ def test_random_wins_agree_with_the_package_the_points_table_and_their_fu_lines(
         for at, (_, kinds, _) in enumerate(melds, start=1):
             lines = [d for d in ours["fu_details"] if d["group"] == at]
             assert len(lines) == (kinds[0] == kinds[1]), (notation, at, lines)
+
+
+# -- docs/scoring.md says what the code does -------------------------------------------------------
+
+
+def test_the_presets_table_is_the_presets():
+    from pathlib import Path
+
+    from service.scoring import PRESETS
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "scoring.md").read_text(encoding="utf-8")
+    table = text[text.index("| option | `tenhou`"):].split("\n\n")[0].splitlines()
+    header = [c.strip(" `") for c in table[0].strip("|").split("|")][1:]
+    assert header == list(PRESETS)
+    words = {"on": True, "off": False}
+    for row in table[2:]:
+        cells = [c.strip(" `") for c in row.strip("|").split("|")]
+        name = cells[0].split(":")[0].strip("`")
+        for preset, cell in zip(header, cells[1:]):
+            value = words.get(cell, int(cell) if cell.isdigit() else cell)
+            assert getattr(PRESETS[preset], name) == value, (preset, name)
+    assert len(table) - 2 == len(PRESETS["tenhou"].__dataclass_fields__)
+
+
+def test_the_scoring_page_claims_only_true_scores():
+    from pathlib import Path
+
+    from service.docs import lint
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "scoring.md"
+    assert lint.lint_paths([str(page)], check_scores=True) == []
