@@ -497,3 +497,43 @@ def test_the_scoring_page_claims_only_true_scores():
 
     page = Path(__file__).resolve().parents[1] / "docs" / "scoring.md"
     assert lint.lint_paths([str(page)], check_scores=True) == []
+
+
+# -- bad input is normal input ---------------------------------------------------------------------
+
+PIECES = ("1m", "5m", "0m", "9p", "0p", "5s", "0s", "1z", "7z", "-", "=", "x", "j", "?", "1f", "+", "+-", " ",
+          "123m", "555z", "x55xp", "x05xm", "5-5=55p", "-5555s", "-789p", "66-6z", "19m19p19s1234567z")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=14), st.sampled_from(("tenhou", "wrc", "mleague")),
+       st.booleans(), st.sampled_from("ESWN"))
+def test_any_notation_scores_or_says_why_never_a_crash(pieces, rules, riichi, seat):
+    from service.notation.grammar import ParseError, parse
+
+    try:
+        hand = parse("".join(pieces))
+    except ParseError:
+        return
+    try:
+        s = score(hand, rules=rules, riichi=riichi, seat=seat)
+    except OptionError as err:  # the context does not fit the hand: named
+        assert err.param == "riichi"
+        return
+    assert s["rules"] == rules
+    assert "error" in s or "waits" in s or s["han"] > 0
+    json.dumps(s)
+
+
+def test_a_bug_in_the_scoring_is_no_500(monkeypatch, caplog):
+    import service.scoring as scoring
+    from service.http.app import create_app
+
+    def broken(hand, ctx):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(scoring, "score_context", broken)
+    r = create_app().test_client().get("/tiles/234789m1234566p%2B6p.json?score=1")
+    assert r.status_code == 200
+    assert r.json["score"] == {"error": "internal error: this hand could not be scored"}
+    assert "a bug" in caplog.text and "a bug" not in r.get_data(as_text=True)
