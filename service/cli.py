@@ -153,7 +153,16 @@ def cmd_render(args) -> int:
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
                          index=args.index, **_strips(args))
-    data = render(read(args.notation, opts.layout), opts)
+    subject = read(args.notation, opts.layout)
+    if args.score:  # the score card under the hand (service/scoring)
+        from service.drawing.scored import render_scored
+        from service.scoring import command as score_command, score_context
+
+        if opts.layout != "hand":
+            raise OptionError("--score is for hands; a river has no score", "score")
+        data = render_scored(subject, opts, score_context(subject, score_command.context_of(args)))
+    else:
+        data = render(subject, opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -259,6 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     _layout_args(p)
     _strip_args(p)
+    from service.scoring.command import context_args
+
+    context_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")

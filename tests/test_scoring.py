@@ -537,3 +537,77 @@ def test_a_bug_in_the_scoring_is_no_500(monkeypatch, caplog):
     assert r.status_code == 200
     assert r.json["score"] == {"error": "internal error: this hand could not be scored"}
     assert "a bug" in caplog.text and "a bug" not in r.get_data(as_text=True)
+
+
+# -- the score card under the picture --------------------------------------------------------------
+
+
+def card(notation, lang="en", **context):
+    from service.layout.arrange import arrange
+    from service.layout.score_card import with_score
+    from service.notation.grammar import parse
+    from service.notation.options import RenderOptions
+
+    hand, opts = parse(notation), RenderOptions(lang=lang)
+    base = arrange(hand, opts)
+    return base, with_score(base, score(hand, **context), opts)
+
+
+def test_the_card_lists_yaku_fu_under_their_groups_and_the_total():
+    base, lay = card("234m456p78s55p+x11xz+-9s")
+    texts = [label.text for label in lay.labels]
+    assert texts == ["Seat wind: East 1 han", "Round wind: East 1 han", "base 20 fu", "concealed ron 10 fu",
+                     "concealed kan of terminals or honors 32 fu", "2 han 70 fu · 6,800"]
+    kan_x = min(p.x for p in base.placements if p.group == 1)
+    assert [label.x for label in lay.labels if "kan" in label.text] == [kan_x] and kan_x > 0
+    assert lay.height > base.height and all(label.y > base.height for label in lay.labels)
+    assert base.placements == lay.placements  # the hand is drawn as without the card
+
+
+@pytest.mark.parametrize("lang, total, kan", [("ja", "2翻70符 · 6,800", "幺九牌の暗槓 32符"),
+                                              ("zh", "2番70符 · 6,800", "幺九牌暗杠 32符")])
+def test_the_card_speaks_the_pages_language(lang, total, kan):
+    _, lay = card("234m456p78s55p+x11xz+-9s", lang)
+    texts = [label.text for label in lay.labels]
+    assert texts[-1] == total and kan in texts and texts[0].startswith(("自風 東", "自风 东"))
+
+
+def test_a_tenpai_hands_card_is_its_waits_table_each_wait_a_tile():
+    base, lay = card("23m456p678s55s+-234p", seat="S")
+    waits = lay.placements[len(base.placements):]
+    assert [p.tile.code for p in waits] == ["1m", "4m"] and all(p.y >= base.height for p in waits)
+    assert [label.text for label in lay.labels] == ["Ron No yaku", "Tsumo No yaku",
+                                                    "Ron 1 han 30 fu · 1,000", "Tsumo 1 han 30 fu · 300-500"]
+
+
+@pytest.mark.parametrize("fmt, theme, scale", [("png", "light", 1), ("webp", "dark", 2), ("png", "dark", 3),
+                                               ("svg", "auto", 1)])
+def test_tiles_render_score_draws_the_card(tmp_path, fmt, theme, scale):
+    from PIL import Image
+
+    out, plain = tmp_path / f"card.{fmt}", tmp_path / f"plain.{fmt}"
+    args = ["234789m1234566p+6p", "--theme", theme, "--scale", str(scale), "--lang", "ja"]
+    r = tiles("render", *args, "-o", str(out), "--score", "--riichi", "--seat", "S")
+    assert r.returncode == 0, r.stderr
+    assert tiles("render", *args, "-o", str(plain)).returncode == 0
+    if fmt == "svg":
+        text = out.read_text(encoding="utf-8")
+        assert "点数：3翻20符 · 700-1,300</title>" in text
+        return
+    _, lay = card("234789m1234566p+6p", "ja", riichi=True, seat="S")
+    with Image.open(out) as img, Image.open(plain) as bare:
+        assert img.size == (lay.width * scale, lay.height * scale) and img.size[1] > bare.size[1]
+
+
+def test_tiles_render_score_bad_options_and_rivers_are_one_line():
+    r = tiles("render", "234789m1234566p+-6p", "-o", "-", "--score", "--haitei")
+    assert r.returncode == 2 and r.stderr.startswith("error: haitei is a win on a drawn tile") and r.stdout == ""
+    r = tiles("render", "123m*4p", "-o", "-", "--layout", "river", "--score")
+    assert r.returncode == 2 and "a river has no score" in r.stderr
+
+
+def test_the_card_fits_the_cost_ceiling_at_the_densities_the_component_asks():
+    from service.layout.limits import densities, distinct_faces
+
+    base, lay = card("19m19p19s1234567z")  # the widest table: thirteen rows
+    assert densities(lay.width, lay.height, 38, faces=distinct_faces(lay)) == (1, 2, 3)

@@ -55,6 +55,27 @@ def register(sub) -> None:
     p.set_defaults(func=cmd_score)
 
 
+def context_args(p: argparse.ArgumentParser) -> None:
+    """``tiles render``'s ``--score`` and the context flags of ``tiles score`` (its own --dora and --ura
+    carry the indicators)."""
+    p.add_argument("--score", action="store_true", help="draw the score card under the hand (docs/scoring.md)")
+    p.add_argument("--rules", help=f"with --score: rules preset: {', '.join(RULES)} (default tenhou)")
+    p.add_argument("--round", help="with --score: prevalent wind E, S, W or N")
+    p.add_argument("--seat", help="with --score: seat wind E, S, W or N (E, the dealer)")
+    for name in FLAGS + CHINESE_ONLY:
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_const", const=True, help=_HELP[name])
+    for name in NUMBERS:
+        p.add_argument(f"--{name}", help=f"with --score: {name}")
+    for name in RULE_OPTIONS:
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE", help=_HELP[name])
+
+
+def context_of(args):
+    """The `Context` of ``tiles render --score``'s flags; `OptionError` for a bad one."""
+    names = ("rules", "round", "seat", *FLAGS, *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
+    return read_context({**{name: getattr(args, name) for name in names}, "dora": args.dora, "ura": args.ura})
+
+
 def cmd_score(args) -> int:
     names = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
     try:
