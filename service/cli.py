@@ -155,8 +155,9 @@ def cmd_render(args) -> int:
                          index=args.index, **_strips(args))
     subject = read(args.notation, opts.layout)
     if args.score:  # the score card under the hand (service/scoring)
-        from service.drawing.scored import render_scored
         from service.scoring import command as score_command, score_context
+
+        from .score_card import render_scored
 
         if opts.layout != "hand":
             raise OptionError("--score is for hands; a river has no score", "score")

@@ -1,33 +1,50 @@
-"""A score card under a hand: the yaku with their han, each fu line under the group it comes
+"""The score card under a picture: the yaku with their han, each fu line under the group it comes
 from, the total; for a tenpai hand, its waits table, each wait drawn as a tile (the waits that
-score alike in one row: kokushi's thirteen are one line). Pure geometry.
+score alike in one row: kokushi's thirteen are one line). `with_score` is the geometry (labels
+under the hand's layout), `render_scored` the bytes, `score_alt` the alt text.
 
-Lines are labels (`Label`) in the page's language, one label line apart, under the hand
-(and its dora strips); a waits row is a tile then its ron and tsumo totals.
+It sits beside the CLI, outside the packages the renderer version hashes
+(`service.drawing.version.PACKAGES`), on purpose for now: a card is drawn on demand by
+`tiles render --score` and cached nowhere, so a change here can serve no stale bytes, and the
+version (every cache key and docs file name) stays the same. A cache of cards (a URL option,
+`tiles build`) must first move this module, and `service.scoring`, under that hash.
 
 >>> from service.notation.grammar import parse
->>> from service.notation.options import RenderOptions
 >>> from service.scoring import score
->>> from service.layout.arrange import arrange
 >>> hand, opts = parse("234789m1234566p+6p"), RenderOptions(height=40)
 >>> lay = with_score(arrange(hand, opts), score(hand, riichi=True, seat="S"), opts)
 >>> [label.text for label in lay.labels]
 ['Menzen tsumo 1 han', 'Riichi 1 han', 'Pinfu 1 han', 'base 20 fu', '3 han 20 fu · 700-1,300']
 >>> lay.height > 40, lay.width >= arrange(hand, opts).width
 (True, True)
+>>> svg = render_scored(hand, RenderOptions(format="svg"), score(hand, riichi=True)).decode()
+>>> svg[svg.index("<title>"):svg.index("</title>")].rpartition("; ")[2]
+'score: 3 han 20 fu · 1,300 all'
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from service.notation.model import Tile
+from service.drawing.render import render
+from service.layout.arrange import arrange
+from service.layout.dora_layout import label_band, label_size
+from service.layout.layout import Label, Layout, Placement, tile_width
+from service.layout.measure import text_width
+from service.notation.describe import alt_text
+from service.notation.model import Hand, Tile
 from service.notation.options import RenderOptions
 from service.scoring.card_words import fan_text, fu_text, total_text, word, yaku_text
 
-from .dora_layout import label_band, label_size
-from .layout import Label, Layout, Placement, tile_width
-from .measure import text_width
+
+def render_scored(hand: Hand, options: RenderOptions, score: dict[str, Any]) -> bytes:
+    """Image bytes of ``hand`` and the card of ``score`` (its JSON); an SVG's title says the score."""
+    lay = with_score(arrange(hand, options), score, options)
+    if options.format == "svg":
+        from service.drawing.svg import render_svg
+
+        return render_svg(hand, options, lay, score_alt(alt_text(hand, options), score, options.lang))
+    return render(hand, options, lay)
 
 
 def with_score(base: Layout, score: dict[str, Any], options: RenderOptions) -> Layout:
