@@ -82,12 +82,13 @@ def waits_table(hand: Hand, analysis: Analysis, ctx: Context) -> list[dict[str, 
     if not analysis.waits:
         raise NotScored("not a win: tenpai, but every tile it waits on is in the picture already")
     rows = []
+    ways = (("ron", True, ctx.only(tsumo=False)), ("tsumo", False, ctx.only(tsumo=True)))
     for code in analysis.waits:
         row: dict[str, Any] = {"tile": code}
-        for way, sideways in (("ron", True), ("tsumo", False)):
+        for way, sideways, context in ways:
             won = Hand(hand.groups + (Group("winning", (Tile.from_code(code, sideways=sideways),)),))
             try:
-                row[way] = win_json(won, ctx.only(tsumo=not sideways))
+                row[way] = win_json(won, context)
             except NotScored as err:  # one row the package reads otherwise: said there, the others stand
                 row[way] = {"win": way, "error": str(err)}
         rows.append(row)

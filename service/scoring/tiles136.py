@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mahjong.meld import Meld
 
-from service.notation.model import Group, Tile
+from service.notation.model import Group, Tile, pack
 
 FIVES = (4, 13, 22)  # 5m 5p 5s as 0..33
 
@@ -41,9 +41,14 @@ class Ids:
         raise ValueError(f"a fifth tile of kind {kind}")  # the analysis warned first: never reached
 
 
+# Packed kind (red fives too) -> 0..33, for every tile of the 34 kinds.
+_INDEX = {pack(i % 9 + 1, "mpsz"[i // 9], red): i for i in range(34) for red in (False, True)
+          if not red or (i < 27 and i % 9 == 4)}
+
+
 def kind_of(tile: Tile) -> int:
-    """0..33 for a face-up tile of the 34 kinds (red fives as fives)."""
-    return "mpsz".index(tile.suit) * 9 + tile.number - 1
+    """0..33 for a face-up tile of the 34 kinds (red fives as fives): ``kind_of(Tile.from_code("0p")) == 13``."""
+    return _INDEX[tile.kind]
 
 
 def meld_of(group: Group, ids: Ids) -> Meld:
