@@ -611,3 +611,38 @@ def test_the_card_fits_the_cost_ceiling_at_the_densities_the_component_asks():
 
     base, lay = card("19m19p19s1234567z")  # the widest table: thirteen rows
     assert densities(lay.width, lay.height, 38, faces=distinct_faces(lay)) == (1, 2, 3)
+
+
+def with_red_fives(notation: str, rng: random.Random) -> tuple[str, int]:
+    """``notation`` with some fives made red, at most one a suit: the new text and how many."""
+    chars, fives = list(notation), {}
+    pending = []
+    for i, c in enumerate(chars):
+        if c.isdigit():
+            pending.append(i)
+        elif c in "mpsz":
+            for j in pending:
+                if chars[j] == "5" and c != "z":
+                    fives.setdefault(c, []).append(j)
+            pending = []
+    reds = 0
+    for suit, places in fives.items():
+        if rng.random() < 0.6:
+            chars[rng.choice(places)] = "0"
+            reds += 1
+    return "".join(chars), reds
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_wins_count_each_red_five_once_where_the_rules_have_them(seed):
+    rng = random.Random(seed)
+    notation, *_ = random_win(rng)
+    red, reds = with_red_fives(notation, rng)
+    plain, counted = score(notation, seat="S"), score(red, seat="S")
+    assert score(red, seat="S", red_fives=False) == plain, red
+    if "error" in plain or plain["limit"] and "yakuman" in plain["limit"]:
+        assert counted.get("error") == plain.get("error"), red
+        return
+    assert counted["han"] == plain["han"] + reds, red
+    assert [y["han"] for y in counted["yaku"] if y["name"] == "Red fives"] == ([reds] if reds else []), red
