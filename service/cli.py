@@ -153,7 +153,17 @@ def cmd_render(args) -> int:
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
                          index=args.index, **_strips(args))
-    data = render(read(args.notation, opts.layout), opts)
+    subject = read(args.notation, opts.layout)
+    if args.score:  # the score card under the hand (service/scoring)
+        from service.scoring import command as score_command, score_context
+
+        from .score_card import render_scored
+
+        if opts.layout != "hand":
+            raise OptionError("--score is for hands; a river has no score", "score")
+        data = render_scored(subject, opts, score_context(subject, score_command.context_of(args)))
+    else:
+        data = render(subject, opts)
     if args.output == "-":
         sys.stdout.buffer.write(data)
     else:
@@ -259,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     _layout_args(p)
     _strip_args(p)
+    from service.scoring.command import context_args
+
+    context_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
@@ -284,10 +297,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from service.docs import build, lint
     from service.pictures import batch
+    from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve):
+    for module in (lint, build, batch, serve, score_command):
         module.register(sub)
     return ap
 
