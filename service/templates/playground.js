@@ -437,9 +437,10 @@
     return ok.length ? ok : S.densities.slice(0, 1);
   }
 
-  // Distinct faces the picture draws (code, lying, dimmed), as the service counts them.
-  const facesOf = (j) => new Set((j.groups || []).flatMap((g) => g.tiles.map(
-    (t) => `${t.code} ${t.sideways} ${Boolean(t.tsumogiri)}`))).size;
+  // Distinct faces the picture draws (code, lying, dimmed), as the service counts them: over a hand's
+  // groups, or every tile of a scene (its dora strip and seats too).
+  const facesOf = (j) => new Set((j.tiles || (j.groups || []).flatMap((g) => g.tiles)).map(
+    (t) => `${t.code} ${Boolean(t.sideways)} ${Boolean(t.tsumogiri)}`)).size;
 
   function htmlSnippet(st, j) {
     const alt = j.description || j.alt || "";
@@ -449,7 +450,7 @@
       srcset = S.svgSrcSet.split("{src}").join(src);
     } else {
       const height = Number(st.height || DEF_HEIGHT);
-      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j), st.index);
+      const ds = densities(j.width, j.height, height, facesOf(j), st.index);
       src = url(st, st.format, 1);
       srcset = ds.map((d) => `${url(st, st.format, d)} ${d}x`).join(", ");
     }

@@ -303,6 +303,21 @@ def test_the_html_snippet_lists_only_the_densities_the_service_draws(open_page, 
         assert (status == 200) == (d in want), d
 
 
+def test_a_scenes_html_snippet_lists_only_the_densities_the_service_draws(open_page, base):
+    """Issue 42 item 12: it counted one face for a scene and offered 3x, which the service refuses."""
+    yaml = "problem: {round: E1, seat: S, dora: 1s2s3s4s, hand: 123456789m1234p+6z}"  # 19 faces
+    page = open_page("?mode=scene&s=" + quote(yaml, safe=""))
+    html = page.get_by_label("HTML", exact=True).input_value()
+    listed = tuple(int(d) for scale, d in re.findall(r"scale=(\d) (\d)x", html) if scale == d)
+    assert listed == (1, 2)
+    for d in (1, 2, 3):  # and the service agrees
+        try:
+            status = urllib.request.urlopen(f"{base}/scene.png?s={quote(yaml, safe='')}&scale={d}", timeout=30).status
+        except urllib.error.HTTPError as err:
+            status = err.code
+        assert (status == 200) == (d in listed), d
+
+
 def test_scene_snippets_are_blocks_every_tool_reads(open_page):
     need_modules("markdown")
     import markdown
