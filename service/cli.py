@@ -29,7 +29,9 @@ try:  # our code on disk: if it does not load (a broken deploy), `main` says whe
         MAX_ROW,
         MIN_ROW,
         OptionError,
+        OptionRefused,
         RenderOptions,
+        option_type,
         parse_color,
         parse_wild,
     )
@@ -65,40 +67,6 @@ class _ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"error: {_typed(message)} (see {self.prog} --help)\n")
 
 
-class _Refused(Exception):
-    """An option's value refused as it is read: not a ValueError, so argparse lets it through
-    to `_parse_args` instead of printing its own message."""
-
-    def __init__(self, err: OptionError):
-        super().__init__(err.message)
-        self.err = err
-
-
-def option(name: str):
-    """An argparse ``type`` that reads and checks an option as the HTTP query does
-    (`RenderOptions.from_query`), so ``--height abc``, ``--height 5000`` and ``--lang fr`` get
-    the same kind of message.
-
-    >>> option("height")("40"), option("lang")("ja")
-    (40, 'ja')
-    >>> option("height")("abc")
-    Traceback (most recent call last):
-    ...
-    service.cli._Refused: height must be a whole number from 16 to 256, not 'abc'
-    """
-
-    def read(text: str):
-        try:
-            if name == "format":
-                return RenderOptions.from_query({}, format=text).format
-            return getattr(RenderOptions.from_query({name: text}), name)
-        except OptionError as err:
-            raise _Refused(err) from None
-
-    read.__name__ = name
-    return read
-
-
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
     held = {f"@notation{n}@": a for n, a in enumerate(argv)
             if _NOTATION_LIKE.match(a) and not _NEGATIVE_NUMBER.fullmatch(a)}
@@ -106,7 +74,7 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
     token = _held.set(held)
     try:
         args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
-    except _Refused as refused:
+    except OptionRefused as refused:
         raise OptionError(_typed(refused.err.message), refused.err.param) from None
     finally:
         _held.reset(token)
@@ -281,16 +249,16 @@ def cmd_scene(args) -> int:
 
 
 def _layout_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--layout", choices=LAYOUTS, type=option("layout"), default="hand",
+    p.add_argument("--layout", choices=LAYOUTS, type=option_type("layout"), default="hand",
                    help="hand (default), or river: the tiles as a discard pond")
-    p.add_argument("--row", type=option("row"), default=DEFAULT_ROW,
+    p.add_argument("--row", type=option_type("row"), default=DEFAULT_ROW,
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
 
 
 def _strip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dora", default="", help="dora indicators drawn beside the hand, like 3m or 4z1m")
     p.add_argument("--ura", default="", help="ura dora indicators, beside the dora strip")
-    p.add_argument("--lang", choices=LANGS, type=option("lang"), default="en",
+    p.add_argument("--lang", choices=LANGS, type=option_type("lang"), default="en",
                    help="language of the alt text (description, SVG title) and the strips' labels")
 
 
@@ -309,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
-    p.add_argument("--height", type=option("height"), default=38, help="tile height for the layout (CSS px)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="tile height for the layout (CSS px)")
     p.add_argument("--wild", help="a tile kind (like 5z) whose tiles are wilds in the analysis, as jokers are")
     _layout_args(p)
     _strip_args(p)
@@ -318,11 +286,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
-    p.add_argument("--height", type=option("height"), default=38, help="CSS px of an upright tile (16-256)")
-    p.add_argument("--scale", type=option("scale"), default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
-    p.add_argument("--gap", type=option("gap"), default=None, help="CSS px between groups")
-    p.add_argument("--format", choices=FORMATS, type=option("format"), help="default: from the file name")
+    p.add_argument("--gap", type=option_type("gap"), default=None, help="CSS px between groups")
+    p.add_argument("--format", choices=FORMATS, type=option_type("format"), help="default: from the file name")
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
@@ -333,8 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
     p.add_argument("-o", "--output", required=True, help="PNG or WebP file to write")
-    p.add_argument("--height", type=option("height"), default=64, help="CSS px of a tile (16-256)")
-    p.add_argument("--scale", type=option("scale"), default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--height", type=option_type("height"), default=64, help="CSS px of a tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
     index_arg(p)
     p.set_defaults(func=cmd_sheet)
@@ -344,12 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the scene's YAML file: problem: (a problem card) or table: (four seats)")
     p.add_argument("-o", "--output", help="file to write (.png, .webp or .svg), or - for stdout")
     p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
-    p.add_argument("--height", type=option("height"), default=38, help="CSS px of an upright tile (16-256)")
-    p.add_argument("--scale", type=option("scale"), default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
-    p.add_argument("--format", choices=FORMATS, type=option("format"), help="default: from the file name")
+    p.add_argument("--format", choices=FORMATS, type=option_type("format"), help="default: from the file name")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
-    p.add_argument("--lang", choices=LANGS, type=option("lang"), default="en", help="language of the labels and the alt text")
+    p.add_argument("--lang", choices=LANGS, type=option_type("lang"), default="en", help="language of the labels and the alt text")
     index_arg(p)
     p.set_defaults(func=cmd_scene)
 

@@ -241,6 +241,7 @@ def test_the_file_name_gives_the_format_or_is_refused(tmp_path, capsys):
     (["scene", CARD, "--json", "--scale", "9"], "scale must be a whole number from 1 to 4, not '9'"),
     (["scene", CARD, "--json", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
     (["sheet", "-o", "s.png", "--height", "1.5"], "height must be a whole number from 16 to 256, not '1.5'"),
+    (["build", ".", "--out", "out", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
 ])
 def test_a_bad_option_value_gets_one_kind_of_message(tmp_path, monkeypatch, capsys, argv, message):
     """`--height abc` and `--lang fr` printed argparse's usage, `--height 5000` our one line."""
