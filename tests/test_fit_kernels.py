@@ -401,6 +401,7 @@ def test_without_the_extension_everything_runs_on_numpy():
     assert out.stdout == render(parse("13579m2468p1357s+7z"), RenderOptions(scale=2))
 
 
+@pytest.mark.slow  # a pytest run of this module in a fresh process, each way: ~10 s on a loaded machine
 @pytest.mark.parametrize("ci", ["true", ""])
 def test_a_missing_extension_fails_this_module_on_ci(ci):
     """It skipped at import, on CI too: CI stayed green where the extension did not build."""
