@@ -91,36 +91,9 @@ def load_error(err: BaseException) -> str:
     return f"{where}{type(err).__name__}: {err}"
 
 
-def missing_package(err: BaseException) -> str | None:
-    """What a module that is not installed means, in one line, when the module is not one of ours:
-    the install left a package out, and our code on disk is not to blame. None for any other error.
-
-    >>> missing_package(ModuleNotFoundError("No module named 'service.gone'", name="service.gone")) is None
-    True
-    >>> missing_package(ModuleNotFoundError("No module named 'packaging'", name="packaging"))[:33]
-    '`packaging` is not installed (imp'
-    """
-    if not isinstance(err, ModuleNotFoundError) or not err.name:
-        return None
-    module = err.name.partition(".")[0]
-    if module in ("service", "tile_art"):
-        return None
-    last = err.__traceback__
-    while last is not None and last.tb_next is not None:
-        last = last.tb_next
-    if last is None:
-        by = "imported by"
-    else:  # the module whose `import` failed, and the distribution it comes from
-        importer = last.tb_frame.f_globals.get("__name__", "?")
-        from importlib.metadata import packages_distributions
-
-        dists = packages_distributions().get(importer.partition(".")[0])
-        by = f"imported by {dists[0] if dists else importer} at {last.tb_frame.f_code.co_filename}:{last.tb_lineno}"
-    return (f"`{module}` is not installed ({by}): install mahjong-tiles with its dependencies "
-            "(`make serve` in a checkout, else `pip install mahjong-tiles`)")
-
-
 def _cannot_load(err: BaseException) -> int:
+    from .http.installed import missing_package  # the standard library's alone: it always loads
+
     missing = missing_package(err)
     if missing:
         print(f"tiles: a package is missing: {missing}", file=sys.stderr)
