@@ -7,21 +7,29 @@ BIN    := $(VENV)/bin
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP  := $(VENV)/.installed-test
 SITE_PAGES  := docs/index.md docs/gallery.md docs/scoring.md  # drawn by `make site` (light and dark, PNG and SVG): no committed images
+# The versions we tested, installed by `make serve` and `make test` (pyproject.toml keeps ranges, for users);
+# `make lock` refreshes them to the newest its ranges allow, on purpose; then run `make test` and commit them.
+SERVE_LOCK  := requirements/serve.txt
+# TEST_LOCK adds the test extra, at SERVE_LOCK's versions for what both hold.
+TEST_LOCK   := requirements/test.txt
+UV          := uv==0.13.8
+LOCK_FOR    := --universal --python-version 3.11 --generate-hashes --custom-compile-command "make lock"
 
-.PHONY: serve test bench docs site dist clean
+.PHONY: serve test bench docs site dist lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(SERVE_STAMP): pyproject.toml setup.py service/drawing/_fit.c service/VERSION | $(BIN)/python
+$(SERVE_STAMP): pyproject.toml setup.py service/drawing/_fit.c service/VERSION $(SERVE_LOCK) | $(BIN)/python
 	@# `tiles` was this distribution's name before `mahjong-tiles`: a venv made then holds it
 	$(BIN)/python -m pip uninstall --quiet --yes tiles 2>/dev/null || true
-	$(BIN)/python -m pip install --quiet -e .  # builds the palette fit's C extension too
+	$(BIN)/python -m pip install --quiet -r $(SERVE_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .  # builds the palette fit's C extension too
 	touch $(SERVE_STAMP)
 
-$(TEST_STAMP): $(SERVE_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(TEST_STAMP): $(SERVE_STAMP) $(TEST_LOCK)
+	$(BIN)/python -m pip install --quiet -r $(TEST_LOCK)
 	touch $(TEST_STAMP)
 
 serve: $(SERVE_STAMP)
@@ -54,6 +62,11 @@ dist: $(SERVE_STAMP)  # what a release uploads, in dist/, checked as PyPI and np
 	for pkg in docs/integrations/remark-tiles docs/integrations/markdown-it-tiles docs/components; do \
 		(cd $$pkg && npm pack --pack-destination $(abspath dist/npm)) || exit 1; done
 	@ls -l dist dist/npm
+
+lock: | $(BIN)/python  # the newest versions pyproject.toml's ranges allow, pinned with their hashes
+	$(BIN)/python -m pip install --quiet $(UV)
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FOR) --upgrade --quiet -o $(SERVE_LOCK)
+	$(BIN)/uv pip compile pyproject.toml $(LOCK_FOR) --upgrade --quiet --extra test -c $(SERVE_LOCK) -o $(TEST_LOCK)
 
 clean:
 	rm -rf $(VENV) build dist site *.egg-info .pytest_cache .hypothesis

@@ -101,7 +101,13 @@ def load_error(err: BaseException) -> str:
 
 
 def _cannot_load(err: BaseException) -> int:
-    print(f"tiles: the code does not load: {load_error(err)}", file=sys.stderr)
+    from .http.installed import missing_package  # the standard library's alone: it always loads
+
+    missing = missing_package(err)
+    if missing:
+        print(f"tiles: a package is missing: {missing}", file=sys.stderr)
+    else:
+        print(f"tiles: the code does not load: {load_error(err)}", file=sys.stderr)
     return CANNOT_LOAD
 
 

@@ -170,6 +170,29 @@ def test_code_that_does_not_load_is_one_line_naming_it(tmp_path, module, broken,
         assert run.stderr.count("\n") == 1, run.stderr[-2000:]  # one line, no traceback
 
 
+@pytest.mark.parametrize("module, importer", [
+    ("greenlet", "gevent"),          # a dependency of a dependency, as gunicorn's `packaging` was (issue 42)
+    ("gevent", "service/http/worker.py"),  # one we import ourselves
+])
+def test_a_missing_package_is_named_not_blamed_on_the_code(tmp_path, module, importer):
+    """Issue 42: with `packaging` not installed, `tiles serve` said "the code does not load", which
+    sends an operator to the code; it is the install that left a package out."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "sitecustomize.py").write_text(f"import sys\nsys.modules[{module!r}] = None  # not installed\n")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(root)])}
+    run = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--port", "0"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 3, run.stderr[-2000:]
+    assert run.stderr.startswith(f"tiles: a package is missing: `{module}` is not installed (imported by "), \
+        run.stderr[-2000:]
+    assert importer in run.stderr and "does not load" not in run.stderr, run.stderr[-2000:]
+    assert run.stderr.count("\n") == 1, run.stderr[-2000:]  # one line, no traceback
+
+
 def test_cli_bg_paints_the_background_as_the_url_option_does(tmp_path, capsys):
     from PIL import Image
 

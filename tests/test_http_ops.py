@@ -248,6 +248,26 @@ def test_code_that_cannot_load_stops_the_server_at_start(tmp_path):
     assert proc.returncode == 3 and b"Worker failed to boot" in out, out[-2000:]
 
 
+def test_a_worker_missing_a_package_names_it(tmp_path):
+    """Issue 42: a package only the workers import (Flask: the master never loads the app) left out
+    of the install was a traceback and "does the code on disk load?"; the worker says which one."""
+    (tmp_path / "sitecustomize.py").write_text("import sys\nsys.modules['flask'] = None  # not installed\n")
+    env = {k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"}
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(ROOT)])
+    proc = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", HOST, "--port",
+                             str(free_port()), "--workers", "1"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(5)
+    assert proc.returncode == 3, out[-2000:]
+    assert b"a package is missing: `flask` is not installed (imported by " in out, out[-2000:]
+    assert b"service/http/app.py:" in out, out[-2000:]
+
+
 def test_the_master_stops_with_exit_code_3_when_no_worker_can_boot(tmp_path):
     """Issue 35 #17: both workers die while the code on disk does not load. Nobody serves, so the
     master stops, with exit code 3 and a line saying why. A replacement that failed while it was

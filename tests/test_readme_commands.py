@@ -130,6 +130,14 @@ def test_every_tiles_command_runs_as_written(workspace):
     assert len(ran) >= 18, ran
 
 
+def test_each_command_writes_a_file_of_its_own():
+    """Issue 42 #24: the `--exact` line wrote over the `--scale 2` line's kan.png, so a reader who ran
+    them all could not look at both."""
+    for page in PAGES:
+        written = [words[words.index("-o") + 1] for words in commands("tiles", [page]) if "-o" in words]
+        assert sorted({f for f in written if written.count(f) > 1}) == [], page.name
+
+
 def test_the_scene_urls_work_with_plain_curl(workspace, service_url):
     need(shutil.which("curl") is not None, "curl is not installed")
     lines = commands("curl", [ROOT / "docs" / "scenes.md"])

@@ -51,6 +51,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from service.notation.views import error_json
 
 from .arbiter import DRAIN_SIGNAL, RETIRE_MARK, WORKER_SIGNALS
+from .installed import missing_package
 from .memory import TRIM_EVERY, trim
 
 MAX_ECHO = 100  # characters of gunicorn's own message kept in ours
@@ -202,7 +203,12 @@ class TilesWorker(GeventWorker):
             svc.draining = True
 
     def load_wsgi(self):
-        super().load_wsgi()
+        try:
+            super().load_wsgi()
+        except ModuleNotFoundError as err:  # gunicorn's traceback follows; the line first says what is wrong
+            if missing := missing_package(err):
+                self.log.error("worker %s: a package is missing: %s", self.pid, missing)
+            raise
         self.flask = self.wsgi
         self._tell_app()
         self.wsgi = with_body_deadline(self.wsgi, self.body_timeout)
