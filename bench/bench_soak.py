@@ -176,15 +176,22 @@ def fill_until(port: int, workers: int, clients: int, paths: list[list[str]], le
         for path in paths[k]:
             if stop.is_set() or time.monotonic() > deadline:
                 break
-            conn.request("GET", path)
-            conn.getresponse().read()
+            try:
+                conn.request("GET", path)
+                conn.getresponse().read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=60)
         conn.close()
 
     threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
     for t in threads:
         t.start()
     while time.monotonic() < deadline and any(t.is_alive() for t in threads):
-        health = json.loads(fetch(port, "/healthz")[2])
+        try:
+            health = json.loads(fetch(port, "/healthz", timeout=60)[2])
+        except (OSError, http.client.HTTPException):  # a worker busy past the timeout, on a loaded machine
+            continue
         have, most = level(health)
         fill[health["pid"]] = have
         if len(fill) >= workers and min(fill.values()) >= 0.9 * most:
