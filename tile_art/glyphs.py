@@ -52,6 +52,11 @@ def _subset_alphabet() -> str:
     return "".join(sorted(_alphabet))
 
 
+@lru_cache(maxsize=1)
+def _covered() -> frozenset[str]:
+    return frozenset(_subset_alphabet()) | {_NOT_IN_FONT}
+
+
 @lru_cache(maxsize=32)
 def font_of(px: int) -> ImageFont.FreeTypeFont:
     """The font at `px`, holding the glyphs of `also_draws`' characters alone (`tile_art.font.subset`,
@@ -69,7 +74,7 @@ def font_for(px: int, text: str) -> ImageFont.FreeTypeFont:
     `text` (or `_NOT_IN_FONT`, the .notdef box both draw), else the whole font, opened for this one
     drawing (about a millisecond) and let go: no character is drawn otherwise than from the whole
     font, and a worker keeps no mapping of the file."""
-    if set(text) <= set(_subset_alphabet()) | {_NOT_IN_FONT}:
+    if _covered().issuperset(text):
         return font_of(px)
     return ImageFont.truetype(str(font_file()), px)
 
