@@ -2,15 +2,20 @@
 
 Run by hand: ``.venv/bin/python -m bench cost``. Each case is timed `TRIALS` times
 with ``time.process_time`` (CPU, not wall: the machine is shared) through the WSGI
-app, no sockets; it prints the median and the worst. The cases are those of the
+app, no sockets, which caches no image (each trial draws and encodes the same URL: a
+new ``bg`` a trial, as the cases once had, drew on an opaque background, which encodes
+for less than the transparent default); it prints the median and the worst, and last the
+worst accepted request of them all. The cases are those of the
 cost table in docs/benchmarks.md: the largest images (PNG and WebP) with their faces
 drawn and their palettes fitted in the request, a docs-size image likewise, and at
 each size the most distinct faces the ceiling accepts (`service.layout.limits.max_faces`)
 in as large an image as it accepts, every face drawn in the request (a first render):
 hands of upright faces and hands of called tiles (sideways faces cost more), as PNG,
 WebP and exact WebP (`exact=1`); then scenes likewise: a whole table and a problem card
-at the largest sizes accepted. ``python -m bench.bench_cost index``: at each size the most faces
-the ceiling accepts with corner indices, each hand with ``index=1`` and without.
+at the largest sizes accepted; then every layout x format x exact x dimmed combination
+(`grid_cases`). ``python -m bench.bench_cost grid``: that grid alone (3 trials a case);
+``index``: at each size the most faces the ceiling accepts with corner indices, each hand with
+``index=1`` and without.
 A case the ceiling refuses prints the 400's message instead.
 """
 
@@ -39,21 +44,17 @@ def river(count: int) -> str:
     return "".join((plain + ["*" + c for c in plain])[:count])
 
 
-def timed(client, path: str, before=None) -> tuple[list[float], str]:
+def timed(client, path: str, before=None, trials: int = TRIALS) -> tuple[list[float], str]:
     times, note = [], ""
-    for k in range(TRIALS):
+    for k in range(trials):
         if before:
             before()
         t = time.process_time()
-        r = client.get(f"{path}&bg={timed.trial:06x}")  # a new image cache key, the same faces
-        timed.trial += 1
+        r = client.get(path)  # drawn again: the app caches no image (a background to vary the key costs less)
         times.append(time.process_time() - t)
         if r.status_code != 200:
             return [], f"{r.status_code}: {r.get_json()['error']['message']}"
     return times, note
-
-
-timed.trial = 1
 
 
 def cold() -> None:
@@ -249,24 +250,115 @@ def index_cases():
     return cases
 
 
+def picture_accepted(text: str, options) -> bool:
+    """Whether the service accepts `text` drawn with `options` (the HTTP cost ceiling)."""
+    from service.http.service import BadRequest, check_size
+    from service.notation.subject import read
+
+    try:
+        check_size(read(text, options.layout), options)
+        return True
+    except BadRequest:
+        return False
+
+
+def river_of(n: int, faces: int, dimmed: bool) -> str:
+    """A river of `n` discards showing `faces` distinct faces: the kinds upright, or (`dimmed`) half
+    of them tsumogiri (each kind upright and dimmed: two faces)."""
+    kinds = PLAIN[:max(1, faces // 2 if dimmed else faces)]
+    tiles = [("*" if dimmed and (i // len(kinds)) % 2 else "") + kinds[i % len(kinds)] for i in range(n)]
+    return "".join(tiles)
+
+
+def hand_of(n: int, faces: int) -> str:
+    """A hand of `n` tiles showing `faces` distinct upright faces, 14 a segment."""
+    codes = [PLAIN[i % faces] for i in range(n)]
+    return "+".join("".join(codes[k:k + 14]) for k in range(0, n, 14))
+
+
+STRIPS = {"dora": "1m2m3m4m5m", "ura": "1p2p3p4p5p", "lang": "ja"}  # five of each, labelled in Japanese
+
+
+def largest_of(make, height: int, scale: int, query: dict, faces_of_strips: int = 0) -> tuple[str, object] | None:
+    """The `make(n, faces)` with the most tiles the ceiling accepts at this size (the most faces it
+    accepts, less those of the strips), and its options; None when none is accepted."""
+    from service.layout.limits import max_faces
+    from service.notation.options import RenderOptions
+
+    options = RenderOptions.from_query({**query, "height": str(height), "scale": str(scale)},
+                                       query.get("format", "png"))
+    faces = max(1, min(len(PLAIN), max_faces(height * scale, options.index) - faces_of_strips))
+    best = None
+    for n in range(1, 65):  # the grammar's most tiles
+        text = make(n, faces)
+        if picture_accepted(text, options):
+            best = (text, options)
+        elif best:
+            break
+    return best
+
+
+def grid_cases():
+    """Every layout x format x exact x dimmed combination (issue 42 item 3), at each size the
+    largest picture the ceiling accepts with the most faces it accepts, every face new: hands,
+    hands with dora and ura strips labelled in Japanese, rivers of upright faces and rivers half
+    tsumogiri (dimmed), 10 discards a row; PNG, WebP and SVG, exact and not; transparent (the
+    default: the costliest to encode) and on an opaque background."""
+    kinds = (("hand", lambda n, f: hand_of(n, f), {}, 0),
+             ("hand + dora/ura, ja", lambda n, f: hand_of(n, f), STRIPS, 10),
+             ("river", lambda n, f: river_of(n, f, False), {"layout": "river", "row": "10"}, 0),
+             ("river, half tsumogiri", lambda n, f: river_of(n, f, True), {"layout": "river", "row": "10"}, 0))
+    formats = (("png", {}), ("png", {"exact": "1"}), ("webp", {}), ("webp", {"exact": "1"}), ("svg", {}))
+    cases = []
+    for height, scale in SIZES + ((102, 2), (163, 2)):
+        for name, make, query, strip_faces in kinds:
+            for fmt, extra in formats:
+                for bg in ({}, {"bg": "f0e0d0"}):
+                    q = {**query, **extra, **bg, "format": fmt}
+                    found = largest_of(make, height, scale, q, strip_faces)
+                    if not found:
+                        continue
+                    text, options = found
+                    params = "&".join(f"{k}={quote(v)}" for k, v in q.items() if k != "format")
+                    path = f"/tiles/{quote(text, safe='')}.{fmt}?height={height}&scale={scale}" + (f"&{params}" if params else "")
+                    n, faces = faces_of_options(text, options)
+                    cases.append((f"{name}: {n} tiles, {faces} faces at {height} px x{scale}, {fmt}"
+                                  f"{' exact' if extra else ''}{' on ' + bg['bg'] if bg else ''}", path, cold, False))
+    return cases
+
+
+def faces_of_options(text: str, options) -> tuple[int, int]:
+    """(tiles, distinct faces) of a picture, its strips' included."""
+    from service.layout.arrange import arrange
+    from service.layout.limits import distinct_faces
+    from service.notation.subject import read
+
+    lay = arrange(read(text, options.layout), options)
+    return len(lay.placements), distinct_faces(lay)
+
+
 def main(which: str = "") -> None:
     """Every case, or (``python -m bench.bench_cost scenes``, ``index``) the scenes' or the corner
     indices' alone."""
-    client = create_app().test_client()
+    client = create_app({"CACHE_BYTES": 0}).test_client()  # nothing cached: every trial draws and encodes
     say_which_fit()
-    cases = {"scenes": scene_cases, "index": index_cases}.get(which, lambda: hand_cases() + scene_cases())()
-    if which != "index":
+    cases = {"scenes": scene_cases, "index": index_cases, "grid": grid_cases}.get(
+        which, lambda: hand_cases() + scene_cases() + grid_cases())()
+    if which not in ("index", "grid"):
         cases.append(("river of 64 tiles, 64 faces, at 38 px x2 (issue 23's case)",
                       f"/tiles/{quote(river(64), safe='')}.png?layout=river&height=38&scale=2", cold, False))
-    print(f"CPU ms per request, {TRIALS} trials: median (worst)")
+    print(f"CPU ms per request, {3 if which == 'grid' else TRIALS} trials: median (worst)")
+    worst = (0.0, "")
     for name, path, before, warm in cases:
         if warm:
-            client.get(path + "&bg=000001")  # draws the faces once
-        times, note = timed(client, path, before)
+            client.get(path)  # draws the faces once
+        times, note = timed(client, path, before, 3 if which == "grid" else TRIALS)
         if times:
             print(f"  {name:<96} {statistics.median(times) * 1000:6.0f} ({max(times) * 1000:.0f})", flush=True)
+            worst = max(worst, (statistics.median(times), f"{name}: {path}"))
         else:
             print(f"  {name:<96} refused, {note[:100]}", flush=True)
+    print(f"the worst accepted request, median: {worst[0] * 1000:.0f} ms CPU, {worst[1]}")
 
 
 if __name__ == "__main__":

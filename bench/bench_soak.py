@@ -23,6 +23,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -86,24 +87,42 @@ def pss_bytes(pid: int) -> int:
         return 0
 
 
+SCENES = ["problem: {{round: E1, seat: S, turn: 7, dora: 3m, hand: {hand}}}",
+          "table: {{round: S2, honba: 3, riichi_sticks: 1, dora: 5z, seats: {{E: {{hand: 13, river: 19m-4z, score: 25000}}, "
+          "S: {{hand: '{seat}', score: 31000}}, W: {{hand: 13}}, N: {{hand: 13, score: -1200}}}}}}"]
+
+
+def labelled(rng: random.Random) -> str:
+    """A picture with labels at a size of its own: a hand with dora and ura strips, or a scene, in
+    any language, tiles 16-64 px tall (each size draws its labels at a font size of its own)."""
+    strip = rng.random() < 0.6
+    size = f"height={rng.randint(16, 64 if strip else 40)}&scale={rng.randint(1, 3)}&lang={rng.choice(['en', 'ja', 'zh'])}"
+    if strip:
+        return f"/tiles/{random_hand(rng, 6, 5)}.png?dora={rng.choice(TILES)}&ura={rng.choice(TILES)}&{size}"
+    hand = random_hand(rng, 13, 8)  # 14 with the drawn tile: a problem's; a seat's in one segment, 13
+    return f"/scene.png?s={quote(rng.choice(SCENES).format(hand=hand, seat=hand.split('+')[0]))}&{size}"
+
+
 def mixed_path(rng: random.Random) -> str:
     r = rng.random()
     if r < 0.15:
         return f"/{rng.choice(DOCS)}?scale={rng.randint(1, 3)}"          # hot docs images
-    if r < 0.55:
+    if r < 0.50:
         return f"/{rng.choice(SITE)}?scale={rng.randint(1, 3)}"          # the rest of the site
-    if r < 0.74:
+    if r < 0.67:
         return f"/{random_hand(rng)}?scale={rng.randint(1, 3)}"          # new hands: rendered
-    if r < 0.80:
+    if r < 0.73:
         svg = f"/tiles/{random_hand(rng)}.svg"                           # vectors: glyph outlines too
         return svg + rng.choice(["", "?theme=auto", "?scale=2"])
-    if r < 0.87:
+    if r < 0.80:
         return largest(rng)                                            # the most expensive accepted
-    if r < 0.91:
+    if r < 0.84:
         return f"/tiles/{rng.choice(DOCS)}.json"
-    if r < 0.95:
+    if r < 0.88:
         return f"/tiles/{rng.choice(DOCS)}.webp?scale=2&bg=%06x" % rng.randrange(1 << 24)  # WebP, never cached
-    return f"/{rng.choice(DOCS)}x?scale=2"                             # a typo: an error
+    if r < 0.96:
+        return labelled(rng)                                           # labels: strips and scenes, any size
+    return f"/{rng.choice(DOCS)}x?scale={rng.randint(1, 3)}&height={rng.randint(16, 100)}"  # a typo: an error picture
 
 
 def client(port: int, pick, seconds: float, seed: int, out: list) -> None:
@@ -157,15 +176,22 @@ def fill_until(port: int, workers: int, clients: int, paths: list[list[str]], le
         for path in paths[k]:
             if stop.is_set() or time.monotonic() > deadline:
                 break
-            conn.request("GET", path)
-            conn.getresponse().read()
+            try:
+                conn.request("GET", path)
+                conn.getresponse().read()
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=60)
         conn.close()
 
     threads = [threading.Thread(target=filler, args=(k,), daemon=True) for k in range(clients)]
     for t in threads:
         t.start()
     while time.monotonic() < deadline and any(t.is_alive() for t in threads):
-        health = json.loads(fetch(port, "/healthz")[2])
+        try:
+            health = json.loads(fetch(port, "/healthz", timeout=60)[2])
+        except (OSError, http.client.HTTPException):  # a worker busy past the timeout, on a loaded machine
+            continue
         have, most = level(health)
         fill[health["pid"]] = have
         if len(fill) >= workers and min(fill.values()) >= 0.9 * most:
@@ -256,6 +282,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="before the soak, also fill the face colour tables (every face at many sizes)")
     ap.add_argument("--fill-analysis", action="store_true",
                     help="before the soak, also fill the analysis memos (JSON views of hands of new shapes)")
+    ap.add_argument("--code", type=Path, default=None,
+                    help="serve the service and tile_art in this folder instead (another branch's, to compare)")
     args, _ = ap.parse_known_args(argv)
 
     from service.analysis.memo import BUDGET_BYTES as analysis_bytes
@@ -274,7 +302,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with LiveServer("--workers", str(args.workers), "--max-requests", str(args.max_requests),
                     "--cache-bytes", args.cache_bytes, "--face-cache-bytes", args.face_cache_bytes,
-                    "--palette-cache-bytes", args.palette_cache_bytes) as live:
+                    "--palette-cache-bytes", args.palette_cache_bytes, code=args.code) as live:
         live.wait_ready(60, workers=args.workers)
         port = live.port
         for path in [f"/{h}?scale={s}" for h in DOCS for s in (1, 2, 3)]:
@@ -313,7 +341,8 @@ def main(argv: list[str] | None = None) -> None:
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         seconds = args.minutes * 60
-        print(f"soak: {args.minutes:g} min of mixed load (55% docs images, 19% new hands, 6% new SVGs, 7% largest, 4% JSON, 4% WebP, 5% errors)...",
+        print(f"soak: {args.minutes:g} min of mixed load (50% docs images, 17% new hands, 6% new SVGs, 7% largest, 4% JSON, "
+              "4% WebP, 8% strips and scenes, 4% errors)...",
               flush=True)
         rate, bad = drive(port, mixed_path, seconds, args.clients, 4)
         stop.set()

@@ -313,6 +313,57 @@ def test_interned_tables_keep_their_ids_under_threads():
     assert named == {t: t for t in news}
 
 
+
+def test_a_table_is_computed_while_another_thread_clears_the_memos(monkeypatch):
+    """Issue 42 item 19: `make_room` in one thread cleared the suffix memo while another walked a
+    suit with it; the walk had put its end-of-suit entries there first, found them gone and ran
+    past the suit's last kind (IndexError). One worker pauses mid-walk while another clears every
+    memo; the first must still get the table a quiet run gives."""
+    import threading
+
+    from service.analysis import memo, tables
+
+    counts, caps = (1, 1, 1, 0, 2, 0, 1, 1, 1), (4, 4, 4, 4, 3, 4, 4, 4, 4)
+    clear_caches()
+    quiet = tables.TABLES[tables.suit_table(counts, caps, True)]
+    paused, go = threading.Event(), threading.Event()
+
+    class PausingMoves(dict):
+        def get(self, key, default=None):
+            if not paused.is_set():
+                paused.set()  # the walk has begun: its end entries are in the suffix memo
+                go.wait(10)
+            return super().get(key, default)
+
+    clear_caches()
+    monkeypatch.setattr(tables, "_moves_memo", PausingMoves())
+    got, failed = [], []
+
+    def walk():
+        try:
+            got.append(tables.TABLES[tables.suit_table(counts, caps, True)])
+        except Exception as exc:  # noqa: BLE001  (reported below)
+            failed.append(exc)
+
+    def clear_all():
+        paused.wait(10)
+        monkeypatch.setattr(memo, "BUDGET_BYTES", 0)
+        memo.make_room()  # what a worker analysing another hand does past the budget
+        monkeypatch.setattr(memo, "BUDGET_BYTES", 16 * 2**20)
+        go.set()
+
+    workers = [threading.Thread(target=walk), threading.Thread(target=clear_all)]
+    try:
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join(timeout=30)
+    finally:
+        go.set()
+        clear_caches()
+    assert not failed, failed
+    assert got == [quiet]
+
 def test_prime_keys_contain_by_divisibility():
     key = hand_key(counts_of("11222333s22456m"))
     assert contains(key, hand_key(counts_of("123s")))

@@ -6,7 +6,10 @@ character a label can hold, or a picture's width, a label's place and so its byt
 """
 
 import math
+import os
 import string
+import subprocess
+import sys
 
 import pytest
 from PIL import ImageFont
@@ -88,3 +91,74 @@ def test_every_label_a_layout_draws_is_measured_as_before(pillow, lang):
             xs.append(x)
             x += pillow.getlength(ch) / MEASURE_PX * lab.size
         assert offsets(lab.text, lab.size) == xs, lab
+
+
+MAPS_PROBE = """
+import sys
+from service import RenderOptions, render
+from service.drawing.error_image import error_png
+from service.drawing.scene import render_scene
+from service.notation.scene import read_scene
+from tile_art.glyphs import font_file
+
+for height in range(16, 100, 7):
+    for scale in (1, 2, 3):
+        render("123m", RenderOptions(height=height, scale=scale, dora="3m", ura="4z", lang="ja"))
+render_scene(read_scene(sys.argv[1]), RenderOptions(lang="zh", scale=2))
+for height in (20, 38, 64):
+    for scale in (1, 2, 3, 4):
+        error_png("'a' is not a suit letter", "123a", 3, height=height, scale=scale)
+error_png("'漢' is not part of the tile notation", "12漢3m", 2)  # outside the subset: the whole font, let go
+with open("/proc/self/maps") as maps:
+    print(sum(str(font_file()) in line for line in maps))
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="reads /proc/self/maps (Linux)")
+def test_the_font_file_is_not_mapped_once_per_size():
+    """Issue 42 item 2: every label size and error picture size opened the 17 MB font file,
+    and FreeType maps it whole each time: 8 sizes cost a worker 130 MiB of resident memory. Now
+    one subset of the characters we draw serves every size; a text holding others opens the file
+    for that one drawing. A process that drew labels and error pictures at many sizes keeps no
+    mapping of the file."""
+    run = subprocess.run([sys.executable, "-c", MAPS_PROBE, SCENES[2]], capture_output=True, text=True,
+                         timeout=300, check=True)
+    assert run.stdout.split()[-1] == "0", run.stdout
+
+
+def test_the_subset_draws_what_the_whole_font_draws():
+    """Every character the subset holds, alone and in an error picture's lines, has the same pixels,
+    box and advance from the subset as from the whole font: no picture's bytes change."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    from service.drawing.labels import TEXT_ALPHABET
+    from tile_art.glyphs import CHARACTERS, _NOT_IN_FONT, _subset_alphabet, font_of
+
+    held = _subset_alphabet()
+    assert set(vocabulary()) | set(TEXT_ALPHABET) | set(CHARACTERS) <= set(held)
+    lines = ["'a' is not a suit letter", "123m456p789s", "１２３ｍ", "ドラ表示牌 裏ドラ", "东1局 · 供托2"]
+    for px in (13, 48, 400):
+        whole, cut = ImageFont.truetype(str(font_file()), px), font_of(px)
+        for text in [*held, _NOT_IN_FONT, *lines]:
+            drawn = []
+            for font in (whole, cut):
+                im = Image.new("L", (px * (len(text) + 1), px * 2), 0)
+                ImageDraw.Draw(im).text((px // 2, px * 3 // 2), text, fill=255, font=font, anchor="ls")
+                drawn.append((im, font.getbbox(text, anchor="ls"), font.getlength(text)))
+            (a, box_a, len_a), (b, box_b, len_b) = drawn
+            assert (box_a, len_a) == (box_b, len_b) and ImageChops.difference(a, b).getbbox() is None, (px, text)
+
+
+def test_the_subset_is_cut_once_and_kept(tmp_path):
+    """Cutting the subset costs a child ~1 s of CPU: a `tiles render` paid it on every run (0.5 s
+    of CPU became 1.5-1.9). It is kept in the user's cache folder, and the next process reads it
+    without a child."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    draw = "from service import RenderOptions, render\nrender('123m', RenderOptions(dora='1z', lang='ja'))\n"
+    subprocess.run([sys.executable, "-c", draw], env=env, check=True, timeout=300)
+    [kept] = (tmp_path / "tiles").glob("font-subset-*.otf")
+    assert kept.read_bytes()[:4] == b"OTTO"
+    no_child = "import subprocess\ndef cut(*a, **k):\n    raise SystemExit('cut again')\nsubprocess.run = cut\n"
+    again = subprocess.run([sys.executable, "-c", no_child + draw], env=env, capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode == 0, again.stderr[-500:]

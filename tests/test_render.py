@@ -219,3 +219,32 @@ def test_any_hand_renders_at_layout_size(words, height, scale):
     lay = layout(hand, height)
     img = compose(hand, RenderOptions(height=height, scale=scale))
     assert img.size == (lay.width * scale, lay.height * scale)
+
+
+def test_an_exact_webp_at_the_ceilings_size_is_written_at_effort_0():
+    """Issue 42 item 3: libwebp's effort 1 took its slow way on this exact picture of many colours
+    (0.8 megapixels: 150-210 ms of encoding), and the request cost 249-348 ms of CPU against the
+    documented 150-180. Past `WEBP_FAST_PIXELS` an exact picture is written at effort 0 (10-20 ms);
+    a docs-size one, and every palette picture, keeps effort 1."""
+    import io
+
+    from service.drawing.indexed import indexed_picture
+    from service.layout.arrange import arrange
+    from service.notation.subject import read
+
+    def webp(img, **effort) -> bytes:
+        buf = io.BytesIO()
+        img.save(buf, "WEBP", lossless=True, exact=False, **effort)
+        return buf.getvalue()
+
+    river = read("1m2m3m4m*1m*2m*3m*4m1m2m", "river")  # the operator's worst request
+    large = RenderOptions(height=163, scale=2, layout="river", row=10, exact=True, format="webp")
+    img = compose(river, large)
+    assert img.width * img.height > 750_000
+    assert render(river, large) == webp(img, method=0, quality=100)
+    hand = read("11222333s22m+-456m+4s")
+    docs = RenderOptions(scale=3, exact=True, format="webp")
+    assert render(hand, docs) == webp(compose(hand, docs), method=1)
+    palette = RenderOptions(height=163, scale=2, layout="river", row=10, format="webp")
+    picture = indexed_picture(arrange(river, palette), palette)
+    assert render(river, palette) == webp(picture.image().convert("RGBA"), method=1)

@@ -38,6 +38,16 @@ def test_another_pillow_is_another_version(today):
     assert renderer_version("import PIL, PIL.Image; PIL.__version__ = '0.0.1'") != today
 
 
+def test_another_numpy_is_another_version(today):
+    """Issue 42 item 19: numpy fits every palette (all of it with TILES_COMPILED_FIT=0), so its
+    release decides bytes as Pillow's does; a new numpy kept every key."""
+    prelude = ("from importlib import metadata\n"
+               "real = metadata.version\n"
+               "metadata.version = lambda name: '0.0.1' if name == 'numpy' else real(name)")
+    assert renderer_version(prelude) != today
+    assert renderer_version("import os; os.environ['TILES_COMPILED_FIT'] = '0'") == today  # one key either way
+
+
 def test_another_font_file_is_another_version(today, tmp_path):
     """Same name and size, one byte different in the table directory: another font."""
     from tile_art.glyphs import font_file

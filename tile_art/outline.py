@@ -40,7 +40,7 @@ def master(char: str) -> tuple[Image.Image, int, int, Bounds]:
     The point (fx, fy) ems from the glyph origin is at mask pixel (ax + RENDER_PX*fx,
     ay - RENDER_PX*fy). Ink bounds (ems) are measured on this rendering. Read-only.
     """
-    font, em = glyphs._font(), glyphs.RENDER_PX
+    font, em = glyphs._font(char), glyphs.RENDER_PX
     with glyphs._FONT_LOCK:  # one FreeType face shared by all threads
         left, top, right, bottom = font.getbbox(char, anchor="ls")
         ax, ay = MARGIN - left, MARGIN - top

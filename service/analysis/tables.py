@@ -159,6 +159,8 @@ def _suit_dp(h, caps, runs: bool) -> Table:
         memo.update({end + k: -1 if k else 0 for end in (25, 50) for k in range(25)})
 
     def rest(i: int, a: int, b: int) -> int:
+        if i == size:  # the same past the last kind when another thread's make_room cleared the memo
+            return -1 if a or b else 0
         found = -1
         after = codes[i + 1] + a  # the next kind sees (r, a)
         here = (h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2)

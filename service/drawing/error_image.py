@@ -40,15 +40,20 @@ PALETTES = {
 }
 
 
-@lru_cache(maxsize=8)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The CJK font tile_art uses (covers any notation text), else Pillow's own."""
+def _font(size: int, text: str) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The CJK font tile_art uses (covers any notation text) to draw `text` with, from the labels'
+    subset when it holds the text (`labels.text_font`), else Pillow's own."""
     try:
-        from tile_art.glyphs import font_file
+        from .labels import text_font
 
-        return ImageFont.truetype(str(font_file()), size)
+        return text_font(size, text)
     except Exception:  # tile_art or its font missing: still draw something legible
-        return ImageFont.load_default(size=size)
+        return _default(size)
+
+
+@lru_cache(maxsize=8)
+def _default(size: int) -> ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
 
 
 def _shown(c: str) -> str:
@@ -98,11 +103,13 @@ def error_png(message: str, notation: str, position: int | None, height: int = 3
 
     # layout in CSS px, measured with the 1x font
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    font1 = _font(css)
+    if marked:
+        before, bad, after = _window(notation, position)
+    drawn = message + (before + bad + after + "^" if marked else "")
+    font1 = _font(css, drawn)
     pad, line = round(css * PAD), round(css * 1.5)
     width = probe.textlength(message, font=font1)
     if marked:
-        before, bad, after = _window(notation, position)
         x_bad = probe.textlength(before, font=font1)
         w_bad = max(probe.textlength(bad, font=font1), css * 0.5)
         width = max(width, x_bad + w_bad + probe.textlength(after, font=font1))
@@ -110,7 +117,7 @@ def error_png(message: str, notation: str, position: int | None, height: int = 3
     h = 2 * pad + line * (3 if marked else 1)
 
     # drawn at scale: every coordinate times s, the text at s times the size
-    font = _font(css * s)
+    font = _font(css * s, drawn)
     im = Image.new("RGB", (w * s, h * s), colors.paper)
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, w * s - 1, h * s - 1), outline=colors.red, width=max(1, css * s // 12))

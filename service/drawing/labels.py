@@ -18,7 +18,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from service.layout.layout import Label
 from service.layout.measure import label_box, offsets, text_width
-from tile_art.glyphs import font_file
+from service.layout.table_layout import EXTRA
+from service.notation import dora, scene, words
+from tile_art.glyphs import also_draws, font_for
 from tile_art.outline import path_data, preload, units_per_em
 from tile_art.svg_pen import fnum
 from tile_art.theme import get_theme
@@ -26,9 +28,31 @@ from tile_art.theme import get_theme
 _LOCK = threading.Lock()  # one FreeType face per size, shared by all threads
 
 
-@lru_cache(maxsize=16)
-def _font(px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_file()), px)
+def _strings(table) -> str:
+    """Every character of a table of words (dicts, tuples and strings, nested)."""
+    if isinstance(table, str):
+        return table
+    parts = table.values() if isinstance(table, dict) else table if isinstance(table, (tuple, list)) else ()
+    return "".join(_strings(part) for part in parts)
+
+
+# Every character a label or an error picture draws from the font's subset (`tile_art.glyphs.font_of`):
+# ASCII and its full-width forms, the error pictures' marks (an open box, an ellipsis), and the label
+# tables' words in every language. A text holding any other draws from the whole font (`font_for`).
+TEXT_ALPHABET = "".join(sorted(set(
+    "".join(map(chr, range(0x20, 0x7F))) + "".join(map(chr, range(0xFF01, 0xFF5F))) + "\u2423\u2026"
+    + _strings(words.WORDS) + _strings(scene.WORDS) + _strings(dora.LABELS) + _strings(EXTRA))))
+also_draws(TEXT_ALPHABET)
+
+
+def text_font(px: int, text: str) -> ImageFont.FreeTypeFont:
+    """The tile font at `px` to draw `text` with: from the subset, shared by every size, which holds
+    `TEXT_ALPHABET`, when it holds the text.
+
+    >>> text_font(12, "Dora 東").getlength("D") == text_font(12, "漢").getlength("D")
+    True
+    """
+    return font_for(px, text)
 
 
 def label_colour(theme: str) -> tuple[int, int, int]:
@@ -65,7 +89,7 @@ _TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 2
 def line_mask(text: str, size: int, scale: int) -> Image.Image:
     """The label's coverage ("L"), its left end at 0 and baseline `size` CSS px down; cached, read-only."""
     line = Image.new("L", (text_width(text, size) * scale, round(size * 1.4) * scale), 0)
-    draw, font = ImageDraw.Draw(line), _font(size * scale)
+    draw, font = ImageDraw.Draw(line), text_font(size * scale, text)
     with _LOCK:
         for ch, dx in zip(text, offsets(text, size)):
             draw.text((dx * scale, size * scale), ch, fill=255, font=font, anchor="ls")

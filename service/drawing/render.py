@@ -31,6 +31,13 @@ from .version import RENDERER_VERSION  # noqa: F401  (app and build read it here
 # Lossless. Over the sample hands effort 1 is 66-85% of our PNG's bytes at ~2.5x the
 # time of effort 0, which is no smaller than the PNG; 2-3 cost more for 1% less.
 WEBP_METHOD = 1
+# A picture of many colours (an exact one: anti-aliased edges, dimmed faces) can take libwebp's
+# slow way at effort 1: ~0.27 us a pixel, 210 ms of a request's CPU at the ceiling's 0.8
+# megapixels (`python -m bench.bench_cost grid`), where effort 0 at quality 100 takes ~0.02 us.
+# Past this many pixels such a picture is written at effort 0: 1-3x the bytes, at 10-20 ms. A
+# docs-size picture (14 tiles at 38 px x3: 0.14 megapixels) keeps effort 1; a palette picture,
+# whose encoding is quick either way (23-33 ms at 0.8 megapixels), keeps it at any size.
+WEBP_FAST_PIXELS = 160_000
 _TURNS = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_90}  # clockwise
 
 
@@ -56,10 +63,13 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
 def encode(img: Image.Image, fmt: str = "png") -> bytes:
     """PNG (`service.drawing.png`) or lossless WebP bytes; deterministic (no timestamps or metadata)."""
     if fmt == "webp":
+        effort = {"method": WEBP_METHOD}
         if img.mode == "P":
             img = img.convert("RGBA")  # WebP has no palette mode; its encoder finds the few colours
+        elif img.width * img.height > WEBP_FAST_PIXELS:
+            effort = {"method": 0, "quality": 100}
         buf = io.BytesIO()
-        img.save(buf, "WEBP", lossless=True, method=WEBP_METHOD, exact=False)
+        img.save(buf, "WEBP", lossless=True, exact=False, **effort)
         return buf.getvalue()
     if img.mode == "P" and img.palette.mode == "RGB":
         indices = np.asarray(img)

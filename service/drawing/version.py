@@ -9,7 +9,7 @@ them, so a file added there is covered the day it lands (only what a build, an
 interpreter or an editor leaves beside them is not: `is_source`); the Pillow build that rasterises and
 encodes (its version and the FreeType, raqm, zlib and libwebp it runs), the
 ``deflate`` package (its own libdeflate writes our PNGs), fontTools (which reads the SVG's glyph
-outlines), and the font the glyphs come from. Nobody has to remember to bump it.
+outlines), numpy (the palette fit), and the font the glyphs come from. Nobody has to remember to bump it.
 
 Whether the compiled fit is loaded is not part of it: the palettes are the same bytes
 either way (tests/test_fit_kernels.py), so a process on numpy and one compiled share
@@ -85,12 +85,15 @@ def _version(dist: str) -> str:
 
 def pillow_build() -> str:
     """Pillow's version and the libraries it draws and encodes with; fontTools', which
-    reads the glyph outlines of the SVG; and deflate's, which compresses our PNGs."""
+    reads the glyph outlines of the SVG; deflate's, which compresses our PNGs; and numpy's,
+    whose arithmetic fits every palette (all of it without the compiled fit, and the rest of
+    it around the C kernels)."""
     import PIL
     from PIL import features
 
     libs = " ".join(f"{lib} {features.version(lib)}" for lib in ("freetype2", "raqm", "zlib", "webp"))
-    return f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')} deflate {_version('deflate')}"
+    return (f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')} deflate {_version('deflate')}"
+            f" numpy {_version('numpy')}")
 
 
 def font_identity() -> str:
