@@ -178,6 +178,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@pytest.mark.page_errors(r"status of 400 .*/tiles/123a\.png")  # the invalid case: the service's error image
 def test_component_in_chromium(site):
     from playwright.sync_api import sync_playwright
 

@@ -1,6 +1,8 @@
 """End to end: a real Docusaurus 3 site built with remark-tiles, then opened in Chromium.
 
-The fixture (tests/browser/docusaurus) has a committed package-lock.json;
+The fixture (tests/browser/docusaurus) is built with create-docusaurus's defaults: `future: {v4: true}`
+and @docusaurus/faster (Rspack, and the @swc/html minifier that rewrites inline CSS). It has a
+committed package-lock.json;
 `.ci/run` installs it with `npm ci`, remark-tiles
 as its packed tarball (tests/npm_packs.py). It uses remark-tiles with zero options
 under baseUrl /tiles-site/, and `tiles` comes from this venv via PATH. Locally
@@ -107,7 +109,8 @@ def test_static_html_has_every_attribute_and_file(www):
                 assert url.startswith(BASE + "tiles/"), url  # the site's base URL, not /
                 assert (www / url.lstrip("/")).is_file(), url
         if any("tiles--dark" in i["class"] for i in imgs):
-            assert any(".tiles--light{display:none" in s for s in styles)
+            # the pair's CSS, as the HTML minifier rewrote it (it joins the two rules into one)
+            assert any("[data-theme=dark] .tiles--light" in s and "display:none" in s for s in styles), styles
     assert seen >= 10
     index = (www / BASE.strip("/") / "index.html").read_text()
     assert "&lt;Tiles notation=&quot;this is code, not an image&quot; /&gt;" in index or \
@@ -210,4 +213,6 @@ def test_a_bad_notation_fails_the_build_naming_file_line_col(docusaurus_bad):
     output = run.stdout + run.stderr
     assert run.returncode != 0
     assert "bad-docs/bad.mdx:9:40: 'a' is not a suit letter (use m, p, s or z)" in output, output[-4000:]
-    assert '  <Tiles caption="typo" notation="123m456a" />\n' + " " * 41 + "^" in output
+    # Rspack (Docusaurus Faster) frames each line of the message: "        │ " before it
+    unframed = re.sub(r"(?m)^ *│ ?", "", output)
+    assert '  <Tiles caption="typo" notation="123m456a" />\n' + " " * 41 + "^" in unframed, output[-4000:]

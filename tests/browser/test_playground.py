@@ -102,6 +102,9 @@ def wait_picture(page, part: str) -> dict:
 
 
 PARAMS = {"Notation": "n", "Dora": "dora", "Scene": "s"}
+# a test that types a bad notation, option or scene: the service answers its JSON and its picture
+# with 400 (the error and the error image), which Chromium logs as failed loads
+SERVICE_SAYS_NO = pytest.mark.page_errors(r"status of 400 \(BAD REQUEST\) \(http://127\.0\.0\.1:\d+/(tiles/|scene\.)")
 
 
 def retype(page, label: str, text: str) -> None:
@@ -180,6 +183,7 @@ def test_svg_then_scenes_each_show_their_picture(open_page):
     assert not page.errors
 
 
+@SERVICE_SAYS_NO
 def test_a_scene_error_shows_its_line_and_column_under_the_editor(open_page):
     page = open_page("?mode=scene")
     wait_picture(page, "/scene.png?s=problem")
@@ -205,6 +209,7 @@ def lint_column(notation: str, layout: str = "hand") -> tuple[int, str]:
     return problem.col - tag.index('"') - 1, problem.message
 
 
+@SERVICE_SAYS_NO
 @pytest.mark.parametrize("notation, layout", [("11m22p3a", "hand"), ("123m456", "hand"), ("1m 2a 3s", "river"),
                                               ("-1m 2m -3m", "river")])
 def test_an_error_shows_a_caret_at_the_column_tiles_lint_gives(open_page, notation, layout):
@@ -223,6 +228,7 @@ def test_an_error_shows_a_caret_at_the_column_tiles_lint_gives(open_page, notati
     assert page.get_by_label("Notation", exact=True).get_attribute("aria-invalid") == "true"
 
 
+@SERVICE_SAYS_NO
 def test_a_bad_option_is_named_at_its_control(open_page):
     page = open_page("?n=123m")
     retype(page, "Dora", "3m5x")
@@ -384,6 +390,7 @@ def test_scene_snippets_are_blocks_every_tool_reads(open_page):
     assert "/scene.png?s=problem%3A%0A" in got["Image URL"] and got["Image URL"].endswith("&height=30&scale=2&lang=ja")
 
 
+@SERVICE_SAYS_NO
 def test_a_reload_or_a_shared_link_restores_notation_options_and_mode(open_page, browser, base):
     page = open_page()
     retype(page, "Notation", "1m9p*2z3s*5p8s -*4m7z")

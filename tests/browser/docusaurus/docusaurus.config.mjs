@@ -7,6 +7,9 @@ export default {
   title: "Tiles fixture",
   url: "http://127.0.0.1",
   favicon: "img/favicon.svg",
+  // create-docusaurus's template writes this: Docusaurus Faster (@docusaurus/faster), whose
+  // HTML minifier rewrites inline <style> text, which React then compares when it hydrates
+  future: { v4: true },
   baseUrl: "/tiles-site/",
   onBrokenLinks: "throw",
   trailingSlash: false,

@@ -19,7 +19,12 @@ function element(name, attrs) {
   return `<${name}${list.join("")}>`;
 }
 
-/** The CSS that shows only the image of the page's colour mode. */
+/**
+ * The CSS that shows only the image of the page's colour mode, for the page's one <style>.
+ * remark-tiles marks its <style> suppressHydrationWarning, a prop for React (an HTML minifier
+ * rewrites the CSS, and React compared it when hydrating); this is HTML text, and Vue does not
+ * hydrate a <style> of the page's markdown: VitePress moves it into the site's CSS files.
+ */
 export function colorModeCss(spec, colorMode) {
   const m = spec.markup;
   const dark = m.darkSelectors[colorMode] || colorMode;

@@ -22,9 +22,18 @@ export function colorModeCss(spec, colorMode) {
   return m.colorModeCss.replaceAll("{dark}", dark);
 }
 
-/** A <style> node holding that CSS (once per page). */
+/**
+ * A <style> node holding that CSS (once per page).
+ * React is told not to compare its text when it hydrates (suppressHydrationWarning, a prop React
+ * does not write into the page): an HTML minifier rewrites the CSS of a built page (Docusaurus
+ * Faster's, on with create-docusaurus's `future: {v4: true}`, joins the two rules into one), and
+ * React 19 then throws error #418 on the page and renders it again.
+ */
 export function styleNode(css) {
-  return { type: "tilesStyle", data: { hName: "style", hChildren: [{ type: "text", value: css }] } };
+  return {
+    type: "tilesStyle",
+    data: { hName: "style", hProperties: { suppressHydrationWarning: true }, hChildren: [{ type: "text", value: css }] },
+  };
 }
 
 /**

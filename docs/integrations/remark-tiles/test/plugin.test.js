@@ -163,6 +163,17 @@ test("colour modes: a light/dark pair switched by CSS, or a <picture> for prefer
   assert.doesNotMatch(plain, /<style>/);
 });
 
+test("React does not compare the colour-mode <style> when it hydrates: an HTML minifier rewrites its CSS", async () => {
+  // Docusaurus Faster's minifier (create-docusaurus's `future: {v4: true}`) joins the two rules,
+  // and React 19 threw error #418 on the page (tests/browser/test_docusaurus.py sees it in Chromium)
+  const root = site();
+  const file = page(root, "h.mdx", '<Tiles notation="123m" />\n');
+  const code = String(await compile(file, { remarkPlugins: [[remarkTiles, { colorMode: "data-theme" }]] }));
+  assert.match(code, /_jsx\(_components\.style, \{\s*suppressHydrationWarning: true,\s*children: "\[data-theme=dark\] /);
+  const out = await html(page(root, "h2.mdx", '<Tiles notation="123m" />\n'), { colorMode: "data-theme" });
+  assert.match(out, /^<style>\[data-theme=dark\]/, "a prop for React only: not written into the page");
+});
+
 test('format: "svg" writes one vector file per image: one src, a srcSet of its 1x and #2x drawings', async () => {
   const root = site();
   const text = '<Tiles notation="123m" caption="c" />\n\nIn a line: <Tiles notation="5z" inline />\n';
