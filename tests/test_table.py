@@ -107,6 +107,16 @@ def test_unknown_seat_and_bad_view():
     assert error_of("table: {round: E1, view: Q, seats: {}}").field == "table.view"
 
 
+@pytest.mark.parametrize("second", ["e", "E"])
+def test_a_seat_named_in_both_cases_is_given_twice(second):
+    """``E`` and ``e`` are one seat: the second is an error at its name, as ``E`` twice is, not dropped."""
+    head = "table: {round: E1, seats: {E: {hand: 13}, "
+    err = error_of(head + second + ": {hand: 12}}}")
+    assert (err.field, err.line, err.col) == (f"table.seats.{second}", 1, len(head) + 1)
+    assert "given twice" in err.message
+    assert "given twice" in error_of("table: {round: E1, seats: {n: {hand: 13}, N: {hand: 1}}}").message
+
+
 def test_each_seat_is_turned_toward_its_player():
     sl = arrange_scene(read_scene(TABLE), RenderOptions())
     turns = {(t.seat, t.role): t.rotation % 90 == 0 and t.placement.rotation for t in sl.tiles if t.role == "hand"}
