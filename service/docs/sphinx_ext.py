@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,7 +63,7 @@ from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
-from service.pictures.tag_props import read_tag
+from service.pictures.tag_props import TAG_FORMATS, read_tag
 
 from . import markup
 from .build import ensure_files
@@ -114,8 +115,9 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     """The node for a tag, after reading it once. An error is logged and kept in the
     environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
     the page shows it either way."""
-    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light", env.config.tiles_lang,
-                    env.config.tiles_index)
+    drawn = replace(tag, props={"format": env.config.tiles_format, **tag.props})  # as `visit_html` draws it
+    read = read_tag(drawn, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light",
+                    env.config.tiles_lang, env.config.tiles_index)
     _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
@@ -318,12 +320,15 @@ def visit_scene_html(self, node) -> None:
     raise nodes.SkipNode
 
 
-def _check_lang(app, config) -> None:
-    """A ``tiles_lang`` that is no language stops the build before any page is read."""
-    if config.tiles_lang not in LANGS:
-        from sphinx.errors import ConfigError
+def _check_config(app, config) -> None:
+    """A ``tiles_lang`` that is no language, or a ``tiles_format`` the pictures are not drawn in,
+    stops the build before any page is read (not at the first picture, past every check)."""
+    from sphinx.errors import ConfigError
 
+    if config.tiles_lang not in LANGS:
         raise ConfigError(f"tiles_lang must be one of {', '.join(LANGS)}, not {config.tiles_lang!r}")
+    if config.tiles_format not in TAG_FORMATS:
+        raise ConfigError(f"tiles_format must be one of {', '.join(TAG_FORMATS)}, not {config.tiles_format!r}")
 
 
 def skip(self, node) -> None:
@@ -344,7 +349,7 @@ def setup(app):
     app.add_config_value("tiles_on_error", "fail", "env", str)
     app.add_config_value("tiles_lang", LANGS[0], "env", str)
     app.add_config_value("tiles_index", False, "env", bool)
-    app.connect("config-inited", _check_lang)
+    app.connect("config-inited", _check_config)
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
                      texinfo=(skip, None))

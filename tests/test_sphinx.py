@@ -1,0 +1,34 @@
+"""Sphinx: a page is checked as it is drawn (``tiles_format`` included, refused up front when no
+format), and a MyST page's `<Tiles>` tags in HTML comments are not drawn, as in every other stack."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_docs_scenes import build_sphinx, build_sphinx_rst
+
+pytest.importorskip("sphinx")
+
+
+@pytest.mark.slow
+def test_a_tag_is_checked_in_the_sites_format(tmp_path):
+    """``:theme: auto`` is for SVG: with ``tiles_format = "svg"`` it is drawn (one SVG), not refused
+    by a check that assumed PNG; with PNG it is refused at its place."""
+    rst = "Hands\n=====\n\n.. tiles:: 123m\n   :theme: auto\n"
+    run = build_sphinx_rst(tmp_path, rst, 'tiles_format = "svg"\n')
+    assert run.returncode == 0, run.stderr
+    assert "theme auto" not in run.stderr
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    assert html.count('class="tiles') and ".svg" in html and ".png" not in html
+    run = build_sphinx_rst(tmp_path, rst, 'tiles_format = "png"\n')
+    assert run.returncode != 0 and "index.rst:5:12: theme auto is for SVG only" in run.stderr
+
+
+@pytest.mark.parametrize("fmt", ["webp", "SVG", ""])
+def test_a_tiles_format_that_is_no_format_stops_the_build_at_its_setting(tmp_path, fmt):
+    """A format the tags are not drawn in is a configuration error, before any page is read: not
+    an AttributeError when the first picture is drawn."""
+    run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m\n", f"tiles_format = {fmt!r}\n")
+    assert run.returncode != 0
+    assert f"tiles_format must be one of png, svg, not {fmt!r}" in run.stderr
+    assert "Configuration error" in run.stderr and "AttributeError" not in run.stderr
