@@ -3,6 +3,8 @@ format), and a MyST page's `<Tiles>` tags in HTML comments are not drawn, as in 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.test_docs_scenes import build_sphinx, build_sphinx_rst
@@ -32,3 +34,21 @@ def test_a_tiles_format_that_is_no_format_stops_the_build_at_its_setting(tmp_pat
     assert run.returncode != 0
     assert f"tiles_format must be one of png, svg, not {fmt!r}" in run.stderr
     assert "Configuration error" in run.stderr and "AttributeError" not in run.stderr
+
+
+@pytest.mark.slow
+def test_myst_draws_no_tag_of_an_html_comment(tmp_path):
+    """A commented-out tag shows nothing, as in the Markdown extension: no picture, and its typo
+    fails no build; a real tag after one on its line is placed at its own column."""
+    pytest.importorskip("myst_parser")
+    md = ('# Hands\n\n<!-- <Tiles notation="12q" /> -->\n\n<!--\n<Tiles notation="456p" />\n-->\n\n'
+          'Text <!-- <Tiles notation="1z" /> --> and <Tiles notation="2z" /> here.\n\n<Tiles notation="789s" />\n')
+    run = build_sphinx(tmp_path, {"index.md": md})
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'<img [^>]*alt="([^"]+)"', html) == ["Hand: South"] * 2 + ["Hand: 7s 8s 9s"] * 2
+    line = 'Text <!-- <Tiles notation="2q" /> --> and <Tiles notation="2q" /> here.'
+    run = build_sphinx(tmp_path, {"index.md": f"# Hands\n\n{line}\n"})
+    assert run.returncode != 0
+    assert f"index.md:3:{line.rindex('q') + 1}: 'q' is not a suit letter" in run.stderr
+    assert f"index.md:3:{line.index('q') + 1}:" not in run.stderr
