@@ -51,7 +51,14 @@ def claim(tag: TilesTag) -> tuple[str | None, str]:
 
 
 def check_claim(tag: TilesTag, hand, wild: str | None = None) -> list[Problem]:
-    """Compare a claimed win or tenpai with `service.analysis.analyse` (``wild``: the tag's wild kind)."""
+    """Compare a claimed win or tenpai with `service.analysis.analyse` (``wild``: the tag's wild kind).
+    The tiles are judged, not how they are written: a winning tile after a ``+`` is one of them.
+
+    >>> from service.pictures.scan import scan_text
+    >>> [[p.message for p in check_tag(scan_text(f'<Tiles notation="{n}" expect="tenpai" />')[0], True)]
+    ...  for n in ("1112345678999m5m", "1112345678999m+5m", "1112345678999m")]
+    [['expect="tenpai", but the hand is already complete'], ['expect="tenpai", but the hand is already complete'], []]
+    """
     what, prop = claim(tag)
     if what is None:
         return []
@@ -66,7 +73,10 @@ def check_claim(tag: TilesTag, hand, wild: str | None = None) -> list[Problem]:
     said = f'expect="{what}"' if prop == "expect" else "the caption says it wins"
     if what == "win" and not result.complete:
         return [problem_at(tag, f"{said}, but the hand is not complete ({_why(result)})", 0, prop)]
-    if what == "tenpai" and not result.waits:
+    # a hand showing its winning tile holds the tile it won on: it is judged as its tiles are, as
+    # the same tiles without the '+' are (its waits, those before the tile came, claim no tenpai)
+    won = any(g.kind == "winning" for g in hand.groups)
+    if what == "tenpai" and (won or not result.waits):
         state = "already complete" if result.complete else f"not tenpai ({_why(result)})"
         return [problem_at(tag, f"{said}, but the hand is {state}", 0, prop)]
     return []
