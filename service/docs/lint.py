@@ -19,7 +19,8 @@ from service.notation.subject import layout_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import check_docs
 from service.pictures.pages import read_docs
-from service.pictures.tag_props import Problem, TagRead, problem_at, read_tag
+from service.pictures.scan import doc_files
+from service.pictures.tag_props import Problem, TagRead, in_page_order, problem_at, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
@@ -95,12 +96,17 @@ def _why(result) -> str:
 
 
 def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
-    """Every problem in every .md/.mdx file under the given paths, in file order."""
+    """Every problem in every .md/.mdx file under the given paths, in file order, then line order."""
     out: list[Problem] = []
     paths = list(paths)
     for item in read_docs(paths):
         out += [item] if isinstance(item, Problem) else check_read(item, check_wins)
-    return out + check_docs(paths)  # then the ```tiles-scene blocks
+    return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
+
+
+def doc_paths(paths) -> list[str]:
+    """The .md/.mdx files under ``paths``, as problems name them, in the order they are read."""
+    return [str(f) for root in paths for f in doc_files(root)]
 
 
 def missing_paths(paths) -> list[str]:
