@@ -117,6 +117,17 @@ def test_a_seat_named_in_both_cases_is_given_twice(second):
     assert "given twice" in error_of("table: {round: E1, seats: {n: {hand: 13}, N: {hand: 1}}}").message
 
 
+@pytest.mark.parametrize("text, field", [
+    ("problem: {round: E1, seat: S, dora: ３m, hand: 123456789m1234z+5z}", "problem.dora"),
+    ("table: {round: E1, dora: ３m, seats: {}}", "table.dora"),
+])
+def test_a_bad_indicator_is_named_once(text, field):
+    """The field's path names the dora: the message does not name it again (``problem.dora: dora: ...``)."""
+    err = error_of(text)
+    assert (err.field, err.message) == (field, "'３' is not part of the tile notation")
+    assert str(err).count("dora") == 1
+
+
 def test_each_seat_is_turned_toward_its_player():
     sl = arrange_scene(read_scene(TABLE), RenderOptions())
     turns = {(t.seat, t.role): t.rotation % 90 == 0 and t.placement.rotation for t in sl.tiles if t.role == "hand"}
