@@ -52,3 +52,15 @@ def test_myst_draws_no_tag_of_an_html_comment(tmp_path):
     assert run.returncode != 0
     assert f"index.md:3:{line.rindex('q') + 1}: 'q' is not a suit letter" in run.stderr
     assert f"index.md:3:{line.index('q') + 1}:" not in run.stderr
+
+
+@pytest.mark.slow
+def test_a_pages_errors_are_told_in_line_order(tmp_path):
+    """A MyST page's directives are read before its tags (a transform): their errors come in line order."""
+    pytest.importorskip("myst_parser")
+    md = ('# Hands\n\n<Tiles notation="1q" />\n\n```tiles\n2q\n```\n\n```{tiles} 3q\n```\n\n'
+          '```{tiles-scene}\nproblem: {round: E9}\n```\n\nText <Tiles notation="5q" />.\n')
+    run = build_sphinx(tmp_path, {"index.md": md})
+    assert run.returncode != 0
+    told = [tuple(map(int, m)) for m in re.findall(r"index\.md:(\d+):(\d+): ", run.stderr)]
+    assert told == [(3, 19), (6, 2), (9, 13), (13, 10), (16, 24)]

@@ -129,15 +129,28 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
 
 
 def _report(env, problems, text: str) -> None:
-    """Log each problem with its line and a caret; an error is kept for `_fail` unless ``tiles_on_error = "warn"``."""
+    """Each problem with its line and a caret, logged once the page is read (`_tell`: in line order,
+    directives' and MyST tags' together); an error is kept for `_fail` unless ``tiles_on_error = "warn"``."""
     for p in problems:
         line = text.split("\n")[p.line - 1] if p.line <= text.count("\n") + 1 else ""
         message = markup.caret(str(p), p.col, line)
-        if p.warning or env.config.tiles_on_error == "warn":
-            log.warning(message)
-        else:
-            log.error(message)
+        warn = p.warning or env.config.tiles_on_error == "warn"
+        _told(env).setdefault(env.docname, []).append((p.line, p.col, warn, message))
+        if not warn:
             _errors(env).setdefault(env.docname, []).append(message)
+
+
+def _told(env) -> dict[str, list[tuple[int, int, bool, str]]]:
+    """docname -> the problems of the page being read, to log when it is read."""
+    if not hasattr(env, "tiles_told"):
+        env.tiles_told = {}
+    return env.tiles_told
+
+
+def _tell(app, doctree) -> None:
+    """Log the problems of the page just read, in line order."""
+    for _, _, warn, message in sorted(_told(app.env).pop(app.env.docname, [])):
+        (log.warning if warn else log.error)(message)
 
 
 def _errors(env) -> dict[str, list[str]]:
@@ -361,6 +374,7 @@ def setup(app):
     app.add_css_file(CSS)
     app.connect("build-finished", _write_css)
     app.connect("build-finished", _fail)
+    app.connect("doctree-read", _tell)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
