@@ -55,6 +55,21 @@ def test_bare_path_serves_png_at_layout_size_times_scale(client):
     assert image_size(r.data) == (lay.width * 2, lay.height * 2)
 
 
+@pytest.mark.parametrize("fmt, mimetype", [("png", "image/png"), ("webp", "image/webp"),
+                                          ("svg", "image/svg+xml"), ("json", "application/json")])
+def test_bare_path_takes_a_format_suffix_as_tiles_does(client, fmt, mimetype):
+    """Issue 42 Operations 6: /<notation>.png?scale=2 was a 400 ("'.' is not part of the tile notation")."""
+    r = client.get(f"/{HAND}.{fmt}?scale=2")
+    same = client.get(f"/tiles/{HAND}.{fmt}?scale=2")
+    assert r.status_code == same.status_code == 200, r.get_data(as_text=True)
+    assert r.mimetype == mimetype and r.data == same.data and r.headers["ETag"] == same.headers["ETag"]
+
+
+def test_bare_path_leaves_any_other_dot_to_the_notation(client):
+    r = client.get("/123m.4p")
+    assert r.status_code == 400 and r.json["error"]["position"] == 4, r.json
+
+
 @pytest.mark.parametrize("path", ["/11m+22m", "/11m%2022m", "/11m%2B22m", "/11m%20%2022m", "/tiles/11m+22m.png",
                                   "/tiles.png?n=11m+22m", "/tiles.png?n=11m%2B22m", "/tiles.png?n=11m%2022m"])
 def test_plus_and_space_are_the_same_separator(client, path):
@@ -180,6 +195,62 @@ def test_healthz(client):
     assert r.status_code == 200 and body["status"] == "ok"
     assert body["version"] and body["renderer"] == RENDERER_VERSION
     assert r.headers["Cache-Control"] == "no-store"
+
+
+def test_healthz_is_503_when_the_canary_cannot_be_drawn(app, client, monkeypatch):
+    """Issue 42 Operations 1: a process that cannot draw said "ok". /healthz draws the canary (a hand,
+    a scene, a JSON view) through the app, past the image cache: a cached picture does not hide it."""
+    from service.http import canary
+
+    monkeypatch.setattr(app_module, "CANARY_EVERY", 0.0)  # no result held between checks
+    assert client.get(f"/tiles/{quote(canary.HAND)}.png?height=38").status_code == 200  # now cached
+    assert client.get("/healthz").get_json()["canary"] is None
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a deploy that imports but cannot draw")
+
+    drawing = app_module.render
+    monkeypatch.setattr(app_module, "render", broken)
+    r = client.get("/healthz")
+    body = r.get_json()
+    assert r.status_code == 503 and body["status"] == "failing", body
+    assert body["canary"].startswith(f"GET /tiles/{canary.HAND}.png?height=38 answered 500")
+    assert client.get(f"/tiles/{quote(canary.HAND)}.png?height=38").status_code == 200  # its cached copy stays
+    monkeypatch.setattr(app_module, "render", drawing)
+    assert client.get("/healthz").get_json()["status"] == "ok"
+
+
+def test_the_canary_asks_for_each_kind_of_picture_and_is_counted_apart(app):
+    """The canary's three asks reach the hand, scene and JSON views, and are counted as route="canary"."""
+    from service.http import canary
+
+    assert canary.problem(app.wsgi_app) is None
+    assert [ask[0].rpartition(".")[2] for ask in canary.ASKS] == ["png", "png", "json"]
+    assert canary.ASKS[1][0] == "/scene.png"
+    assert counter(app, "tiles_http_requests_total", route="canary", status="200") == 3
+    assert counter(app, "tiles_renders_total", format="png") == 2
+    assert len(svc(app).cache) == 0  # passed by: the canary is drawn again on every check
+
+
+def test_scenes_and_error_pictures_are_counted_as_every_render(app, client):
+    """Issue 42 Operations 5: scene requests were counted as route="bare", their renders, hits and misses
+    nowhere, and tiles_cache_bytes was set by hands' renders alone."""
+    scene = quote("problem: {round: E1, seat: S, dora: 3m, hand: 123m456p789s1122z+1z}")
+    assert client.get(f"/scene.png?s={scene}").status_code == 200
+    assert client.get(f"/scene.svg?s={scene}").status_code == 200
+    assert client.get(f"/scene.png?s={scene}").status_code == 200
+    assert client.get("/scene.json?s=x").status_code == 400
+    assert counter(app, "tiles_http_requests_total", route="scene", status="200") == 3
+    assert counter(app, "tiles_http_requests_total", route="scene", status="400") == 1
+    assert counter(app, "tiles_http_requests_total", route="bare", status="200") == 0
+    assert counter(app, "tiles_renders_total", format="png") == 1
+    assert counter(app, "tiles_renders_total", format="svg") == 1
+    assert counter(app, "tiles_render_seconds_count", format="png") == 1
+    assert counter(app, "tiles_cache_misses_total") == 2 and counter(app, "tiles_cache_hits_total") == 1
+    assert counter(app, "tiles_cache_bytes") == svc(app).cache.bytes > 0
+    for _ in range(2):  # one error picture drawn, then taken from its own cache
+        assert client.get("/123q", headers={"Accept": CHROME_IMG}).mimetype == "image/png"
+    assert counter(app, "tiles_renders_total", format="error") == 1
 
 
 def test_metrics_exposition(app, client):

@@ -211,3 +211,21 @@ def test_a_tiles_fence_line_is_answered_as_the_cli_answers_it(client):
     assert bad.status_code == 422 and [(e["line"], e["column"]) for e in bad.json["errors"]] == [(4, 4)]
     assert ask(client, **{**line, "fenceLine": 3}).status_code in (400, 422)
     assert ask(client, **{**line, "infoLine": 0}).status_code == 400
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 1000 + "]" * 1000,  # 2 KB: json.loads raised RecursionError, a 500
+    '{"source": "<Tiles notation=\'1m\' />", "id": ' + "{\"a\": " * 200 + "1" + "}" * 200 + "}",
+    "[" * 20000,  # not even JSON
+])
+def test_a_deeply_nested_body_is_a_400_with_a_message(client, body):
+    """Issue 42 Operations 4."""
+    r = client.post("/batch", data=body, content_type="application/json")
+    assert r.status_code == 400, r.get_data(as_text=True)[:200]
+    message = r.json["error"]["message"]
+    assert message.startswith("the body nests objects and lists more than 16 deep (byte ")
+
+
+def test_nesting_inside_strings_is_not_counted(client):
+    r = ask(client, source="<Tiles notation='1m' caption='" + "[{" * 100 + "' />")
+    assert r.status_code == 200, r.json

@@ -63,12 +63,11 @@ def test_build_draws_each_block_lint_checks(tmp_path, case):
     assert errors == [] and [type(j) for j in jobs] == [SceneJob] * len(case["errors"])
 
 
-def test_remark_tiles_finds_tiles_fences_as_python_does():
-    """remark-tiles tells tiles fences and scene blocks from other code with Python's own patterns."""
-    from service.pictures import scene_blocks
-    from service.pictures.pages import TILES_INFO
-
-    index = (Path(__file__).parents[1] / "docs" / "integrations" / "remark-tiles" / "index.js").read_text("utf-8")
-    js = dict(re.findall(r"^const (TILES_INFO|SCENE_INFO) = /(.*)/;$", index, re.M))
-    assert js["TILES_INFO"] == TILES_INFO.pattern
-    assert js["SCENE_INFO"] == "^" + re.sub(r"\(\?P<\w+>", "(", scene_blocks._INFO.pattern)
+def test_remark_tiles_and_markdown_it_tiles_carry_one_copy_of_the_fence_rule():
+    """Each JS package holds the rule Python's `fence_word` is (both suites hold it to
+    tests/fixtures/fence_words.json, as tests/test_fence_words.py holds Python): one file, the same in both."""
+    plugins = Path(__file__).parents[1] / "docs" / "integrations"
+    remark, markdown_it = (plugins / p / "lib" / "fence_words.js" for p in ("remark-tiles", "markdown-it-tiles"))
+    assert remark.read_bytes() == markdown_it.read_bytes()
+    for plugin in ("remark-tiles", "markdown-it-tiles"):
+        assert 'from "./lib/fence_words.js"' in (plugins / plugin / "index.js").read_text("utf-8")

@@ -59,6 +59,14 @@ def test_tags_and_fences_become_inline_svgs_with_their_alt_text():
     assert html.count("aria-hidden=\"true\"") == 1  # one sprite
 
 
+@pytest.mark.parametrize("forged", ["\x01tiles:0\x01", "\x01tiles:7\x01", "\x01tiles:0:0\x01"])
+def test_page_text_cannot_forge_a_pictures_place(forged):
+    """Issue 42 item 13: text that writes a mark as the extension writes them is text, not a picture."""
+    html = convert(f"A {forged} b\n\n<Tiles notation=\"1m\" />\n")
+    assert html.count('data-notation="1m"') == 1
+    assert f"<p>A {forged} b</p>" in html
+
+
 def test_a_tag_in_an_html_comment_is_not_drawn_and_lint_still_reads_it():
     """`<!-- <Tiles .../> -->` names a committed image in a plain .md file (tiles build --link-md):
     the page shows the comment as nothing, so nothing is drawn for it (and no typo in it stops the

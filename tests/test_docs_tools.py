@@ -117,6 +117,15 @@ def test_lint_and_build_read_a_multi_line_tag_in_a_blockquote(tmp_path, capsys):
         f"{docs / 'q.mdx'}:2:17: 'a' is not a suit letter (use m, p, s or z)"]
 
 
+def test_a_template_literal_in_a_nested_blockquote_keeps_every_quote_level():
+    """Issue 42 item 14: a new line in `{`...`}` starts after all the `> > ` markers, as in a plain string."""
+    for value in ('{`123m\n> > 456p`}', '"123m\n> > 456p"', "{'1m'}"):
+        [tag] = scan_text(f"> > <Tiles notation={value} />\n")
+        assert tag.notation == ("1m" if "'" in value else "123m\n456p"), value
+    [tag] = scan_text("> > <Tiles notation={`123m\n> > 45a`} />\n")
+    assert tag.spans["notation"][-1] == len("> > <Tiles notation={`123m\n> > 45")
+
+
 def test_scan_skips_code_but_reads_comments():
     text = '```mdx\n<Tiles notation="a" />\n```\n`<Tiles notation="b" />`\n<!-- <Tiles notation="c" /> -->\n'
     assert [t.notation for t in scan_text(text)] == ["c"]

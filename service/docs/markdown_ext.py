@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import secrets
 from pathlib import Path
 from typing import Callable
 
@@ -58,7 +59,7 @@ from .scene_pictures import inline_scene, pair
 log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
 SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
-MARK = "\x01tiles:{}\x01"
+MARK = "\x01tiles:{}:{}\x01"  # the page's key (`PageTiles.key`: no page text can forge it), the picture
 # Tags drawn before (props and default theme -> markup with marked references, sprite needs):
 # a page converted again (MkDocs' toc, search, a rebuild while serving) reads and lays out nothing.
 _DRAWN: dict[tuple, tuple[str, Needs]] = {}
@@ -81,6 +82,9 @@ class PageTiles:
         self.errors: list[tuple[int, int, str]] = []  # (line, column, text): told in line order
         self.block = ""  # the page's sprite and pair CSS, put first by `_Block`
         self.tree_done = False
+        self.key = secrets.token_hex(8)  # in every mark of this page; text that writes one is text
+        while self.key in text:
+            self.key = secrets.token_hex(8)
 
     def placed(self, p: Problem) -> Problem:
         return Problem(p.path, p.line + self.shift, p.col, p.message, p.warning)
@@ -140,7 +144,7 @@ class PageTiles:
 
     def store(self, html: str) -> str:
         self.html.append(html)
-        return MARK.format(len(self.html) - 1)
+        return MARK.format(self.key, len(self.html) - 1)
 
     def convert(self) -> str:
         """The page's text with each tag and tiles fence replaced by a mark."""
@@ -241,8 +245,8 @@ class _Stash(Preprocessor):
             return lines
         block, html = page.resolved()
         page.block = block
-        text = re.sub("\x01tiles:(\\d+)\x01", lambda m: self.md.htmlStash.store(html[int(m.group(1))]),
-                      "\n".join(lines))
+        marks = MARK.format(page.key, r"(\d+)")  # this page's own: text that looks like one stays text
+        text = re.sub(marks, lambda m: self.md.htmlStash.store(html[int(m.group(1))]), "\n".join(lines))
         return text.split("\n")
 
 

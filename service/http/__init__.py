@@ -2,7 +2,8 @@
 
 `create_app` (app.py) builds the Flask app; `routes` holds the views, `service`
 the per-app state, `cache` the byte-bounded image cache, `metrics` Prometheus,
-`error_image` the PNG that explains a bad notation, `serve` gunicorn.
+`error_image` the PNG that explains a bad notation, `canary` the pictures a worker
+draws before it serves, `serve` gunicorn.
 
 Importing this package loads none of them: `tiles serve` imports `serve` in
 the master process, which must not load prometheus_client (its multiprocess

@@ -23,6 +23,7 @@ from service.drawing import indexed
 from service.drawing.palette import compiled_fit_setting, use_compiled
 
 from .cache import DEFAULT_MAX_BYTES, parse_bytes
+from .canary import KEY as CANARY_KEY
 from .headers import with_defaults
 from .routes import MAX_BATCH_BODY, bp
 from . import scenes  # noqa: F401,E402  (adds GET /scene.<fmt> to bp)
@@ -32,13 +33,15 @@ from .service import Service
 def route_of(path: str) -> str:
     """The route label for metrics, from the path alone (no Flask hook per request).
 
-    >>> route_of("/tiles/1m.png"), route_of("/1m"), route_of("/")
-    ('tiles_path', 'bare', 'playground')
+    >>> route_of("/tiles/1m.png"), route_of("/1m"), route_of("/"), route_of("/scene.png")
+    ('tiles_path', 'bare', 'playground', 'scene')
     """
     if path.startswith("/tiles/"):
         return "tiles_path"
     if path.startswith("/tiles."):
         return "tiles_query"
+    if path.startswith("/scene."):
+        return "scene"
     if path in ("/", "/healthz", "/metrics", "/favicon.ico", "/batch"):
         return path.strip("/").replace(".ico", "") or "playground"
     return "bare"
@@ -51,7 +54,7 @@ def edge(wsgi_app, svc: Service):
 
     def app(environ, start_response):
         def counted_start(status: str, headers, exc_info=None):
-            key = (route_of(environ.get("PATH_INFO", "")), status[:3])
+            key = ("canary" if environ.get(CANARY_KEY) else route_of(environ.get("PATH_INFO", "")), status[:3])
             child = children.get(key)
             if child is None:
                 child = children[key] = requests.labels(*key)

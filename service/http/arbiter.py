@@ -8,7 +8,8 @@ took the service down. `TilesArbiter` changes this:
 
 - **HUP** starts the new workers beside the old ones and retires the old ones
   only once every new one is serving (it has entered its accept loop). If a new
-  worker cannot boot, or they are not all serving after `boot_timeout`, the reload is given
+  worker cannot boot (its code does not load, or it cannot draw its canary: worker.py),
+  or they are not all serving after `boot_timeout`, the reload is given
   up: the new ones are stopped, the old ones go on serving, and the error is logged.
   A HUP while a reload is under way restarts it with the code on disk now (the last HUP wins).
   The signals a worker handles are blocked across the fork until its handlers are in place, so

@@ -1,6 +1,6 @@
 """The routes, as module-level views on one Blueprint (see docs/service.md)::
 
-    GET /<notation>                 PNG, the URL docs components already emit
+    GET /<notation>[.png|.webp|.svg|.json]   PNG, the URL docs components already emit
     GET /tiles/<notation>.png|.webp|.svg|.json
     GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
     GET /scene.png|.webp|.svg|.json?s=   a scene in YAML (service/http/scenes.py)
@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -35,7 +36,7 @@ from service.notation.subject import layout_of
 from service.notation.views import hand_json
 from service.pictures.batch import Batch
 
-from . import vector
+from . import canary, vector
 from .cache import RenderTimeout
 from .headers import playground_headers
 from .memory import rss_bytes
@@ -44,7 +45,9 @@ from .service import BadRequest, Service, check_size
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
 MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
+MAX_BATCH_DEPTH = 16  # objects and lists within each other in a body (a request needs 2)
 MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
+FORMATS = (*MIMETYPES, "json")  # what may end an image URL's path
 
 bp = Blueprint("tiles", __name__)
 
@@ -61,7 +64,8 @@ def image_response(notation: str, fmt: str) -> Response:
     svc = service()
     m = svc.metrics
     memo_key = (fmt, notation, request.query_string)
-    found = svc.memo_get(memo_key)
+    fresh = canary.asking()  # draws, whatever is cached
+    found = None if fresh else svc.memo_get(memo_key)
     if found is not None:
         key, etag = found
         if matches(etag):
@@ -77,7 +81,7 @@ def image_response(notation: str, fmt: str) -> Response:
     if matches(etag):
         m.not_modified.inc()
         return not_modified(etag, fmt)
-    return image_ok(svc.image(hand, options, key, lay), fmt, etag)
+    return image_ok(svc.image(hand, options, key, lay, fresh), fmt, etag)
 
 
 def matches(etag: str) -> bool:
@@ -197,14 +201,17 @@ def playground_settings() -> dict:
 
 @bp.get("/healthz")
 def healthz():
+    """"ok", or 503: "draining" (the server stops) or "failing" (the canary, canary.py, cannot be drawn)."""
     svc = service()
     cache = svc.cache
-    r = jsonify(status="draining" if svc.draining else "ok", version=svc.version, renderer=RENDERER_VERSION,
+    failing = svc.canary_problem(current_app.wsgi_app)
+    status = "draining" if svc.draining else "failing" if failing else "ok"
+    r = jsonify(status=status, canary=failing, version=svc.version, renderer=RENDERER_VERSION,
                 pid=os.getpid(), cache={"bytes": cache.bytes, "entries": len(cache), "max_bytes": cache.max_bytes},
                 memory={"rss": rss_bytes(), **tile_art.faces.cache_bytes(), **indexed.cache_bytes(),
                         "analysis": memo.held(), "analysis_max": memo.BUDGET_BYTES},
                 compiled_fit=compiled() is not None)
-    r.status_code = 503 if svc.draining else 200  # stopping: a balancer should send elsewhere
+    r.status_code = 200 if status == "ok" else 503  # a balancer should send elsewhere
     r.headers["Cache-Control"] = "no-store"
     return r
 
@@ -265,10 +272,39 @@ def json_body(limit: int):
         data += chunk
     if len(data) > limit:
         raise too_big
+    deep = too_deep(data, MAX_BATCH_DEPTH)
+    if deep is not None:  # json.loads would raise RecursionError past a few hundred
+        raise BadRequest("batch", f"the body nests objects and lists more than {MAX_BATCH_DEPTH} deep (byte "
+                                  f"{deep}); a batch request is one object of strings, numbers and lists")
     try:
         return json.loads(data)
     except ValueError:
         return None
+
+
+# A JSON string (skipped whole, brackets and all) or one bracket: what `too_deep` reads.
+_NESTING = re.compile(rb'"(?:[^"\\]|\\.)*+"|[\[\]{}]', re.DOTALL)
+
+
+def too_deep(data: bytes, most: int) -> int | None:
+    """The offset of the first ``[`` or ``{`` nested more than `most` deep in JSON text, or None.
+    One pass, outside strings; the text need not be valid JSON.
+
+    >>> too_deep(b'{"a": [1, "[[["]}', 2), too_deep(b'{"a": [[1]]}', 2)
+    (None, 7)
+    """
+    if data.count(b"[") + data.count(b"{") <= most:
+        return None  # a request as sent (a few brackets): no scan
+    depth = 0
+    for m in _NESTING.finditer(data):
+        c = m.group()
+        if c in (b"[", b"{"):
+            depth += 1
+            if depth > most:
+                return m.start()
+        elif c in (b"]", b"}"):
+            depth -= 1
+    return None
 
 
 def batch_json(body, status: int) -> Response:
@@ -329,6 +365,11 @@ def by_path(name: str):
 
 @bp.get("/<path:notation>")
 def bare(notation: str):
+    """PNG; a format suffix is taken as ``/tiles/<notation>.png`` takes it (``/123m.webp``).
+    Only a format's name is: anything else after a dot is the notation's, and its error says so."""
+    head, dot, fmt = notation.rpartition(".")
+    if dot and fmt in FORMATS:
+        return answer(head, fmt)
     return image_response(notation, "png")
 
 
@@ -372,7 +413,8 @@ def error_image(err: BadRequest) -> bytes:
     key = f"error|{err.message}|{err.notation}|{err.position}|{height}|{scale}|{theme}"
     draw = lambda: error_png(err.message, err.notation, err.position, height=height, scale=scale,  # noqa: E731
                              theme=theme)
-    return service().error_images.get_or_render(key, draw)[0]
+    svc = service()
+    return svc.error_images.get_or_render(key, svc.timed(draw, "error"))[0]  # counted as format "error"
 
 
 @bp.app_errorhandler(RenderTimeout)

@@ -27,7 +27,7 @@ from service.layout.arrange import arrange_scene
 from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import SceneError, read_scene
 
-from . import vector
+from . import canary
 from .routes import JSON_CACHE_CONTROL, MIMETYPES, bp, image_ok, matches, not_modified, service, unknown_format
 from .service import BadRequest, check_picture, etag_for, is_large
 
@@ -65,10 +65,6 @@ def scene_view(fmt: str) -> Response:
     if matches(etag):
         service().metrics.not_modified.inc()
         return not_modified(etag, fmt)
-
-    def draw() -> bytes:
-        data = render_scene(scene, options, sl)
-        return vector.pack(data) if fmt == "svg" else data
-
-    data, _ = service().cache.get_or_render(key, draw, large=is_large(sl.layout, options))
+    data = service().drawn(key, lambda: render_scene(scene, options, sl), fmt, is_large(sl.layout, options),
+                           fresh=canary.asking())
     return image_ok(data, fmt, etag)

@@ -29,6 +29,7 @@ from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
 from service.notation.views import error_json
 
+from . import canary
 from .cache import ImageCache
 from .metrics import Metrics
 from .vector import pack
@@ -39,6 +40,7 @@ LARGE_PIXELS = 250_000   # images over this live in the image cache's own large 
 ERROR_CACHE_SHARE = 16   # error pictures: 1/16 of the image cache's bytes, apart from it
 MEMO_ENTRY_BYTES = 8192  # parse memo: one URL per 8 KiB of image cache (8192 at 64 MiB)
 MEMO_MAX_URL = 512
+CANARY_EVERY = 1.0       # seconds: /healthz draws the canary at most this often, and says the last result between
 
 
 def version() -> str:
@@ -152,6 +154,16 @@ class Service:
         # skip parsing, which costs more than the rest of a cached answer.
         self._memo: LRUCache = LRUCache(maxsize=max(cache_bytes // MEMO_ENTRY_BYTES, 64))
         self._memo_lock = threading.Lock()
+        self._canary: tuple[float, str | None] = (-CANARY_EVERY, None)  # (when drawn, monotonic; its problem)
+
+    def canary_problem(self, wsgi_app) -> str | None:
+        """What is wrong with the canary drawn by `wsgi_app` (canary.py), or None; drawn again once
+        `CANARY_EVERY` has passed since the last time, so a flood of health checks costs no more."""
+        at, found = self._canary
+        if time.monotonic() - at >= CANARY_EVERY:
+            found = canary.problem(wsgi_app)
+            self._canary = (time.monotonic(), found)
+        return found
 
     def resolve(self, notation: str, params: Mapping[str, str], fmt: str):
         """Parse and validate; returns (hand or river, options, key, etag) or raises BadRequest."""
@@ -175,24 +187,43 @@ class Service:
             with self._memo_lock:
                 self._memo[memo_key] = value
 
-    def image(self, hand, options: RenderOptions, key: str, lay: Layout) -> bytes:
+    def image(self, hand, options: RenderOptions, key: str, lay: Layout, fresh: bool = False) -> bytes:
         """Cached bytes, or timed and counted rendering on a miss (`lay` from `check_size`; SVG: gzipped)."""
-        data = self.cache.get(key)
+        return self.drawn(key, lambda: render(hand, options, lay), options.format, is_large(lay, options), fresh)
+
+    def timed(self, draw, fmt: str):
+        """`draw`, timed in tiles_render_seconds and counted in tiles_renders_total under `fmt`."""
         m = self.metrics
+
+        def timed() -> bytes:
+            start = time.perf_counter()
+            out = draw()
+            m.render_seconds.labels(fmt).observe(time.perf_counter() - start)
+            m.renders.labels(fmt).inc()
+            return out
+
+        return timed
+
+    def drawn(self, key: str, draw, fmt: str, large: bool = False, fresh: bool = False) -> bytes:
+        """The image cache's bytes for `key`, or ``draw()``'s (SVG: gzipped), timed and counted:
+        every picture the service draws, a hand's or a scene's, is counted in the same metrics.
+        ``fresh``: draw it even if cached, and leave the cache alone (the canary, canary.py).
+
+        >>> svc = Service(cache_bytes=1 << 20, error_max_age=60)
+        >>> svc.drawn("k", lambda: b"abc", "png"), svc.drawn("k", lambda: b"zzz", "png")
+        (b'abc', b'abc')
+        >>> svc.metrics.registry.get_sample_value("tiles_renders_total", {"format": "png"})
+        1.0
+        """
+        m = self.metrics
+        timed = self.timed((lambda: pack(draw())) if fmt == "svg" else draw, fmt)  # SVG is cached gzipped (vector.py)
+        if fresh:
+            return timed()
+        data = self.cache.get(key)
         if data is not None:
             m.cache_hits.inc()
             return data
-
-        def draw() -> bytes:
-            start = time.perf_counter()
-            out = render(hand, options, lay)
-            if options.format == "svg":
-                out = pack(out)  # SVG is cached gzipped (see vector.py)
-            m.render_seconds.labels(options.format).observe(time.perf_counter() - start)
-            m.renders.labels(options.format).inc()
-            return out
-
-        data, outcome = self.cache.get_or_render(key, draw, large=is_large(lay, options))
+        data, outcome = self.cache.get_or_render(key, timed, large=large)
         (m.cache_misses if outcome == "miss" else m.cache_hits).inc()
         m.cache_bytes.set(self.cache.bytes)
         return data

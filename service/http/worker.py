@@ -21,7 +21,9 @@ a client must take each answer within as long; after each request a connection
 yields to the others, so a busy keep-alive connection cannot starve them. Past
 ``--max-requests`` the worker asks the master for a successor (`arbiter.RETIRE_MARK`)
 and serves on until the successor serves. On `arbiter.DRAIN_SIGNAL` it answers
-``/healthz`` with 503 and serves on, until the master's SIGTERM.
+``/healthz`` with 503 and serves on, until the master's SIGTERM. Before it serves, it
+draws the canary through the app (canary.py); a worker that cannot exits as one whose
+code does not load.
 """
 
 from __future__ import annotations
@@ -153,6 +155,10 @@ def with_body_deadline(app, seconds: float):
     return bounded
 
 
+class CanaryFailed(Exception):
+    """A new worker could not draw its canary: it exits before serving (gunicorn: boot error, exit 3)."""
+
+
 class TilesWorker(GeventWorker):
     """gunicorn's gevent worker; protocol errors answered in the service's JSON error format."""
 
@@ -198,6 +204,18 @@ class TilesWorker(GeventWorker):
         self.flask = self.wsgi
         self._tell_app()
         self.wsgi = with_body_deadline(self.wsgi, self.body_timeout)
+        self._draw_canary()
+
+    def _draw_canary(self) -> None:
+        """Before serving: draw the canary through the app (canary.py). A deploy that imports but
+        cannot draw fails here, and the worker exits as one whose code does not load (the master
+        gives the reload up; the old workers serve on)."""
+        from service.http.canary import problem  # the code on disk, as the app's (serve.fresh_code)
+
+        found = problem(self.wsgi)
+        if found is not None:
+            self.log.error("Worker cannot draw its canary, so it does not serve (pid: %s): %s", self.pid, found)
+            raise CanaryFailed(found)
 
     def run(self):
         if not self.alive:

@@ -77,6 +77,7 @@ from .jobs import (
     write_file,
 )
 from .release import TILES_VERSION
+from .fence_words import MAX_INFO
 from .pages import fence_props, line_tag, tiles_info
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
@@ -227,6 +228,8 @@ class Batch:
         ``fenceLine`` its text, at ``line``/``column``; ``info`` the fence's info string (```` tiles river ````),
         whose props, when they cannot be read, are a problem at ``infoLine``/``infoColumn`` (the fence)."""
         rid, info = req.get("id"), req.get("info", "tiles")
+        if isinstance(info, str) and len(info) > MAX_INFO:
+            return {"id": rid, "ok": False, "fatal": f"'info' is at most {MAX_INFO} characters (a tiles fence's info string)"}
         props = tiles_info(info) if isinstance(info, str) else None
         if props is None:
             return {"id": rid, "ok": False, "fatal": "'info' must be the info string of a tiles fence"}
@@ -249,6 +252,8 @@ class Batch:
         meta = req.get("meta") or ""
         if not isinstance(meta, str):
             return {"id": rid, "ok": False, "fatal": "'meta' must be the options text of the block's fence"}
+        if len(meta) > MAX_INFO:
+            return {"id": rid, "ok": False, "fatal": f"'meta' is at most {MAX_INFO} characters (a scene block's options)"}
         themes = tuple(req.get("themes") or self.themes)
         fmt = req.get("format", "png")
         if fmt not in TAG_FORMATS:

@@ -14,32 +14,26 @@ in lists and blockquotes too); ```` ```tiles-scene ```` blocks are `service.pict
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Iterable, Iterator
 
+from .fence_words import fence_word
 from .fences import Fence, fences
 from .scan import TagSyntaxError, TilesTag, info_tag, iter_tags, line_col, walk_docs
-from .scene_blocks import scene_info
 from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
 
-# ```tiles river, ```{.tiles river} (group 1: a closing brace ends the props only when one opened them,
-# so ```tiles row={4} keeps its own). remark-tiles (index.js) holds this same pattern (a test checks).
-TILES_INFO = re.compile(r"^(?:\{\s*\.?tiles\b\s*(.*?)\}?|\s*\.?tiles\b\s*(.*?))\s*$")
-
-
 def tiles_info(info: str) -> str | None:
-    """The props a tiles fence's info string gives, or None when it names no tiles fence.
+    """The props a tiles fence's info string gives, or None when it names no tiles fence (`fence_word`:
+    ```` ```tiles river ````, ```` ```{.tiles river} ````; a closing brace ends the props only when one
+    opened them, so ```` ```tiles row={4} ```` keeps its own).
 
-    >>> tiles_info("tiles river row={4}"), tiles_info("{.tiles river}"), tiles_info("{tiles}"), tiles_info("yaml")
-    ('river row={4}', 'river', '', None)
-    >>> tiles_info("tiles-scene lang=ja"), tiles_info("tilesets")
-    (None, None)
+    >>> tiles_info("tiles river row={4}"), tiles_info("{.tiles river}"), tiles_info("{tiles} 1m"), tiles_info("yaml")
+    ('river row={4}', 'river', None, None)
+    >>> tiles_info("tiles-scene lang=ja"), tiles_info("tilesets"), tiles_info("tiles-foo"), tiles_info("tiles.js")
+    (None, None, None, None)
     """
-    m = TILES_INFO.match(info)
-    if m is None or scene_info(info) is not None:
-        return None
-    return m.group(1) if m.group(1) is not None else m.group(2)
+    read = fence_word(info)
+    return read.options if read is not None and read.word == "tiles" else None
 
 
 def tiles_fences(text: str) -> list[tuple[Fence, str]]:

@@ -392,7 +392,7 @@ def _read_quoted(text: str, i: int, jsx: bool, depth: int = 0) -> tuple[str, lis
 
 def _read_braces(text: str, i: int, depth: int = 0) -> tuple[Any, list[int] | None, int]:
     """`{'lit'}`, `{"lit"}`, `` {`lit`} ``, `{38}`, `{38.0}`, `{true}`; anything else is `EXPR`."""
-    depth, j = 0, i
+    nest, j = 0, i  # braces open; ``depth`` stays the blockquotes' count, for a string's new lines
     lit = None
     while j < len(text):
         c = text[j]
@@ -403,10 +403,10 @@ def _read_braces(text: str, i: int, depth: int = 0) -> tuple[Any, list[int] | No
             j = end
             continue
         if c == "{":
-            depth += 1
+            nest += 1
         elif c == "}":
-            depth -= 1
-            if depth == 0:
+            nest -= 1
+            if nest == 0:
                 inner = text[i + 1 : j].strip()
                 if lit and not text[lit[2] : j].strip():
                     value, offs, _ = lit

@@ -28,15 +28,13 @@ from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
+from .fence_words import fence_word
 from .fences import Fence, fences
 from .scan import INFO_VALUE, walk_docs
 from .tag_props import TAG_FORMATS, Problem
 
 LANG = "tiles-scene"
 Scene = ProblemCard | TableScene
-# The info string of a scene block: ```tiles-scene, MyST's ```{tiles-scene}, an attribute list
-# ```{.tiles-scene ...}; then the options (``rest``), in the first two forms maybe in braces.
-_INFO = re.compile(r"\s*(?P<open>\{\s*\.?)?tiles-scene(?P<close>\s*\})?(?=[\s}]|$)(?P<rest>.*?)\s*$")
 # The options a block takes: what a <Tiles> tag sets and a scene honours, and GET /scene's bg.
 OPTIONS = ("height", "theme", "lang", "index", "format", "bg")
 FLAGS = ("index",)  # options that may stand alone: ``index`` is ``index=1``
@@ -96,19 +94,8 @@ def scene_info(info: str) -> tuple[str, int] | None:
     >>> scene_info("tiles-scene {lang=ja}"), scene_info("tiles-scene"), scene_info("tiles-scenes"), scene_info("yaml")
     (('lang=ja', 13), ('', 11), None, None)
     """
-    m = _INFO.match(info)
-    if not m:
-        return None
-    rest, at = m.group("rest"), m.start("rest")
-    if m.group("open") and not m.group("close"):  # {.tiles-scene ...}: an attribute list
-        if not rest.endswith("}"):
-            return None
-        rest = rest[:-1]
-    elif rest.strip().startswith("{") and rest.endswith("}"):  # tiles-scene {lang=ja}
-        at += rest.index("{") + 1
-        rest = rest[rest.index("{") + 1:-1]
-    lead = len(rest) - len(rest.lstrip())
-    return rest.strip(), at + lead
+    read = fence_word(info)  # ```tiles-scene, MyST's ```{tiles-scene}, an attribute list ```{.tiles-scene ...}
+    return (read.options, read.at) if read is not None and read.word == LANG else None
 
 
 def meta_options(meta: str) -> tuple[str, int]:

@@ -10,14 +10,13 @@
 // fails the render with file:line:col, the parser's message and a caret.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fenceWord } from "./lib/fence_words.js";
 import { colorModeCss, errorHtml, tilesHtml } from "./lib/markup.js";
 import { publicUrl, siteOf } from "./lib/site.js";
 import { batchFor } from "./lib/sync.js";
 import { TagReader, tagStart } from "./lib/tag.js";
 
 const FORMATS = [undefined, "png", "svg"];
-// ```tiles, ```tiles-scene, ```{tiles-scene}, ```{.tiles river}: the word, then the rest of the line
-const INFO = /^(\s*)(\{\s*\.?)?(tiles-scene|tiles)(\s*\})?(?=[\s}]|$)(.*?)\s*$/d;
 
 /**
  * Options (all optional):
@@ -284,21 +283,17 @@ function fenceRequests(token, page) {
   const line = page.lines[open] ?? "";
   const marker = line.indexOf(token.markup);
   const infoAt = marker + token.markup.length;
-  const m = INFO.exec(line.slice(infoAt));
-  if (marker < 0 || !m) return null;
-  let rest = m[5];
-  if (m[2] && !m[4]) { // {.tiles river}: an attribute list
-    if (!rest.endsWith("}")) return null;
-    rest = rest.slice(0, -1);
-  }
-  const restAt = infoAt + m.indices[5][0] + (rest.length - rest.trimStart().length); // 0-based, in the line
+  // ```tiles, ```tiles-scene, ```{tiles-scene}, ```{.tiles river}: told as Python tells them (lib/fence_words.js)
+  const read = marker < 0 ? null : fenceWord(line.slice(infoAt));
+  if (!read) return null;
+  const restAt = infoAt + read.at; // 0-based, in the line
   const fenceLine = open + 1 + page.shift;
   const body = token.content.split("\n");
   if (body.at(-1) === "") body.pop();
-  if (m[3] === "tiles-scene") {
+  if (read.word === "tiles-scene") {
     return [{
       line: fenceLine + 1, column: marker + 1, scene: token.content,
-      ...(rest.trim() ? { meta: rest.trim(), metaLine: fenceLine, metaColumn: restAt + 1 } : {}),
+      ...(read.options ? { meta: read.options, metaLine: fenceLine, metaColumn: restAt + 1 } : {}),
     }];
   }
   return body.flatMap((text, k) => {

@@ -12,6 +12,7 @@
 // fails the build with file:line:col, the parser's message and a caret.
 import path from "node:path";
 import { batchFor } from "./lib/batch.js";
+import { fenceWord } from "./lib/fence_words.js";
 import { serviceFor } from "./lib/service.js";
 import { colorModeCss, errorNode, styleNode, tilesNode } from "./lib/markup.js";
 import { siteOf } from "./lib/site.js";
@@ -107,20 +108,23 @@ export default function remarkTiles(options = {}) {
   };
 }
 
-/** A ```tiles-scene code block: a scene's YAML (docs/scenes.md), drawn as one picture. */
+/**
+ * A ```tiles-scene code block (```{tiles-scene}, ```{.tiles-scene ...} too): a scene's YAML
+ * (docs/scenes.md), drawn as one picture. Told by the rule Python tells it by (lib/fence_words.js).
+ */
 function isScene(node) {
-  return node.type === "code" && node.lang === "tiles-scene";
+  return node.type === "code" && Boolean(node.lang) && fenceWord(infoOf(node))?.word === "tiles-scene";
 }
 
 /**
  * The request for a scene block: its YAML, where its body starts (the line after the fence) and
  * where each of its lines starts (a blockquote's "> " or a list's indent comes before them), and
- * the block's options (```tiles-scene lang=ja height=30: the code node's `meta`) with where they
+ * the block's options (```tiles-scene lang=ja height=30: what the rule reads after the word) with where they
  * start on the fence line. Python reads the options (`tiles batch`, as `tiles build` does), so
  * keys and file names agree.
  */
 function sceneRequest(node, file, text, settings) {
-  const meta = node.meta || "";
+  const meta = fenceWord(infoOf(node)).options; // {.tiles-scene lang=ja}: its closing brace is no option
   return {
     path: shownPath(file),
     line: (node.position?.start.line ?? 0) + 1,
@@ -136,18 +140,12 @@ function sceneRequest(node, file, text, settings) {
 
 /**
  * A ```tiles code block: each line a hand (`NOTATION | caption`), its info string the props of each
- * (```tiles river). The patterns are Python's (service.pictures.pages.TILES_INFO and
- * service.pictures.scene_blocks._INFO; a test holds them equal), so `tiles lint` and `tiles build`
- * read the fences drawn here, and Python reads each line's props.
+ * (```tiles river). The rule is Python's (lib/fence_words.js; tests/fixtures/fence_words.json holds
+ * both to one table), so `tiles lint` and `tiles build` read the fences drawn here, and Python reads
+ * each line's props.
  */
-const TILES_INFO = /^(?:\{\s*\.?tiles\b\s*(.*?)\}?|\s*\.?tiles\b\s*(.*?))\s*$/;
-const SCENE_INFO = /^\s*(\{\s*\.?)?tiles-scene(\s*\})?(?=[\s}]|$)(.*?)\s*$/;
-
 function isTilesFence(node) {
-  if (node.type !== "code" || !node.lang) return false;
-  const info = infoOf(node);
-  const scene = SCENE_INFO.exec(info); // as scene_info(): {.tiles-scene ...} is one when its brace closes
-  return TILES_INFO.test(info) && !(scene && !(scene[1] && !scene[2] && !scene[3].endsWith("}")));
+  return node.type === "code" && Boolean(node.lang) && fenceWord(infoOf(node))?.word === "tiles";
 }
 
 /** A code node's info string, as its fence line writes it (less the spaces between words). */

@@ -32,6 +32,7 @@ class SyncBatch {
     this.timeout = timeout;
     this.worker = null;
     this.hello = null;
+    this.asked = 0; // the number of the page's message last posted: its reply carries it back
   }
 
   start() {
@@ -48,15 +49,24 @@ class SyncBatch {
     this.worker.unref(); // a build ends when its work is done; the worker and its process end with it
   }
 
-  /** {hello, answers}: the answers to `requests`, in their order, once their files are written. */
+  /**
+   * {hello, answers}: the answers to `requests`, in their order, once their files are written.
+   * A reply to a page that gave up waiting (its timeout) comes later, and is dropped: each message
+   * is numbered (`ask`), and only the reply with this one's number is this page's.
+   */
   askAll(requests) {
     this.start();
     if (Atomics.load(this.signal, 0) === STOPPED) throw this.stopped();
     Atomics.store(this.signal, 0, WAITING);
-    this.port.postMessage({ requests });
+    const ask = ++this.asked;
+    this.port.postMessage({ ask, requests });
     const deadline = Date.now() + this.timeout;
     let reply;
-    while (!(reply = receiveMessageOnPort(this.port))) {
+    while (!(reply = receiveMessageOnPort(this.port)) || reply.message.ask !== ask) {
+      if (reply) { // an earlier page's: dropped. The worker posts before it signals, so the next
+        Atomics.compareExchange(this.signal, 0, REPLIED, WAITING); // receive finds a reply this hides
+        continue;
+      }
       if (Atomics.load(this.signal, 0) === STOPPED) throw this.stopped();
       if (!Atomics.load(this.signal, 1) && Date.now() - this.started > START_TIMEOUT) {
         throw new Error(`markdown-it-tiles: its worker thread did not start within ${START_TIMEOUT} ms`);

@@ -1,8 +1,9 @@
 // The worker thread of lib/sync.js: one `tiles batch` process, spoken to in JSON
 // lines (one request a line, answers matched by id, the first line the hello).
-// Each message from the page's thread is a list of requests; the reply is sent,
-// and the waiting thread woken, once every answer is in. Every failure is a reply
-// too, so the waiting thread never waits for nothing.
+// Each message from the page's thread is a list of requests and its number (`ask`);
+// the reply, with that number, is sent and the waiting thread woken once every
+// answer is in. Every failure is a reply too, so the waiting thread never waits
+// for nothing.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { workerData } from "node:worker_threads";
@@ -39,9 +40,9 @@ port.on("message", async (message) => {
   try {
     const hello = await start();
     const answers = await Promise.all(message.requests.map(ask));
-    reply({ hello, answers });
+    reply({ ask: message.ask, hello, answers });
   } catch (err) {
-    reply({ error: err.message });
+    reply({ ask: message.ask, error: err.message });
   }
 });
 

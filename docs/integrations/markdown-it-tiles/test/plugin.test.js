@@ -111,6 +111,14 @@ test("a tiles fence: a picture a line, `| caption`, the fence's props", () => {
   assert.doesNotMatch(html, /<pre|<code/);
 });
 
+test("a fence whose word runs on, MyST's {tiles} and an attribute list never closed are code", () => {
+  // tests/fixtures/fence_words.json: as `tiles lint` and remark-tiles tell them (test/fence_words.test.js)
+  const html = render(site(), ["```tiles-foo", "12q", "```", "", "```tiles.js", "12q", "```", "", "```{tiles} 123m",
+    ":river:", "```", "", "```{.tiles river", "12q", "```", "", "```{.tiles river}", "1m", "```", ""].join("\n"));
+  assert.equal((html.match(/<pre><code/g) || []).length, 4);
+  assert.deepEqual(imgs(html).map((img) => [img["data-notation"], img.class]), [["1m", "tiles tiles--river"]]);
+});
+
 test("a tiles-scene block is its picture, with the fence's options", () => {
   const html = render(site(), [
     "- A card:",
@@ -241,6 +249,43 @@ test("every page of a build asks the one `tiles batch` it started", () => {
   const s = site({ command });
   for (const n of ["1m", "2m", "1m"]) render(s, `<Tiles notation="${n}" />\n`, `${n}.md`);
   assert.equal(readFileSync(log, "utf8"), "started\n");
+});
+
+test("after a page's answers time out, each later page gets its own pictures, not that page's", () => {
+  // `tiles batch` behind a relay that holds the answer to 7z until the next request comes: that page
+  // gives up first, and its answer comes in just before the next page's
+  const root = mkdtempSync(path.join(tmpdir(), "markdown-it-tiles-late-"));
+  const relay = path.join(root, "relay.mjs");
+  writeFileSync(relay, `import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+const child = spawn("tiles", process.argv.slice(2), { stdio: ["pipe", "pipe", "inherit"] });
+const late = new Set();
+let held = null;
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const request = JSON.parse(line);
+  if (request.source?.includes("7z")) late.add(request.id);
+  else if (held) { process.stdout.write(held); held = null; }
+  child.stdin.write(line + "\\n");
+}).on("close", () => child.stdin.end());
+createInterface({ input: child.stdout }).on("line", (line) => {
+  if (late.has(JSON.parse(line).id)) held = line + "\\n";
+  else process.stdout.write(line + "\\n");
+});
+`);
+  const s = site({ command: [process.execPath, relay], timeout: 3000 });
+  const shown = (html) => imgs(html).map((img) => img["data-notation"]);
+  let first;
+  for (let k = 0; k < 20 && !first; k++) { // `tiles batch` may take longer than 3 s to start here
+    try {
+      first = render(s, '<Tiles notation="1m" />\n', "1m.md");
+    } catch (err) {
+      assert.match(err.message, /no answer within 3000 ms/);
+    }
+  }
+  assert.deepEqual(shown(first), ["1m"]);
+  assert.match(error(() => render(s, '<Tiles notation="7z" />\n', "7z.md")), /no answer within 3000 ms/);
+  assert.deepEqual(shown(render(s, '<Tiles notation="2m" />\n', "2m.md")), ["2m"]);
+  assert.deepEqual(shown(render(s, '<Tiles notation="3m" />\n<Tiles notation="4m" />\n', "3m.md")), ["3m", "4m"]);
 });
 
 test("a missing CLI or one without fence lines stops the render, saying so", () => {
