@@ -56,9 +56,10 @@ def test_myst_draws_no_tag_of_an_html_comment(tmp_path):
 
 @pytest.mark.slow
 def test_a_pages_errors_are_told_in_line_order(tmp_path):
-    """A MyST page's directives are read before its tags (a transform): their errors come in line order."""
+    """A MyST page's directives are read before its tags (a transform): their errors come in line order.
+    (The fence's props, bare words, are read as in every stack: its line's typo is told, not the props.)"""
     pytest.importorskip("myst_parser")
-    md = ('# Hands\n\n<Tiles notation="1q" />\n\n```tiles\n2q\n```\n\n```{tiles} 3q\n```\n\n'
+    md = ('# Hands\n\n<Tiles notation="1q" />\n\n```tiles theme=dark height=30\n2q\n```\n\n```{tiles} 3q\n```\n\n'
           '```{tiles-scene}\nproblem: {round: E9}\n```\n\nText <Tiles notation="5q" />.\n')
     run = build_sphinx(tmp_path, {"index.md": md})
     assert run.returncode != 0
