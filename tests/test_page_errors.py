@@ -52,3 +52,14 @@ def test_a_string_over_two_lines_is_still_a_value(text):
 def test_a_string_that_ran_on_over_a_tag_is_the_one_never_closed(text, at):
     [err, *_] = iter_tags(text)
     assert (err.message, err.offset) == ("string is never closed", at)
+
+
+def test_mkdocs_tells_it_at_the_quote(tmp_path):
+    pytest.importorskip("mkdocs")
+    from tests.test_docs_scenes import build_mkdocs
+
+    run = build_mkdocs(tmp_path, PAGE)
+    assert run.returncode != 0
+    assert "docs/problems/index.md:3:17: string is never closed" in run.stderr
+    assert "docs/problems/index.md:7:27: 'q' is not a suit letter" in run.stderr
+    assert "unexpected" not in run.stderr
