@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 SERVE_STAMP := $(VENV)/.installed-serve
 TEST_STAMP  := $(VENV)/.installed-test
-SITE_PAGES  := docs/index.md docs/gallery.md  # drawn by `make site` (light and dark, PNG and SVG): no committed images
+SITE_PAGES  := docs/index.md docs/gallery.md docs/scoring.md  # drawn by `make site` (light and dark, PNG and SVG): no committed images
 
 .PHONY: serve test bench docs site dist clean
 

@@ -29,7 +29,9 @@ try:  # our code on disk: if it does not load (a broken deploy), `main` says whe
         MAX_ROW,
         MIN_ROW,
         OptionError,
+        OptionRefused,
         RenderOptions,
+        option_type,
         parse_color,
         parse_wild,
     )
@@ -51,13 +53,18 @@ _NEGATIVE_NUMBER = re.compile(r"-[0-9]+")
 _held: contextvars.ContextVar[dict[str, str]] = contextvars.ContextVar("held", default={})
 
 
+def _typed(message: str) -> str:
+    """`message` with the words the user typed in place of their placeholders."""
+    for placeholder, word in _held.get().items():
+        message = message.replace(placeholder, word)
+    return message
+
+
 class _ArgumentParser(argparse.ArgumentParser):
-    """Says the words the user typed, never a placeholder."""
+    """Says the words the user typed, never a placeholder; one line, as our own errors are."""
 
     def error(self, message: str):
-        for placeholder, word in _held.get().items():
-            message = message.replace(placeholder, word)
-        super().error(message)
+        self.exit(2, f"error: {_typed(message)} (see {self.prog} --help)\n")
 
 
 def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -67,6 +74,8 @@ def _parse_args(ap: argparse.ArgumentParser, argv: list[str]) -> argparse.Namesp
     token = _held.set(held)
     try:
         args = ap.parse_args([back.get(a, a) for a in argv if a != "--"])
+    except OptionRefused as refused:
+        raise OptionError(_typed(refused.err.message), refused.err.param) from None
     finally:
         _held.reset(token)
     for name, value in vars(args).items():
@@ -139,10 +148,41 @@ def cmd_parse(args) -> int:
     return 1 if failed else 0
 
 
-def _format_of(path: str) -> str:
-    """The image format a file name asks for: `_format_of("hand.svg") == "svg"`; png otherwise."""
-    ext = path.lower().rpartition(".")[2]
-    return ext if ext in FORMATS else "png"
+def _format_of(path: str, formats: tuple[str, ...] | None = None) -> str:
+    """The image format a file name asks for, one of `formats`; png for a name without an
+    extension (or ``-``, stdout). Another extension is an `OptionError`: ``-o hand.gif`` must not
+    write PNG bytes under that name.
+
+    >>> _format_of("hand.SVG"), _format_of("out.d/hand"), _format_of("-")
+    ('svg', 'png', 'png')
+    >>> _format_of("hand.gif")
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionError: hand.gif: tiles writes .png, .webp or .svg files, not .gif (or give --format)
+    """
+    formats = formats or FORMATS
+    ext = os.path.splitext(os.path.basename(path))[1][1:].lower()
+    if ext in formats or not ext:
+        return ext or "png"
+    names = ", ".join(f".{f}" for f in formats[:-1]) + f" or .{formats[-1]}"
+    hint = " (or give --format)" if formats == FORMATS else ""
+    raise OptionError(f"{path}: tiles writes {names} files, not .{ext}{hint}", "format")
+
+
+def _write(path: str, data: bytes) -> None:
+    """`data` to the file `path`, or to stdout for ``-``."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+    else:
+        with open(path, "wb") as f:
+            f.write(data)
+
+
+def _warn(subject) -> None:
+    """The notation's warnings on stderr, as `tiles lint` gives them, each with its caret."""
+    for w in subject.warnings:
+        print(f"warning: {w.message}", file=sys.stderr)
+        print(textwrap.indent(ParseError(w.message, w.position, subject.notation).pointer(), "  "), file=sys.stderr)
 
 
 @reports_errors
@@ -153,21 +193,34 @@ def cmd_render(args) -> int:
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
                          index=args.index, **_strips(args))
-    data = render(read(args.notation, opts.layout), opts)
-    if args.output == "-":
-        sys.stdout.buffer.write(data)
+    subject = read(args.notation, opts.layout)
+    _warn(subject)
+    if args.score:  # the score card under the hand (service/scoring)
+        from service.scoring import command as score_command, score_context
+
+        from .score_card import render_scored
+
+        if opts.layout != "hand":
+            raise OptionError("--score is for hands; a river has no score", "score")
+        data = render_scored(subject, opts, score_context(subject, score_command.context_of(args)))
     else:
-        with open(args.output, "wb") as f:
-            f.write(data)
+        data = render(subject, opts)
+    _write(args.output, data)
     return 0
 
 
 @reports_errors
 def cmd_sheet(args) -> int:
-    from tile_art import write_sheet
+    from tile_art import contact_sheet, write_sheet
 
+    fmt = _format_of(args.output, ("png", "webp"))
     RenderOptions(height=args.height, scale=args.scale, theme=args.theme)  # validates
-    write_sheet(args.output, args.height, args.theme, args.scale, args.index)
+    if fmt == "png":
+        write_sheet(args.output, args.height, args.theme, args.scale, args.index)
+    else:
+        from service.drawing.render import encode
+
+        _write(args.output, encode(contact_sheet(args.height, args.theme, args.scale, args.index), fmt))
     return 0
 
 
@@ -199,28 +252,23 @@ def cmd_scene(args) -> int:
         return 2
     sl = arrange_scene(card, opts)
     if args.output:
-        data = render_scene(card, opts, sl)
-        if args.output == "-":
-            sys.stdout.buffer.write(data)
-        else:
-            with open(args.output, "wb") as f:
-                f.write(data)
+        _write(args.output, render_scene(card, opts, sl))
     if args.json:
         print(json.dumps(scene_json(card, opts, sl), indent=2, ensure_ascii=False))
     return 0
 
 
 def _layout_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--layout", choices=LAYOUTS, default="hand",
+    p.add_argument("--layout", choices=LAYOUTS, type=option_type("layout"), default="hand",
                    help="hand (default), or river: the tiles as a discard pond")
-    p.add_argument("--row", type=int, default=DEFAULT_ROW,
+    p.add_argument("--row", type=option_type("row"), default=DEFAULT_ROW,
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
 
 
 def _strip_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dora", default="", help="dora indicators drawn beside the hand, like 3m or 4z1m")
     p.add_argument("--ura", default="", help="ura dora indicators, beside the dora strip")
-    p.add_argument("--lang", choices=LANGS, default="en",
+    p.add_argument("--lang", choices=LANGS, type=option_type("lang"), default="en",
                    help="language of the alt text (description, SVG title) and the strips' labels")
 
 
@@ -239,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("parse", help="print the JSON view of a notation")
     p.add_argument("notation")
-    p.add_argument("--height", type=int, default=38, help="tile height for the layout (CSS px)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="tile height for the layout (CSS px)")
     p.add_argument("--wild", help="a tile kind (like 5z) whose tiles are wilds in the analysis, as jokers are")
     _layout_args(p)
     _strip_args(p)
@@ -248,46 +296,51 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
-    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
-    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG: follows the reader's scheme)")
-    p.add_argument("--gap", type=int, default=None, help="CSS px between groups")
-    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--gap", type=option_type("gap"), default=None, help="CSS px between groups")
+    p.add_argument("--format", choices=FORMATS, type=option_type("format"), help="default: from the file name")
     p.add_argument("--exact", action="store_true",
                    help="the exact RGBA picture, never a palette picture (PNG, WebP)")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
     index_arg(p)
     _layout_args(p)
     _strip_args(p)
+    from service.scoring.command import context_args
+
+    context_args(p)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("sheet", help="write a contact sheet of every face and the back")
-    p.add_argument("-o", "--output", required=True, help="PNG file to write")
-    p.add_argument("--height", type=int, default=64, help="CSS px of a tile (16-256)")
-    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("-o", "--output", required=True, help="PNG or WebP file to write")
+    p.add_argument("--height", type=option_type("height"), default=64, help="CSS px of a tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
     index_arg(p)
     p.set_defaults(func=cmd_sheet)
 
-    p = sub.add_parser("scene", help="draw a problem card from a YAML file (docs/scenes.md)")
-    p.add_argument("file", help="the scene's YAML file")
+    what = "draw a scene, a problem card or a whole table, from a YAML file (docs/scenes.md)"
+    p = sub.add_parser("scene", help=what, description=what[0].upper() + what[1:] + ".")
+    p.add_argument("file", help="the scene's YAML file: problem: (a problem card) or table: (four seats)")
     p.add_argument("-o", "--output", help="file to write (.png, .webp or .svg), or - for stdout")
     p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
-    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
-    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
-    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--format", choices=FORMATS, type=option_type("format"), help="default: from the file name")
     p.add_argument("--bg", default="transparent", help="background: a hex colour like fff or 0d1117 (default transparent)")
-    p.add_argument("--lang", choices=LANGS, default="en", help="language of the labels and the alt text")
+    p.add_argument("--lang", choices=LANGS, type=option_type("lang"), default="en", help="language of the labels and the alt text")
     index_arg(p)
     p.set_defaults(func=cmd_scene)
 
     from service.docs import build, lint
     from service.pictures import batch
+    from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve):
+    for module in (lint, build, batch, serve, score_command):
         module.register(sub)
     return ap
 
@@ -301,12 +354,21 @@ def main(argv: list[str] | None = None) -> int:
         ap = build_parser()  # imports the modules of lint, build, batch and serve
     except Exception as err:  # noqa: BLE001 - a module's body may raise anything
         return _cannot_load(err)
-    args = _parse_args(ap, argv)
+    try:
+        args = _parse_args(ap, argv)
+    except OptionError as err:
+        print(f"error: {err.message}", file=sys.stderr)
+        return 2
     try:
         return args.func(args)
     except BrokenPipeError:  # `tiles parse ... | head`: the reader left; no traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's own flush at exit fails quietly
         return 1
+    except OSError as err:  # a file named on the command line: `-o /nonexistent/x.png`, `--out /dev/null/x`
+        if err.filename is None:
+            raise
+        print(f"error: {err.filename}: {err.strerror}", file=sys.stderr)
+        return 2
     except (ImportError, SyntaxError) as err:  # a module the command imports as it runs
         return _cannot_load(err)
 

@@ -5,6 +5,7 @@ scale, and roomy enough for a called hand at 3x (issue 35 items 12-14)."""
 from __future__ import annotations
 
 import io
+import sys
 from urllib.parse import quote
 
 import pytest
@@ -17,7 +18,7 @@ from service.layout.limits import MAX_FACE_MS, MAX_TILE_PX, distinct_faces, draw
 from service.drawing.scene import arrange_scene
 from service.http.service import BadRequest, check_picture
 from service.notation.grammar import parse
-from service.notation.options import RenderOptions
+from service.notation.options import MAX_HEIGHT, MAX_SCALE, MIN_HEIGHT, RenderOptions
 from service.notation.river import parse_river
 from service.notation.scene import ProblemCard, read_scene
 from service.notation.table import TableScene
@@ -78,17 +79,37 @@ def test_the_issue_hands_are_drawn_at_every_smaller_size(notation, larger, small
 
 def downward_closed(subject, height: int, scale: int, **extra) -> None:
     """If the service draws `subject` at (height, scale), it draws it at every smaller height
-    and scale (a layout depends on the height alone: one a height, checked at each scale)."""
-    if not accepted(subject, height, scale, **extra):
-        return
-    for h in range(16, height + 1):
+    and scale; if it refuses it, it refuses it at every larger one (the same rule seen from the
+    other side, so a refused draw checks it too). A layout depends on the height alone: one a
+    height, checked at each scale."""
+    drawn = accepted(subject, height, scale, **extra)
+    heights = range(MIN_HEIGHT, height + 1) if drawn else range(height, MAX_HEIGHT + 1)
+    scales = range(1, scale + 1) if drawn else range(scale, MAX_SCALE + 1)
+    for h in heights:
         lay = laid_out(subject, RenderOptions(height=h, **extra))
-        for s in range(1, scale + 1):
+        for s in scales:
             options = RenderOptions(height=h, scale=s, **extra)
             try:
                 check_picture(lay, options)
             except BadRequest as err:
-                raise AssertionError(f"drawn at height {height} x{scale}, refused at {h} x{s}: {err}") from None
+                if drawn:
+                    raise AssertionError(f"drawn at height {height} x{scale}, refused at {h} x{s}: {err}") from None
+            else:
+                if not drawn:
+                    raise AssertionError(f"refused at height {height} x{scale}, drawn at {h} x{s}")
+
+
+def test_a_refused_draw_checks_the_ceiling_too(monkeypatch):
+    """downward_closed returned at once for a draw the service refused (a quarter of them): a
+    ceiling that drew a picture again at a larger size passed wherever the draws were refused."""
+    def ceiling(lay, options):  # refuses 60-99 px a tile, draws the rest: not downward closed
+        if 60 <= options.height * options.scale < 100:
+            raise BadRequest("size", "too large", "", None, "height")
+
+    monkeypatch.setattr(sys.modules[__name__], "check_picture", ceiling)
+    downward_closed(parse("123m"), 40, 1)  # drawn, and so is everything below
+    with pytest.raises(AssertionError, match="refused at height 30 x2, drawn at 30 x4"):
+        downward_closed(parse("123m"), 30, 2)
 
 
 SIZES = (st.integers(16, 256), st.integers(1, 4))

@@ -75,10 +75,9 @@ def test_option_errors_quote_what_was_typed(capsys):
     assert main(["parse", "1m", "--height", "-40"]) == 2
     err = capsys.readouterr().err
     assert "height must be a whole number from 16 to 256, not '-40'" in err and "@" not in err
-    with pytest.raises(SystemExit):
-        main(["render", "1m", "-o", "x.png", "--gap", "-4m"])
+    assert main(["render", "1m", "-o", "x.png", "--gap", "-4m"]) == 2
     err = capsys.readouterr().err
-    assert "invalid int value: '-4m'" in err and "@" not in err
+    assert "gap must be a whole number from 0 to 256, not '-4m'" in err and "@" not in err
     assert main(["parse", "-1"]) == 2  # a notation after all: no suit letter
     assert "'1' has no suit letter" in capsys.readouterr().err
 
@@ -184,3 +183,108 @@ def test_cli_bg_paints_the_background_as_the_url_option_does(tmp_path, capsys):
     assert Image.open(out).convert("RGBA").getpixel((0, 0))[3] == 0  # transparent unless told
     assert main(["render", "1m", "-o", str(out), "--bg", "dark"]) == 2
     assert "bg must be a hex colour like fff or 1e1e1e" in capsys.readouterr().err
+
+
+# -- issue 42 items 16 and 23: files, formats, option values, warnings, long notations ------------
+
+CARD = str(Path(__file__).parents[1] / "examples" / "card.yaml")
+
+
+def one_line(err: str) -> str:
+    """The one line of an error, never a traceback."""
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err.strip()
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["render", "1m", "-o", "/nonexistent/x.png"], "/nonexistent/x.png: No such file or directory"),
+    (["scene", CARD, "-o", "/nonexistent/x.png"], "/nonexistent/x.png: No such file or directory"),
+    (["sheet", "-o", "/nonexistent/s.png"], "/nonexistent/s.png: No such file or directory"),
+    (["sheet", "-o", "/nonexistent/s.webp"], "/nonexistent/s.webp: No such file or directory"),
+    (["build", "DOCS", "--out", "/dev/null/x"], "/dev/null/x: Not a directory"),
+])
+def test_a_file_that_cannot_be_written_is_one_line_naming_it(tmp_path, capsys, argv, named):
+    (tmp_path / "a.md").write_text('<Tiles notation="123m" />\n')
+    argv = [str(tmp_path) if a == "DOCS" else a for a in argv]
+    assert main(argv) == 2
+    assert one_line(capsys.readouterr().err) == f"error: {named}"
+
+
+def test_the_file_name_gives_the_format_or_is_refused(tmp_path, capsys):
+    from PIL import Image
+
+    gif = tmp_path / "x.gif"
+    assert main(["render", "1m", "-o", str(gif)]) == 2
+    assert one_line(capsys.readouterr().err) == \
+        f"error: {gif}: tiles writes .png, .webp or .svg files, not .gif (or give --format)"
+    assert main(["scene", CARD, "-o", str(gif)]) == 2 and ".gif" in capsys.readouterr().err
+    assert not gif.exists()
+    assert main(["render", "1m", "-o", str(tmp_path / "x.WEBP")]) == 0
+    assert Image.open(tmp_path / "x.WEBP").format == "WEBP"
+    assert main(["sheet", "--height", "16", "-o", str(tmp_path / "s.webp")]) == 0
+    assert main(["sheet", "--height", "16", "-o", str(tmp_path / "s.png")]) == 0
+    webp, png = Image.open(tmp_path / "s.webp"), Image.open(tmp_path / "s.png")
+    assert (webp.format, png.format) == ("WEBP", "PNG")
+    assert webp.convert("RGBA").tobytes() == png.convert("RGBA").tobytes()  # the same sheet, losslessly
+    assert main(["sheet", "-o", str(tmp_path / "s.svg")]) == 2
+    assert "tiles writes .png or .webp files, not .svg" in capsys.readouterr().err
+    assert not (tmp_path / "s.svg").exists()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["render", "1m", "-o", "x.png", "--height", "abc"], "height must be a whole number from 16 to 256, not 'abc'"),
+    (["render", "1m", "-o", "x.png", "--height", "5000"], "height must be a whole number from 16 to 256, not '5000'"),
+    (["render", "1m", "-o", "x.png", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
+    (["parse", "1m", "--row", "x"], "row must be a whole number from 4 to 10, not 'x'"),
+    (["render", "1m", "-o", "x.png", "--layout", "pond"], "layout must be hand or river, not 'pond'"),
+    (["render", "1m", "-o", "x.png", "--format", "gif"], "format must be png, webp or svg, not 'gif'"),
+    (["scene", CARD, "--json", "--scale", "9"], "scale must be a whole number from 1 to 4, not '9'"),
+    (["scene", CARD, "--json", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
+    (["sheet", "-o", "s.png", "--height", "1.5"], "height must be a whole number from 16 to 256, not '1.5'"),
+    (["build", ".", "--out", "out", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
+])
+def test_a_bad_option_value_gets_one_kind_of_message(tmp_path, monkeypatch, capsys, argv, message):
+    """`--height abc` and `--lang fr` printed argparse's usage, `--height 5000` our one line."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert one_line(capsys.readouterr().err) == f"error: {message}"
+    assert not list(tmp_path.iterdir())
+
+
+def test_argparse_own_errors_are_one_line_too(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["render", "-456m"])
+    assert done.value.code == 2
+    assert one_line(capsys.readouterr().err) == \
+        "error: the following arguments are required: -o/--output (see tiles render --help)"
+
+
+def test_render_prints_the_warnings_lint_prints(tmp_path, capsys):
+    notation = "11111m222223333344444555556m"  # five copies of five tiles, 26 tiles
+    (tmp_path / "a.md").write_text(f'<Tiles notation="{notation}" />\n')
+    assert main(["lint", str(tmp_path)]) == 0
+    linted = [line.split(": warning: ")[1] for line in capsys.readouterr().out.splitlines() if ": warning: " in line]
+    assert len(linted) == 5
+    assert main(["render", notation, "-o", str(tmp_path / "x.png")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.removeprefix("warning: ") for line in err[0::3]] == linted
+    assert err[1::3] == [f"  {notation}"] * 5
+    assert [line.index("^") - 2 for line in err[2::3]] == [4, 10, 15, 20, 25]  # the fifth copy of each
+
+
+@pytest.mark.parametrize("notation, at", [("1m" * 4999 + "1a", 256), ("1m" * 60 + "1a" + "1m" * 60, 121)])
+def test_a_long_notation_is_shown_around_the_error(capsys, notation, at):
+    """A 10,000-character notation was echoed whole (its caret far off screen)."""
+    assert main(["parse", notation]) == 2
+    message, line, caret = capsys.readouterr().err.splitlines()
+    assert message.startswith("error: ") and len(line) <= 80 and len(caret) <= 80
+    shown = line[2:]
+    assert shown.startswith("...") and shown.endswith("...")
+    start = at - (caret.index("^") - 2 - 3)  # where the part shown starts in the notation
+    assert shown[3:-3] == notation[start:start + len(shown) - 6]
+
+
+def test_scene_help_names_tables(capsys):
+    with pytest.raises(SystemExit):
+        main(["scene", "--help"])
+    assert "table" in capsys.readouterr().out

@@ -3,7 +3,7 @@
 `palette.use_compiled` swaps the C kernels (`_fit.c`, through `fit_kernels`) in for the
 fit's inner loops. Nothing may depend on which ran: a build split over processes, an
 HTTP worker and a one-shot `tiles render` must all write the same file. Skipped where
-the extension was not built (no C compiler).
+the extension was not built (no C compiler), and failed so on CI (`tests.need.need`).
 """
 
 import hashlib
@@ -14,15 +14,20 @@ import sys
 import numpy as np
 import pytest
 
-from service.drawing import indexed, palette
+from service.drawing import fit_kernels, indexed, palette
 from service.drawing.render import render
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
+from tests.need import need
 from tests.sample_hands import sample_hands
 
-fit_kernels = pytest.importorskip("service.drawing.fit_kernels")
-if not fit_kernels.AVAILABLE:
-    pytest.skip("the C extension was not built", allow_module_level=True)
+
+@pytest.fixture(autouse=True)
+def compiled():
+    """Skipped where the extension was not built, failed so on CI (`need`): it skipped there too."""
+    need(fit_kernels.AVAILABLE, "the C extension (service/drawing/_fit.c) was not built: pip install -e . "
+                                "with a C compiler and Python's headers")
+
 
 RIVERS = ["123m*4p-5s*6z 789p1z*2z 3s"]
 
@@ -394,3 +399,19 @@ def test_without_the_extension_everything_runs_on_numpy():
     indexed.clear_cache(tables=False)
     assert palette.compiled() is not None
     assert out.stdout == render(parse("13579m2468p1357s+7z"), RenderOptions(scale=2))
+
+
+@pytest.mark.slow  # a pytest run of this module in a fresh process, each way: ~10 s on a loaded machine
+@pytest.mark.parametrize("ci", ["true", ""])
+def test_a_missing_extension_fails_this_module_on_ci(ci):
+    """It skipped at import, on CI too: CI stayed green where the extension did not build."""
+    hidden = ("import sys; sys.modules['service.drawing._fit'] = None\n"
+              "import pytest\n"
+              "sys.exit(pytest.main(['-q', '-p', 'no:cacheprovider', '-k', 'kernels_pick or turned_off', sys.argv[1]]))")
+    env = {**os.environ, "CI": ci}
+    run = subprocess.run([sys.executable, "-c", hidden, __file__], capture_output=True, text=True, env=env,
+                         timeout=300, cwd=os.path.dirname(os.path.dirname(__file__)))
+    if ci:
+        assert run.returncode == 1 and "this test must run on CI but cannot: the C extension" in run.stdout, run.stdout
+    else:
+        assert run.returncode == 0 and " skipped" in run.stdout and " passed" not in run.stdout, run.stdout

@@ -132,6 +132,28 @@ def test_gunicorns_own_refusals_are_json(server, request_bytes, status):
     assert error["message"] and error["position"] is None and error["notation"] == ""
 
 
+@pytest.mark.parametrize("url", ["/" + "1m" * 2500, "/tiles/1m.png?dora=" + "1m" * 2500, "/1m?x=" + "a" * 5000])
+def test_a_414_names_the_limit_the_url_hit(server, url):
+    """It named the notation's limit (256 characters) for a short notation with a long query.
+    (Past 8192 bytes gunicorn stops reading, and closing on the unread rest resets the connection:
+    test_a_414_quotes_no_length_gunicorn_did_not_measure has that case.)"""
+    answer = raw_exchange(server, f"GET {url} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 414"), answer[:200]
+    assert json.loads(body)["error"]["message"] == \
+        "the request line (method, URL and HTTP version) is over the limit of 4094 bytes"
+
+
+def test_a_414_quotes_no_length_gunicorn_did_not_measure():
+    """gunicorn gives what it had read (8192 bytes) for a longer line: it was quoted as its length."""
+    from gunicorn.http.errors import LimitRequestLine
+
+    from service.http.worker import limit_answer
+
+    status, body = limit_answer(LimitRequestLine(8192, 4094))
+    assert status == "414 URI Too Long" and "8192" not in body.decode() and "4094 bytes" in body.decode()
+
+
 def test_a_chunked_batch_body_over_the_limit_is_413_json(server):
     tag = json.dumps({"source": '<Tiles notation="123m" />', "themes": ["light"]}).encode()
     padded = tag + b" " * (100 * 1024)  # valid JSON, 100 KiB: was read whole and answered 200

@@ -166,7 +166,7 @@ def test_cli_scene_writes_the_image_and_prints_json(tmp_path, capsys):
     assert set(view) == {"width", "height", "alt", "tiles"}
     assert Image.open(out).size == (view["width"] * 2, view["height"] * 2)
     tile = view["tiles"][0]
-    assert set(tile) == {"code", "x", "y", "w", "h", "rotation", "seat", "role"}
+    assert set(tile) == {"code", "x", "y", "w", "h", "rotation", "seat", "role", "sideways"}
     assert {t["role"] for t in view["tiles"]} == {"hand", "drawn", "answer", "dora"}
     assert [t["code"] for t in view["tiles"] if t["role"] == "dora"] == ["3m", "x", "x", "x", "x"]
 
@@ -229,3 +229,22 @@ def test_a_picture_past_the_quantized_bound_stays_exact(monkeypatch):
     assert Image.open(io.BytesIO(render_scene(card, opts))).mode == "P"
     monkeypatch.setattr(indexed, "QUANTIZED_MAX_PIXELS", 1000)
     assert Image.open(io.BytesIO(render_scene(card, opts))).mode == "RGBA"
+
+
+@pytest.mark.parametrize("example", ["card.yaml", "table.yaml"])
+def test_the_json_view_names_the_faces_the_ceiling_counts(example):
+    """Issue 42 item 12: the playground counted one face for a scene (the view said nothing of lying
+    or dimmed tiles), so it offered a 3x image the service refuses."""
+    from pathlib import Path
+
+    from service.layout.limits import distinct_faces
+
+    card = read_scene((Path(__file__).parents[1] / "examples" / example).read_text(encoding="utf-8"))
+    options = RenderOptions()
+    sl = arrange_scene(card, options)
+    view = scene_json(card, options, sl)
+    faces = {(t["code"], t["sideways"], t.get("tsumogiri", False)) for t in view["tiles"]}
+    assert len(faces) == distinct_faces(sl.layout)
+    assert any(t["sideways"] for t in view["tiles"]) == (example == "table.yaml")  # its riichi and calls
+    if example == "table.yaml":
+        assert any(t.get("tsumogiri") for t in view["tiles"])

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from service.drawing.version import RENDERER_VERSION
 from service.notation.dora import LANGS
-from service.notation.options import RenderOptions
+from service.notation.options import RenderOptions, option_type
 from service.pictures.jobs import (
     BATCH_MARK,
     OWN_FILE,
@@ -316,7 +316,7 @@ def register(sub) -> None:
     p.add_argument("--theme", action="append", metavar="THEME",
                    help="the site's theme for tags without a theme prop; repeat (--theme light --theme dark) "
                         "to draw both for a site that switches colour mode (default: light)")
-    p.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG,
+    p.add_argument("--lang", choices=LANGS, type=option_type("lang"), default=DEFAULT_LANG,
                    help="the site's language, for tags and tiles-scene blocks without a lang: of the alt text "
                         "and the labels (default: %(default)s)")
     p.add_argument("--index", action="store_true",

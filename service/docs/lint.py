@@ -28,16 +28,21 @@ EXPECTS = ("win", "tenpai")
 ANALYSIS_FAILED = "the hand analysis failed (a bug in tiles; its traceback is on stderr)"
 
 
-def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
+def check_tag(tag: TilesTag, check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
     """Errors and warnings for one tag."""
-    return check_read(read_tag(tag), check_wins)
+    return check_read(read_tag(tag), check_wins, check_scores)
 
 
-def check_read(read: TagRead, check_wins: bool = False) -> list[Problem]:
-    """The reader's problems, plus the claim check when asked and the hand is drawable."""
+def check_read(read: TagRead, check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
+    """The reader's problems, plus the claim checks when asked and the hand is drawable."""
+    problems = read.problems
     if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
-        return read.problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
-    return read.problems
+        problems = problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
+    if check_scores:
+        from .score_claims import check_scores as scores  # the mahjong package loads only when asked
+
+        problems = problems + scores(read)
+    return problems
 
 
 def claim(tag: TilesTag) -> tuple[str | None, str]:
@@ -95,12 +100,12 @@ def _why(result) -> str:
     return "; ".join(getattr(result, "warnings", ())) or "the analysis gave no shanten"
 
 
-def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
+def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
     """Every problem in every .md/.mdx file under the given paths, in file order, then line order."""
     out: list[Problem] = []
     paths = list(paths)
     for item in read_docs(paths):
-        out += [item] if isinstance(item, Problem) else check_read(item, check_wins)
+        out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores)
     return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
 
 
@@ -118,7 +123,7 @@ def cmd_lint(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    problems = lint_paths(args.paths, args.check_wins)
+    problems = lint_paths(args.paths, args.check_wins, args.check_scores)
     for p in problems:
         print(p)
     errors = sum(not p.warning for p in problems)
@@ -133,4 +138,6 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files")
     p.add_argument("--check-wins", action="store_true",
                    help="check captions that claim a win and expect= props against the hand analysis")
+    p.add_argument("--check-scores", action="store_true",
+                   help="check captions that claim a score (3 han 40 fu, mangan, 7,700) against tiles score")
     p.set_defaults(func=cmd_lint)

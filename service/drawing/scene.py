@@ -10,7 +10,7 @@ SVG is the vector twin (`service.drawing.svg.render_svg`). `scene_json` is what
 'Problem: South 2 · 1 honba · West seat; dora indicator: East; Hand: 1m 2m 3m 4m 5m 6m 7m 8m 9m East South West North; drawn tile: White; Discard East'
 >>> view = scene_json(card, RenderOptions(height=40))
 >>> view["tiles"][9], view["width"], view["height"]
-({'code': '1z', 'x': 270, 'y': 122, 'w': 30, 'h': 40, 'rotation': 0, 'seat': 'W', 'role': 'answer'}, 432, 170)
+({'code': '1z', 'x': 270, 'y': 122, 'w': 30, 'h': 40, 'rotation': 0, 'seat': 'W', 'role': 'answer', 'sideways': False}, 432, 170)
 >>> render_scene(card, RenderOptions(scale=2))[:4]
 b'\\x89PNG'
 """
@@ -98,10 +98,18 @@ def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
 
 def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
                sl: SceneLayout | None = None) -> dict[str, Any]:
-    """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``."""
+    """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``; a
+    tile's ``sideways`` and (when dimmed) ``tsumogiri`` name its face as a hand's view does, so a
+    reader counts the faces the service's cost ceiling counts (`service.layout.limits.distinct_faces`)."""
     sl = sl or arrange_scene(card, options)
-    tiles = [{"code": t.placement.tile.code, "x": t.placement.x, "y": t.placement.y, "w": t.placement.w,
-              "h": t.placement.h, "rotation": t.rotation, "seat": t.seat, "role": t.role} for t in sl.tiles]
+    tiles = []
+    for t in sl.tiles:
+        p = t.placement
+        tile = {"code": p.tile.code, "x": p.x, "y": p.y, "w": p.w, "h": p.h, "rotation": t.rotation,
+                "seat": t.seat, "role": t.role, "sideways": p.sideways}
+        if p.tile.tsumogiri:
+            tile["tsumogiri"] = True
+        tiles.append(tile)
     return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card, options.lang), "tiles": tiles}
 
 

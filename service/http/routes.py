@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 
@@ -122,7 +123,11 @@ def json_response(notation: str) -> Response:
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
         # a river is no hand to analyse
         analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
-        r = jsonify(hand_json(hand, arrange(hand, options), analysis, options))
+        view = hand_json(hand, arrange(hand, options), analysis, options)
+        scored = score_of(hand, options, notation) if "score" in request.args else None
+        if scored is not None:
+            view["score"] = scored
+        r = jsonify(view)
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
         if matches(etag):
@@ -139,6 +144,30 @@ def analysis_of(hand, wild: str | None = None):
     logged with its traceback, counted in tiles_errors_total{kind="analysis"}, answered with a
     generic warning."""
     return analyse_safely(hand, service().metrics.errors.labels("analysis").inc, wild)
+
+
+def score_of(hand, options, notation: str):
+    """The query's score (``score=1&round=E&seat=S&riichi=1``, the indicators the picture's own ``dora``/``ura``),
+    None for ``score=0``; a bad value is a 400 naming it, a bug in the scoring a logged, counted error."""
+    from service.notation.options import OptionError
+    from service.scoring import pick, read_bool, read_context, score_context
+
+    try:
+        if not read_bool("score", request.args["score"]):
+            return None
+        if layout_of(hand) != "hand":
+            raise OptionError("score is for hands; a river has no score", "score")
+        ctx = read_context({**pick(request.args), "dora": options.dora, "ura": options.ura})
+    except OptionError as err:
+        raise BadRequest.from_option(err, notation) from None
+    try:
+        return score_context(hand, ctx)
+    except OptionError as err:  # the context does not fit this hand (riichi with called melds, ...)
+        raise BadRequest.from_option(err, notation) from None
+    except Exception:  # noqa: BLE001 - a bug in the scoring is no 500 for the view
+        logging.getLogger("tiles.scoring").exception("scoring failed for %r", notation)
+        service().metrics.errors.labels("score").inc()
+        return {"error": "internal error: this hand could not be scored"}
 
 
 def answer(notation: str, fmt: str) -> Response:

@@ -12,8 +12,8 @@ documented JSON error body instead of gunicorn's HTML page, and are counted in
 ``tiles_http_requests_total{route="refused"}``:
 
 >>> status, body = limit_answer(LimitRequestLine(5000, 4094))
->>> status, json.loads(body)["error"]["message"][:40]
-('414 URI Too Long', 'the request line is 5000 bytes; the limi')
+>>> status, json.loads(body)["error"]["message"]
+('414 URI Too Long', 'the request line (method, URL and HTTP version) is over the limit of 4094 bytes')
 
 Operations (docs/service.md, "Operations"): a request's body must arrive within
 ``--body-timeout`` seconds of its head (else 408 and the connection closes), and
@@ -69,8 +69,10 @@ def limit_answer(exc: BaseException) -> tuple[str, bytes] | None:
         return None  # the app's fault or not a parse error: gunicorn's own handling (500)
     if isinstance(exc, LimitRequestLine):
         status = "414 URI Too Long"
-        limit = f"; the limit is {exc.max_size}" if exc.max_size else " or more, over the limit"
-        message = f"the request line is {exc.size} bytes{limit} (a notation is at most 256 characters)"
+        # the limit hit is the request line's (method, URL, version), whatever the URL holds; gunicorn's
+        # size is what it had read when it stopped (8192 for a longer line), so it is no length to quote
+        limit = f"of {exc.max_size} bytes" if exc.max_size else f"({str(exc.size)[:MAX_ECHO]})"
+        message = f"the request line (method, URL and HTTP version) is over the limit {limit}"
     elif isinstance(exc, LimitRequestHeaders):
         status = "431 Request Header Fields Too Large"
         message = f"request headers too large or too many: {str(exc)[:MAX_ECHO]}"

@@ -27,6 +27,9 @@ MAX_CHARS = 256
 MAX_TILES = 64
 
 
+POINTER_WIDTH = 72  # characters of a notation `ParseError.pointer` shows around the bad spot
+
+
 class ParseError(ValueError):
     """A notation that cannot be drawn: what is wrong and where (0-based).
 
@@ -43,15 +46,24 @@ class ParseError(ValueError):
         self.position = position
         self.notation = notation
 
-    def pointer(self) -> str:
-        """The notation on one line with a caret under the bad spot (whitespace shows as spaces).
+    def pointer(self, width: int = POINTER_WIDTH) -> str:
+        """The notation on one line with a caret under the bad spot (whitespace shows as spaces);
+        a notation longer than `width` is cut to the part around the spot, ``...`` where it is cut.
 
         >>> print(ParseError("not a suit letter", 4, "1m\\n2a").pointer())
         1m 2a
             ^
+        >>> ParseError("not a suit letter", 25, "1m" * 12 + "2a" + "3m" * 12).pointer(20).splitlines()
+        ['...m1m1m1m1m2a3m3m3m3m3...', '             ^']
         """
         line = "".join(" " if c.isspace() else c for c in self.notation)
-        return f"{line}\n{' ' * self.position}^"
+        at = min(self.position, len(line))
+        if len(line) <= width:
+            return f"{line}\n{' ' * at}^"
+        start = max(0, min(at - width // 2, len(line) - width))
+        head = "..." if start else ""
+        tail = "..." if start + width < len(line) else ""
+        return f"{head}{line[start:start + width]}{tail}\n{' ' * (len(head) + at - start)}^"
 
 
 @dataclass(slots=True)

@@ -174,6 +174,41 @@ def options_key(options: RenderOptions) -> str:
     return key if options.lang == "en" or key.endswith(f"-{options.lang}") else f"{key}-{options.lang}"
 
 
+class OptionRefused(Exception):
+    """An `OptionError` met while argparse reads a command line (`option_type`). No ValueError,
+    so argparse passes it on to the caller (the `tiles` command's one-line message) instead of
+    printing its usage and a message of its own."""
+
+    def __init__(self, err: OptionError):
+        super().__init__(err.message)
+        self.err = err
+
+
+def option_type(name: str):
+    """An argparse ``type`` for the option `name` (``--height``, ``--lang``, ``--format`` ...), read
+    and checked as the HTTP query's is (`RenderOptions.from_query`): ``--height abc``, ``--height
+    5000`` and ``--lang fr`` get the same kind of message, raised as `OptionRefused`.
+
+    >>> option_type("height")("40"), option_type("lang")("ja"), option_type("format")("svg")
+    (40, 'ja', 'svg')
+    >>> option_type("height")("abc")
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionRefused: height must be a whole number from 16 to 256, not 'abc'
+    """
+
+    def read(text: str):
+        try:
+            if name == "format":
+                return RenderOptions.from_query({}, format=text).format
+            return getattr(RenderOptions.from_query({name: text}), name)
+        except OptionError as err:
+            raise OptionRefused(err) from None
+
+    read.__name__ = name
+    return read
+
+
 def parse_wild(text) -> str:
     """The kind whose tiles are wilds in the analysis (the laizi rule): one of the 34 kinds.
 

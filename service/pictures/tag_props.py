@@ -23,6 +23,7 @@ from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import Subject
 from service.notation.subject import read as parse
+from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 
 from .scan import EXPR, TilesTag
 
@@ -35,7 +36,8 @@ DEFAULT_INDEX = RenderOptions().index
 # `tiles lint --check-wins` only.
 STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
-               "manifest", "dora", "ura", "lang", "index", "wild"}
+               "manifest", "dora", "ura", "lang", "index", "wild",
+               "score", *SCORE_OPTIONS}  # the context of a score, for `tiles lint --check-scores`
 FLAG_PROPS = ("inline", "index")  # written bare (``index``) or as {true} / {false}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
 NUMBER_PROPS = ("height", "row")  # read as Tiles.js reads them: Number(value)

@@ -403,6 +403,10 @@
     return out;
   }
 
+  // The options of Sphinx's `tiles` directive, in MyST and reST: TilesDirective.option_spec
+  // (service/docs/sphinx_ext.py) less `caption`, which the playground does not set.
+  const DIRECTIVE_OPTIONS = ["river", "row", "height", "theme", "format", "dora", "ura", "lang", "index"];
+
   // What a tag or directive cannot say, and why.
   function tagLeftOut(st, directive) {
     const out = [];
@@ -411,7 +415,7 @@
     if (st.layout !== "river" && st.gap !== "") out.push("gap");
     if (st.exact && st.format !== "svg") out.push("exact");
     if (directive) {
-      for (const k of ["dora", "ura", "wild"]) if (st[k]) out.push(k);
+      for (const [k] of tagProps(st)) if (!DIRECTIVE_OPTIONS.includes(k)) out.push(k);
     }
     return out;
   }
@@ -437,9 +441,10 @@
     return ok.length ? ok : S.densities.slice(0, 1);
   }
 
-  // Distinct faces the picture draws (code, lying, dimmed), as the service counts them.
-  const facesOf = (j) => new Set((j.groups || []).flatMap((g) => g.tiles.map(
-    (t) => `${t.code} ${t.sideways} ${Boolean(t.tsumogiri)}`))).size;
+  // Distinct faces the picture draws (code, lying, dimmed), as the service counts them: over a hand's
+  // groups, or every tile of a scene (its dora strip and seats too).
+  const facesOf = (j) => new Set((j.tiles || (j.groups || []).flatMap((g) => g.tiles)).map(
+    (t) => `${t.code} ${Boolean(t.sideways)} ${Boolean(t.tsumogiri)}`)).size;
 
   function htmlSnippet(st, j) {
     const alt = j.description || j.alt || "";
@@ -449,7 +454,7 @@
       srcset = S.svgSrcSet.split("{src}").join(src);
     } else {
       const height = Number(st.height || DEF_HEIGHT);
-      const ds = densities(j.width, j.height, height, st.mode === "scene" ? 1 : facesOf(j), st.index);
+      const ds = densities(j.width, j.height, height, facesOf(j), st.index);
       src = url(st, st.format, 1);
       srcset = ds.map((d) => `${url(st, st.format, d)} ${d}x`).join(", ");
     }
@@ -482,7 +487,7 @@
       // the fence's words are the tag's props; numbers quoted, so no '}' ends the info string
       const words = props.map(([k, v]) => (v === true ? ` ${k}` : ` ${k}=${jsx(String(v))}`));
       put("markdown", "```tiles" + words.join("") + "\n" + st.n + "\n```", left(tagLeftOut(st, false)));
-      const directive = props.filter(([k]) => ["river", "row", "height", "theme", "format", "lang", "index"].includes(k))
+      const directive = props.filter(([k]) => DIRECTIVE_OPTIONS.includes(k))
         .map(([k, v]) => (v === true ? `:${k}:` : `:${k}: ${v}`));
       const dirNote = left(tagLeftOut(st, true));
       put("myst", "```{tiles} " + st.n + "\n" + directive.map((d) => d + "\n").join("") + "```", dirNote);
