@@ -107,6 +107,27 @@ def test_unknown_seat_and_bad_view():
     assert error_of("table: {round: E1, view: Q, seats: {}}").field == "table.view"
 
 
+@pytest.mark.parametrize("second", ["e", "E"])
+def test_a_seat_named_in_both_cases_is_given_twice(second):
+    """``E`` and ``e`` are one seat: the second is an error at its name, as ``E`` twice is, not dropped."""
+    head = "table: {round: E1, seats: {E: {hand: 13}, "
+    err = error_of(head + second + ": {hand: 12}}}")
+    assert (err.field, err.line, err.col) == (f"table.seats.{second}", 1, len(head) + 1)
+    assert "given twice" in err.message
+    assert "given twice" in error_of("table: {round: E1, seats: {n: {hand: 13}, N: {hand: 1}}}").message
+
+
+@pytest.mark.parametrize("text, field", [
+    ("problem: {round: E1, seat: S, dora: ３m, hand: 123456789m1234z+5z}", "problem.dora"),
+    ("table: {round: E1, dora: ３m, seats: {}}", "table.dora"),
+])
+def test_a_bad_indicator_is_named_once(text, field):
+    """The field's path names the dora: the message does not name it again (``problem.dora: dora: ...``)."""
+    err = error_of(text)
+    assert (err.field, err.message) == (field, "'３' is not part of the tile notation")
+    assert str(err).count("dora") == 1
+
+
 def test_each_seat_is_turned_toward_its_player():
     sl = arrange_scene(read_scene(TABLE), RenderOptions())
     turns = {(t.seat, t.role): t.rotation % 90 == 0 and t.placement.rotation for t in sl.tiles if t.role == "hand"}

@@ -41,9 +41,9 @@ from service.pictures.jobs import (
 from service.pictures.scan import doc_files, scan_text, walk_docs
 from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
 from service.pictures.pages import read_docs
-from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, tag_options
+from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, tag_options
 
-from .lint import missing_paths
+from .lint import doc_paths, missing_paths
 
 MANIFEST = "manifest.json"
 
@@ -67,7 +67,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAU
     scenes, scene_errors = scene_jobs(paths, themes, lang, index)  # a bad ```tiles-scene block fails the build too
     for job in scenes:
         jobs.setdefault(job.key, job)
-    return list(jobs.values()), errors + scene_errors
+    return list(jobs.values()), in_page_order(errors + scene_errors, doc_paths(paths))
 
 
 def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG,

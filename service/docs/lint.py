@@ -19,7 +19,8 @@ from service.notation.subject import layout_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import check_docs
 from service.pictures.pages import read_docs
-from service.pictures.tag_props import Problem, TagRead, problem_at, read_tag
+from service.pictures.scan import doc_files
+from service.pictures.tag_props import Problem, TagRead, in_page_order, problem_at, read_tag
 
 # Caption words that claim the pictured hand wins.
 WIN_WORDS = re.compile(r"\b(winning|wins? on|wins? with|agari|tsumo|ron)\b", re.IGNORECASE)
@@ -56,7 +57,14 @@ def claim(tag: TilesTag) -> tuple[str | None, str]:
 
 
 def check_claim(tag: TilesTag, hand, wild: str | None = None) -> list[Problem]:
-    """Compare a claimed win or tenpai with `service.analysis.analyse` (``wild``: the tag's wild kind)."""
+    """Compare a claimed win or tenpai with `service.analysis.analyse` (``wild``: the tag's wild kind).
+    The tiles are judged, not how they are written: a winning tile after a ``+`` is one of them.
+
+    >>> from service.pictures.scan import scan_text
+    >>> [[p.message for p in check_tag(scan_text(f'<Tiles notation="{n}" expect="tenpai" />')[0], True)]
+    ...  for n in ("1112345678999m5m", "1112345678999m+5m", "1112345678999m")]
+    [['expect="tenpai", but the hand is already complete'], ['expect="tenpai", but the hand is already complete'], []]
+    """
     what, prop = claim(tag)
     if what is None:
         return []
@@ -71,7 +79,10 @@ def check_claim(tag: TilesTag, hand, wild: str | None = None) -> list[Problem]:
     said = f'expect="{what}"' if prop == "expect" else "the caption says it wins"
     if what == "win" and not result.complete:
         return [problem_at(tag, f"{said}, but the hand is not complete ({_why(result)})", 0, prop)]
-    if what == "tenpai" and not result.waits:
+    # a hand showing its winning tile holds the tile it won on: it is judged as its tiles are, as
+    # the same tiles without the '+' are (its waits, those before the tile came, claim no tenpai)
+    won = any(g.kind == "winning" for g in hand.groups)
+    if what == "tenpai" and (won or not result.waits):
         state = "already complete" if result.complete else f"not tenpai ({_why(result)})"
         return [problem_at(tag, f"{said}, but the hand is {state}", 0, prop)]
     return []
@@ -90,12 +101,17 @@ def _why(result) -> str:
 
 
 def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
-    """Every problem in every .md/.mdx file under the given paths, in file order."""
+    """Every problem in every .md/.mdx file under the given paths, in file order, then line order."""
     out: list[Problem] = []
     paths = list(paths)
     for item in read_docs(paths):
         out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores)
-    return out + check_docs(paths)  # then the ```tiles-scene blocks
+    return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
+
+
+def doc_paths(paths) -> list[str]:
+    """The .md/.mdx files under ``paths``, as problems name them, in the order they are read."""
+    return [str(f) for root in paths for f in doc_files(root)]
 
 
 def missing_paths(paths) -> list[str]:

@@ -79,7 +79,7 @@ class PageTiles:
         self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
         self.html: list[str] = []
-        self.errors: list[str] = []
+        self.errors: list[tuple[int, int, str]] = []  # (line, column, text): told in line order
         self.block = ""  # the page's sprite and pair CSS, put first by `_Block`
         self.tree_done = False
         self.key = secrets.token_hex(8)  # in every mark of this page; text that writes one is text
@@ -103,7 +103,7 @@ class PageTiles:
             if self.ext.getConfig("on_error") == "warn":
                 self.ext.log.warning(text)
             else:
-                self.errors.append(text)
+                self.errors.append((p.line, p.col, text))
         return markup.error_html("\n".join(shown), inline) if shown else ""
 
     def draw(self, tag: TilesTag) -> str:
@@ -160,7 +160,7 @@ class PageTiles:
         for a, b, mark in sorted(edits, reverse=True):
             text = text[:a] + mark + text[b:]
         if self.errors:
-            raise self.ext.error("\n".join(self.errors))
+            raise self.ext.error("\n".join(text for *_, text in sorted(self.errors)))
         return text
 
     def _fences(self, fenced):

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,7 +63,7 @@ from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
-from service.pictures.tag_props import read_tag
+from service.pictures.tag_props import TAG_FORMATS, read_tag
 
 from . import markup
 from .build import ensure_files
@@ -114,8 +115,9 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     """The node for a tag, after reading it once. An error is logged and kept in the
     environment (the build then exits 1, `_fail`), or with ``tiles_on_error = "warn"`` only logged;
     the page shows it either way."""
-    read = read_tag(tag, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light", env.config.tiles_lang,
-                    env.config.tiles_index)
+    drawn = replace(tag, props={"format": env.config.tiles_format, **tag.props})  # as `visit_html` draws it
+    read = read_tag(drawn, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light",
+                    env.config.tiles_lang, env.config.tiles_index)
     _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
@@ -127,15 +129,28 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
 
 
 def _report(env, problems, text: str) -> None:
-    """Log each problem with its line and a caret; an error is kept for `_fail` unless ``tiles_on_error = "warn"``."""
+    """Each problem with its line and a caret, logged once the page is read (`_tell`: in line order,
+    directives' and MyST tags' together); an error is kept for `_fail` unless ``tiles_on_error = "warn"``."""
     for p in problems:
         line = text.split("\n")[p.line - 1] if p.line <= text.count("\n") + 1 else ""
         message = markup.caret(str(p), p.col, line)
-        if p.warning or env.config.tiles_on_error == "warn":
-            log.warning(message)
-        else:
-            log.error(message)
+        warn = p.warning or env.config.tiles_on_error == "warn"
+        _told(env).setdefault(env.docname, []).append((p.line, p.col, warn, message))
+        if not warn:
             _errors(env).setdefault(env.docname, []).append(message)
+
+
+def _told(env) -> dict[str, list[tuple[int, int, bool, str]]]:
+    """docname -> the problems of the page being read, to log when it is read."""
+    if not hasattr(env, "tiles_told"):
+        env.tiles_told = {}
+    return env.tiles_told
+
+
+def _tell(app, doctree) -> None:
+    """Log the problems of the page just read, in line order."""
+    for _, _, warn, message in sorted(_told(app.env).pop(app.env.docname, [])):
+        (log.warning if warn else log.error)(message)
 
 
 def _errors(env) -> dict[str, list[str]]:
@@ -318,12 +333,15 @@ def visit_scene_html(self, node) -> None:
     raise nodes.SkipNode
 
 
-def _check_lang(app, config) -> None:
-    """A ``tiles_lang`` that is no language stops the build before any page is read."""
-    if config.tiles_lang not in LANGS:
-        from sphinx.errors import ConfigError
+def _check_config(app, config) -> None:
+    """A ``tiles_lang`` that is no language, or a ``tiles_format`` the pictures are not drawn in,
+    stops the build before any page is read (not at the first picture, past every check)."""
+    from sphinx.errors import ConfigError
 
+    if config.tiles_lang not in LANGS:
         raise ConfigError(f"tiles_lang must be one of {', '.join(LANGS)}, not {config.tiles_lang!r}")
+    if config.tiles_format not in TAG_FORMATS:
+        raise ConfigError(f"tiles_format must be one of {', '.join(TAG_FORMATS)}, not {config.tiles_format!r}")
 
 
 def skip(self, node) -> None:
@@ -344,7 +362,7 @@ def setup(app):
     app.add_config_value("tiles_on_error", "fail", "env", str)
     app.add_config_value("tiles_lang", LANGS[0], "env", str)
     app.add_config_value("tiles_index", False, "env", bool)
-    app.connect("config-inited", _check_lang)
+    app.connect("config-inited", _check_config)
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
                      texinfo=(skip, None))
@@ -356,6 +374,7 @@ def setup(app):
     app.add_css_file(CSS)
     app.connect("build-finished", _write_css)
     app.connect("build-finished", _fail)
+    app.connect("doctree-read", _tell)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,7 +5,9 @@ leaves a ```` ```tiles ```` fence as a code block with that language. `MystTiles
 once a page is parsed, with the nodes the ``tiles`` and ``tiles-scene`` directives make, so they
 are drawn as the directives draw them. Each tag is read again from the page's file (at the place
 MyST gives, the raw text found there), so a typo is reported at its ``file:line:col``, as by
-`tiles lint`. A tag MyST does not take for HTML (a prop ``{'...'}`` in braces and quotes) stays text.
+`tiles lint`. A tag MyST does not take for HTML (a prop ``{'...'}`` in braces and quotes) stays text;
+a tag in an HTML comment shows nothing and is not drawn (as in the Markdown extension and remark-tiles),
+though `tiles lint` reads it.
 
 >>> fence_line('  > ```tiles river')
 (4, 7, 'tiles river')
@@ -22,7 +24,7 @@ from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
 from service.pictures.pages import fence_props, line_tag, tiles_info
-from service.pictures.scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
+from service.pictures.scan import TAG_NAME, TagSyntaxError, TilesTag, iter_tags, line_col, scan_text, tag_pattern
 from service.pictures.scene_blocks import SceneBlock, scene_info
 from .sphinx_ext import _check, _report, _shown, _source, scene_node, tiles_block, tiles_inline
 from service.pictures.tag_props import Problem
@@ -69,6 +71,9 @@ class Page:
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line) + 1)
         self.placed: set[int] = set()
+        # where the tags in HTML comments stand: never the place of a tag MyST passes on
+        self.commented = {t.offset for t in iter_tags(self.text) if not isinstance(t, TagSyntaxError)} - \
+            {t.offset for t in iter_tags(self.text, comments=False) if not isinstance(t, TagSyntaxError)}
 
     def fence(self, node: nodes.literal_block) -> None:
         """A ```` ```tiles ```` fence: a picture a line; ```` ```tiles-scene ````: the scene."""
@@ -111,12 +116,14 @@ class Page:
         """Raw HTML holding tags: each tag becomes its picture, the HTML around it stays."""
         html = node.astext()
         inline = isinstance(node.parent, nodes.TextElement)
-        try:
-            tags = scan_text(html, self.path)
-        except TagSyntaxError as err:
+        tags = list(iter_tags(html, self.path, comments=False))  # a comment shows nothing: no picture
+        err = next((t for t in tags if isinstance(t, TagSyntaxError)), None)
+        if err is not None:
             line, col = line_col(html, err.offset)
             where = self._line_of(node) + line - 1
             _report(self.env, [Problem(self.path, where, col, err.message)], self.text)
+            return
+        if not tags:
             return
         paragraph = node.parent if isinstance(node.parent, nodes.paragraph) else None
         if paragraph is not None and len(tags) == 1 and not (html[:tags[0].offset] + html[tags[0].end:]).strip() \
@@ -144,7 +151,7 @@ class Page:
         """The tag read again where it is in the page: its first line, searched from MyST's line."""
         first = html[found.offset:found.end].split("\n")[0]
         pos = self.text.find(first, self.starts[min(self._line_of(node), len(self.lines)) - 1])
-        while pos in self.placed:
+        while pos in self.placed or pos in self.commented:
             pos = self.text.find(first, pos + 1)
         if pos < 0:  # not in the file as written (an include): placed at MyST's line
             shift = "\n" * (self._line_of(node) - 1)

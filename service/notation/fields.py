@@ -111,12 +111,21 @@ class Field:
         return [Field(n, f"{self.path}[{i}]", self.source) for i, n in enumerate(self.node.value)]
 
     def tiles(self, read):
-        """Tile text read by `read`; its errors point at the bad character."""
+        """Tile text read by `read`; its errors point at the bad character, named once (the field's path
+        names ``dora`` already: ``problem.dora: '３' is not part of ...``, not ``problem.dora: dora: ...``).
+
+        >>> from service.notation.dora import read_indicators
+        >>> compose("dora: ３m").mapping(("dora",))["dora"].tiles(read_indicators)
+        Traceback (most recent call last):
+        ...
+        service.notation.fields.SceneError: 1:7: dora: '３' is not part of the tile notation
+        """
         text = self.text()
         try:
             return read(text)
         except (ParseError, IndicatorError) as err:
-            self.fail(err.message, err.position)
+            name = self.path.rsplit(".", 1)[-1]
+            self.fail(err.message.removeprefix(f"{name}: "), err.position)
 
 
 class _Loader(yaml.SafeLoader):

@@ -91,12 +91,32 @@ def read_table(f: Field) -> TableScene:
     if view not in WINDS:
         view_field.fail(f"view must be E, S, W or N (the seat drawn at the bottom), not {view_field.text()!r}")
     seat_fields = fields["seats"].mapping(tuple(WINDS) + tuple(WINDS.lower()))
+    _one_name_a_seat(fields["seats"])
     seats, where = {}, []
     for wind in WINDS:
         sf = seat_fields.get(wind) or seat_fields.get(wind.lower())
         seats[wind] = _seat(wind, sf, where) if sf is not None else Seat(wind, None, 0, (), None, None)
     _check_copies(dora_fields, where)
     return TableScene(rnd, honba, sticks, dora, view, seats)
+
+
+def _one_name_a_seat(f: Field) -> None:
+    """``E`` and ``e`` name one seat: the second of them is given twice, as ``E`` twice is
+    (so neither is dropped unseen).
+
+    >>> from service.notation.fields import compose
+    >>> _one_name_a_seat(compose("seats: {E: {hand: 13}, e: {hand: 12}}").mapping(("seats",))["seats"])
+    Traceback (most recent call last):
+    ...
+    service.notation.fields.SceneError: 1:24: seats.e: seat 'E' is given twice (as 'E' and 'e')
+    """
+    seen: dict[str, str] = {}
+    for key, _ in f.node.value:
+        wind = key.value.upper()
+        if wind in seen:
+            Field(key, f"{f.path}.{key.value}", f.source).fail(
+                f"seat {wind!r} is given twice (as {seen[wind]!r} and {key.value!r})")
+        seen[wind] = key.value
 
 
 def _seat(wind: str, f: Field, where: list) -> Seat:

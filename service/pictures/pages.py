@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 
 from .fence_words import fence_word
 from .fences import Fence, fences
-from .scan import TagSyntaxError, TilesTag, iter_tags, line_col, scan_text, walk_docs
+from .scan import TagSyntaxError, TilesTag, info_tag, iter_tags, line_col, walk_docs
 from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
 
 def tiles_info(info: str) -> str | None:
@@ -56,7 +56,7 @@ def fence_props(props: str) -> dict | str:
 def _fence_props(props: str) -> tuple | str:
     """`fence_props`, read once per text (a page's fences mostly say the same): its items, immutable."""
     try:
-        [opts] = scan_text(f"<Tiles {props} />") or [None]
+        opts = info_tag(props)  # a value quoted or a bare word, as a scene block's options
     except (TagSyntaxError, ValueError) as err:
         return getattr(err, "message", str(err))
     if "notation" in opts.props:

@@ -48,6 +48,11 @@ _CHAR_REF = re.compile(r"&(?:#[xX]([0-9a-fA-F]*)|#([0-9]*)|([A-Za-z0-9]*))")
 _LEGACY_REFS = {k for k in html5 if not k.endswith(";")}  # &amp without ';' (HTML's legacy names)
 _JS_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"', "`": "`"}
 
+# A value in a fence's info string: a quoted string, or a bare word (no space; opening with no quote
+# or brace): one rule for a ```tiles fence's props and a ```tiles-scene block's options.
+INFO_VALUE = re.compile(r""""[^"]*"|'[^']*'|[^\s"'`{]\S*""")
+_BARE_WORD = re.compile(INFO_VALUE.pattern.rsplit("|", 1)[1])
+_RUN_ON = re.compile(r"[<>]|\n[ \t]*\n")  # in a string value: a tag's start or end, or a blank line
 EXPR = object()  # marks a prop whose value is a JS expression we do not evaluate
 
 
@@ -274,7 +279,45 @@ def js_number_literal(source: str) -> int | float | None:
     return int(value) if re.fullmatch(r"[+-]?[0-9]+", text) and math.isfinite(value) else value
 
 
-def _read_tag(text: str, start: int, path: str, name: str = TAG_NAME, depth: int = 0) -> tuple[TilesTag, int]:
+def info_tag(props: str) -> TilesTag:
+    """The props of a tiles fence's info string (```` ```tiles river theme=dark ````), read as a tag's,
+    where a value may also be a bare word (`INFO_VALUE`, as a ```` ```tiles-scene ```` block's options
+    are read); raises `TagSyntaxError`.
+
+    >>> info_tag("river theme=dark caption='Riichi &amp; tsumo' row={4} lang=ja").props
+    {'river': True, 'theme': 'dark', 'caption': 'Riichi & tsumo', 'row': 4, 'lang': 'ja'}
+    """
+    return _read_tag(f"<{TAG_NAME} {props} />", 0, "", bare=True)[0]
+
+
+def _read_tag(text: str, start: int, path: str, name: str = TAG_NAME, depth: int = 0,
+              bare: bool = False) -> tuple[TilesTag, int]:
+    """The tag at ``start`` and where it ends (``bare``: a value may be a bare word, as in a fence's
+    info string). A tag that breaks after a string which ran on past its line over a tag's ``<`` or
+    ``>`` or a blank line (``notation="123m />``, closed by the quote of the next tag's prop) breaks
+    at that string's opening quote: that one is never closed.
+
+    >>> _read_tag('<Tiles notation="123m />\\n\\nText.\\n\\n<Tiles notation="456m" />', 0, "")
+    Traceback (most recent call last):
+    ...
+    service.pictures.scan.TagSyntaxError: string is never closed
+    """
+    runaway: list[int] = []  # the opening quote of a string that ran on, if one did
+    try:
+        return _read_props(text, start, path, name, depth, runaway, bare)
+    except TagSyntaxError as err:
+        if runaway and err.offset > runaway[0]:
+            raise TagSyntaxError("string is never closed", runaway[0]) from None
+        raise
+
+
+def _runs_on(value: str) -> bool:
+    """A string value that ran past its line over what ends or starts a tag, or a blank line."""
+    return "\n" in value and _RUN_ON.search(value) is not None
+
+
+def _read_props(text: str, start: int, path: str, name: str, depth: int, runaway: list[int],
+                bare: bool = False) -> tuple[TilesTag, int]:
     tag = TilesTag(path, text, start, name=name)
     i = start + 1 + len(name)
     while True:
@@ -302,9 +345,14 @@ def _read_tag(text: str, start: int, path: str, name: str = TAG_NAME, depth: int
         while i < len(text) and text[i].isspace():
             i = _next_line_of_tag(text, i + 1, depth) if text[i] == "\n" else i + 1
         if i < len(text) and text[i] in "\"'":
+            opened = i
             value, offs, i = _read_quoted(text, i, jsx=True, depth=depth)
+            if not runaway and _runs_on(value):
+                runaway.append(opened)
         elif i < len(text) and text[i] == "{":
             value, offs, i = _read_braces(text, i, depth)
+        elif bare and (word := _BARE_WORD.match(text, i)):  # a fence's info string: theme=dark
+            value, offs, i = word.group(), list(range(i, word.end())), word.end()
         else:
             raise TagSyntaxError(f"prop {prop!r} needs a quoted string or {{...}} after '='", i)
         tag.props[prop] = value

@@ -30,7 +30,7 @@ from service.notation.table import TableScene
 
 from .fence_words import fence_word
 from .fences import Fence, fences
-from .scan import walk_docs
+from .scan import INFO_VALUE, walk_docs
 from .tag_props import TAG_FORMATS, Problem
 
 LANG = "tiles-scene"
@@ -38,7 +38,8 @@ Scene = ProblemCard | TableScene
 # The options a block takes: what a <Tiles> tag sets and a scene honours, and GET /scene's bg.
 OPTIONS = ("height", "theme", "lang", "index", "format", "bg")
 FLAGS = ("index",)  # options that may stand alone: ``index`` is ``index=1``
-_WORD = re.compile(r"""(?P<name>[^\s=]*)(?P<eq>=?)(?P<value>"[^"]*"|'[^']*'|\S*)""")
+# name=value: the value as a tiles fence's props take it (`INFO_VALUE`); else the word as written, to refuse
+_WORD = re.compile(rf"""(?P<name>[^\s=]*)(?P<eq>=?)(?P<value>{INFO_VALUE.pattern}|\S*)""")
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,8 @@ def read_options(block: SceneBlock, fmt: str = "png") -> tuple[SceneOptions | No
             return problem(i, f"{LANG}: {name} is given twice")
         if value[:1] in "\"'" and len(value) > 1 and value[-1] == value[0]:
             value, at = value[1:-1], at + 1
+        elif value and value[0] in "\"'":  # as in a tiles fence's props
+            return problem(at, f"{LANG} {m.group(0)}: string is never closed")
         if not value:
             return problem(at, f"{LANG} {name}=: {name} needs a value, like {name}={_EXAMPLE[name]}")
         given[name], where[name] = value, at

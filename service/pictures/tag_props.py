@@ -63,6 +63,18 @@ class Problem:
         return f"{self.path}:{self.line}:{self.col}: {kind}{self.message}"
 
 
+def in_page_order(problems: list[Problem], files: list[str]) -> list[Problem]:
+    """``problems`` by file (in the order of ``files``), then line and column: tags', fences' and
+    scene blocks' problems together, as a reader meets them.
+
+    >>> [str(p) for p in in_page_order([Problem("b.md", 1, 1, "x"), Problem("a.md", 9, 1, "y"),
+    ...                                 Problem("a.md", 2, 5, "z")], ["a.md", "b.md"])]
+    ['a.md:2:5: z', 'a.md:9:1: y', 'b.md:1:1: x']
+    """
+    rank = {path: k for k, path in enumerate(files)}
+    return sorted(problems, key=lambda p: (rank.get(p.path, len(rank)), p.line, p.col))
+
+
 @dataclass(frozen=True)
 class ImageRequest:
     """One picture a tag asks for: the parsed hand and how to draw it."""

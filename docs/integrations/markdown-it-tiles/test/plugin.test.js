@@ -353,3 +353,20 @@ new MarkdownIt().use(tiles, ${JSON.stringify({ outDir: path.join(root, "tiles"),
   for (let i = 0; i < 50 && !gone(); i++) await new Promise((r) => setTimeout(r, 100));
   assert.ok(gone(), `tiles batch (pid ${pid}) outlived the build`);
 });
+
+test("a tiles fence's props and a tiles-scene block's options take a value quoted or bare, alike", () => {
+  const s = site();
+  const scene = "problem: {round: E1, seat: S, dora: 3m, hand: 123456789m1234z+5z}";
+  const page = (q) => [
+    `\`\`\`tiles river theme=${q}dark${q} height=${q}50${q}`, "1m9p*2z3s-5p8s", "```", "",
+    `\`\`\`tiles-scene theme=${q}dark${q} height=${q}30${q}`, scene, "```",
+  ].join("\n");
+  const bare = render(s, page(""));
+  assert.equal(bare, render(s, page('"')));
+  const [river, card] = imgs(bare);
+  assert.equal(river.height, "50");
+  assert.notEqual(river.src, imgs(render(s, "```tiles river height=50\n1m9p*2z3s-5p8s\n```"))[0].src); // dark, not light
+  assert.ok(card.class.includes("tiles-scene"));
+  const message = error(() => render(s, "```tiles height=9\n1m\n```\n", "bad.md"));
+  assert.match(message, /bad\.md:1:1: in the tiles fence: height must be a whole number from 16 to 256, not '9'/);
+});
