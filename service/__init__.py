@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Analysis, analyse
+    from .efficiency import efficiency
     from .notation import Group, Hand, OptionError, ParseError, RenderOptions, Tile, parse
 
 _LAZY = {"parse": "notation", "ParseError": "notation", "Tile": "notation", "Group": "notation",
          "Hand": "notation", "RenderOptions": "notation", "OptionError": "notation",
-         "analyse": "analysis", "Analysis": "analysis"}
+         "analyse": "analysis", "Analysis": "analysis", "efficiency": "efficiency"}
 
 
 def render(subject, options=None) -> bytes:
@@ -53,4 +54,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["parse", "render", "RenderOptions", "analyse", "ParseError", "OptionError", "Tile", "Group", "Hand",
-           "Analysis"]
+           "Analysis", "efficiency"]

@@ -283,11 +283,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_scene)
 
     from service.docs import build, lint
+    from service.efficiency import command as efficiency_command
     from service.pictures import batch
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve):
+    for module in (lint, build, batch, serve, efficiency_command):
         module.register(sub)
     return ap
 
