@@ -24,9 +24,10 @@ from service.analysis.shanten import regular_shanten, shanten as shanten_of
 from service.notation.grammar import ParseError, parse
 from service.notation.model import ANY_TILE, JOKER, Hand
 
-from .accept import draws
+from .accept import discards, draws
 
 FORMS = ("all", "standard")
+_CODES = tuple(map(code_of, range(NUM_KINDS)))
 
 
 class EfficiencyError(ParseError):
@@ -65,7 +66,7 @@ def efficiency(notation: str | Hand, visible: str | Hand = "", forms: str = "all
     n = sum(counts)
     out: dict[str, Any] = {"notation": text, "forms": forms}
     if n == 3 * sets + 1:
-        out.update(_row(counts, sets, caps, all_forms, seen))
+        out.update(_row(counts, None, *draws(counts, sets, caps, all_forms), seen))
         return out
     if n != 3 * sets + 2:
         melds = f"{len(reading.fixed)} meld" + ("" if len(reading.fixed) == 1 else "s")
@@ -73,21 +74,20 @@ def efficiency(notation: str | Hand, visible: str | Hand = "", forms: str = "all
             f"{n} concealed tiles with {melds}: a table needs {3 * sets + 1} (to draw)"
             f" or {3 * sets + 2} (to discard)", 0, text)
     out["shanten"] = (shanten_of(counts, sets, caps) if all_forms else regular_shanten(counts, sets, caps))
-    rows = []
-    for d in range(NUM_KINDS):
-        if counts[d]:
-            counts[d] -= 1
-            rows.append({"tile": code_of(d), **_row(counts, sets, caps, all_forms, seen)})
-            counts[d] += 1
+    rows = [{"tile": code_of(d), **_row(counts, d, now, gains, seen)}
+            for d, now, gains in discards(counts, sets, caps, all_forms)]
     rows.sort(key=lambda r: (r["shanten"], -r["tiles"]))  # stable: tile order breaks ties
     out["discards"] = rows
     return out
 
 
-def _row(counts, sets: int, caps, all_forms: bool, seen) -> dict[str, Any]:
-    now, gains = draws(counts, sets, caps, all_forms)
-    accepts = [{"tile": code_of(t), "left": 4 - counts[t] - seen[t]} for t in gains]
-    accepts = [a for a in accepts if a["left"] > 0]
+def _row(counts, discard: int | None, now: int, gains: list[int], seen) -> dict[str, Any]:
+    """One row: ``left`` counts the hand after the ``discard`` (None: the hand as it is)."""
+    accepts = []
+    for t in gains:
+        left = 4 - counts[t] + (t == discard) - seen[t]
+        if left > 0:
+            accepts.append({"tile": _CODES[t], "left": left})
     return {"shanten": now, "accepts": accepts, "kinds": len(accepts), "tiles": sum(a["left"] for a in accepts)}
 
 
