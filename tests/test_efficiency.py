@@ -293,3 +293,43 @@ def test_cli_text_json_and_errors(capsys):
     assert err[0].startswith("error: a joker j in the hand") and err[2] == "  " + " " * 15 + "^"
     assert main(["efficiency", "-123m"]) == 2  # a meld first: one error line, no traceback
     assert capsys.readouterr().err.startswith("error: 0 concealed tiles with 1 meld:")
+
+
+# -- the JSON view -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client():
+    from service.http.app import create_app
+
+    return create_app().test_client()
+
+
+def test_json_view_with_efficiency(client):
+    r = client.get("/tiles/123456789m12p355s.json?efficiency=1&visible=3p3p")
+    assert r.status_code == 200
+    assert r.json["efficiency"] == efficiency("123456789m12p355s", "3p3p")
+    assert r.json["analysis"]["shanten"] == 0  # the rest of the view is as it was
+    assert "efficiency" not in client.get("/tiles/123456789m12p355s.json").json
+    assert "efficiency" not in client.get("/tiles/123456789m12p355s.json?efficiency=0").json
+    standard = client.get("/tiles.json?n=112233445566m1z&efficiency=true&forms=standard").json["efficiency"]
+    assert standard == efficiency("112233445566m1z", forms="standard")
+
+
+@pytest.mark.parametrize(
+    ("url", "param", "words"),
+    [
+        ("/tiles/123456789m12p3sj.json?efficiency=1", None, "a joker j in the hand"),
+        ("/tiles/123m.json?efficiency=1", None, "a table needs 13"),
+        ("/tiles/123456789m12p35s.json?efficiency=maybe", "efficiency", "efficiency must be 1 or 0"),
+        ("/tiles/123456789m12p35s.json?efficiency=1&forms=chinese", "forms", "forms must be all or standard"),
+        ("/tiles/123456789m12p35s.json?efficiency=1&visible=3q", "visible", "not a suit letter"),
+        ("/tiles/123456789m12p35s.json?efficiency=1&visible=3333s", None, "5 copies of 3s seen"),
+        ("/tiles/1m2m.json?efficiency=1&layout=river", "efficiency", "a river is no hand"),
+    ],
+)
+def test_json_view_errors_are_400s(client, url, param, words):
+    r = client.get(url)
+    assert r.status_code == 400, r.get_data(as_text=True)
+    error = r.json["error"]
+    assert error.get("param") == param and words in error["message"]

@@ -35,7 +35,7 @@ from service.notation.subject import layout_of
 from service.notation.views import hand_json
 from service.pictures.batch import Batch
 
-from . import vector
+from . import ukeire, vector
 from .cache import RenderTimeout
 from .headers import playground_headers
 from .memory import rss_bytes
@@ -118,7 +118,10 @@ def json_response(notation: str) -> Response:
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
         # a river is no hand to analyse
         analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
-        r = jsonify(hand_json(hand, arrange(hand, options), analysis, options))
+        view = hand_json(hand, arrange(hand, options), analysis, options)
+        if ukeire.wanted(request.args):
+            view["efficiency"] = ukeire.table_of(hand, request.args)
+        r = jsonify(view)
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
         if matches(etag):
