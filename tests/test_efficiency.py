@@ -333,3 +333,54 @@ def test_json_view_errors_are_400s(client, url, param, words):
     assert r.status_code == 400, r.get_data(as_text=True)
     error = r.json["error"]
     assert error.get("param") == param and words in error["message"]
+
+
+# -- tiles lint --check-efficiency -------------------------------------------------
+
+PAGE = """# Problems
+
+<Tiles notation="123456789m12p355s" caption="discard 3s: 1 kind, 4 tiles" />
+<Tiles notation="123456789m12p355s" caption="discard 5s: 6 kinds 20 tiles" />
+<Tiles notation="123456789m12p35s" /> accepts 6 kinds · 20 tiles.
+<Tiles notation="123456789m12p35s" /> accepts 6 kinds · 21 tiles.
+<Tiles notation="123456789m12p355s" caption="3s切り、1種4枚" />
+<Tiles notation="123456789m12p355s" caption="1種5枚" />
+<Tiles notation="123456789m12p355s" /> Here we discard 9p.
+<Tiles notation="123456789m12p35sj" caption="20 tiles" />
+<Tiles notation="123m" caption="a pretty run" />
+<Tiles notation="123456789m12p355s" caption="20 tiles" />
+
+```tiles
+123456789m12p35s
+```
+That hand takes 21 tiles.
+"""
+
+
+def test_lint_checks_claimed_counts(tmp_path):
+    from service.docs.lint import lint_paths
+
+    page = tmp_path / "page.md"
+    page.write_text(PAGE, encoding="utf-8")
+    problems = [str(p).split(":", 1)[1] for p in lint_paths([str(page)], check_efficiency=True)]
+    assert problems == [
+        "4:46: the caption says discard 5s, but the best is 3s: 1 kind, 4 tiles (5s: shanten 1, 6 kinds, 20 tiles)",
+        "6:47: the text after the tag says 6 kinds 21 tiles, but the hand accepts 6 kinds, 20 tiles",
+        "8:46: the caption says 1 kinds 5 tiles, but the best is 3s: 1 kind, 4 tiles",
+        "9:48: the text after the tag says discard 9p, but the hand holds no 9p",
+        "10:46: the caption says 20 tiles, but there is no table: a joker j in the hand: an efficiency table counts "
+        "real tiles only (tiles parse analyses wilds)",
+        "12:46: the caption says 20 tiles, but the best is 3s: 1 kind, 4 tiles",
+        "17:17: the text after the tag says 21 tiles, but the hand accepts 6 kinds, 20 tiles",
+    ]
+    assert lint_paths([str(page)]) == []  # only when asked
+
+
+def test_lint_cli_flag(tmp_path, capsys):
+    from service.cli import main
+
+    page = tmp_path / "page.md"
+    page.write_text('<Tiles notation="123456789m12p35s" caption="6 kinds 21 tiles" />\n', encoding="utf-8")
+    assert main(["lint", str(page)]) == 0
+    assert main(["lint", "--check-efficiency", str(page)]) == 1
+    assert "page.md:1:45: the caption says 6 kinds 21 tiles" in capsys.readouterr().out

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from service.docs.claims import check_counts
 from service.notation.subject import layout_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import check_docs
@@ -32,11 +33,15 @@ def check_tag(tag: TilesTag, check_wins: bool = False) -> list[Problem]:
     return check_read(read_tag(tag), check_wins)
 
 
-def check_read(read: TagRead, check_wins: bool = False) -> list[Problem]:
-    """The reader's problems, plus the claim check when asked and the hand is drawable."""
-    if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
-        return read.problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
-    return read.problems
+def check_read(read: TagRead, check_wins: bool = False, check_efficiency: bool = False) -> list[Problem]:
+    """The reader's problems, plus the claim checks when asked and the hand is drawable."""
+    out = read.problems
+    if read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
+        if check_wins:
+            out = out + check_claim(read.tag, read.request.hand, read.request.options.wild)
+        if check_efficiency:
+            out = out + check_counts(read.tag, read.request.hand)
+    return out
 
 
 def claim(tag: TilesTag) -> tuple[str | None, str]:
@@ -84,12 +89,12 @@ def _why(result) -> str:
     return "; ".join(getattr(result, "warnings", ())) or "the analysis gave no shanten"
 
 
-def lint_paths(paths: Iterable[str], check_wins: bool = False) -> list[Problem]:
+def lint_paths(paths: Iterable[str], check_wins: bool = False, check_efficiency: bool = False) -> list[Problem]:
     """Every problem in every .md/.mdx file under the given paths, in file order."""
     out: list[Problem] = []
     paths = list(paths)
     for item in read_docs(paths):
-        out += [item] if isinstance(item, Problem) else check_read(item, check_wins)
+        out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_efficiency)
     return out + check_docs(paths)  # then the ```tiles-scene blocks
 
 
@@ -102,7 +107,7 @@ def cmd_lint(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    problems = lint_paths(args.paths, args.check_wins)
+    problems = lint_paths(args.paths, args.check_wins, args.check_efficiency)
     for p in problems:
         print(p)
     errors = sum(not p.warning for p in problems)
@@ -117,4 +122,7 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files")
     p.add_argument("--check-wins", action="store_true",
                    help="check captions that claim a win and expect= props against the hand analysis")
+    p.add_argument("--check-efficiency", action="store_true",
+                   help='check counts a caption or the text after a tag claims ("6 kinds 20 tiles", "discard 9p", '
+                        '"6種20枚") against the acceptance table')
     p.set_defaults(func=cmd_lint)
