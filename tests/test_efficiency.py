@@ -384,3 +384,39 @@ def test_lint_cli_flag(tmp_path, capsys):
     assert main(["lint", str(page)]) == 0
     assert main(["lint", "--check-efficiency", str(page)]) == 1
     assert "page.md:1:45: the caption says 6 kinds 21 tiles" in capsys.readouterr().out
+
+
+# -- scenes: every tile the scene shows is seen ------------------------------------
+
+
+def test_a_problem_card_counts_its_dora_indicators():
+    from service.efficiency import scene_efficiency
+    from service.notation.scene import read_scene
+
+    card = read_scene("problem: {round: E1, seat: S, dora: 3p5s, hand: 123456789m12p35s+5s}")
+    c = [0] * 34
+    for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 22, 22):
+        c[i] += 1
+    seen = [0] * 34
+    seen[11] = seen[22] = 1  # 3p, 5s
+    want = brute_force(c, visible=seen)
+    got = scene_efficiency(card)
+    assert (got["shanten"], got["discards"]) == (want["shanten"], want["discards"])
+
+
+def test_a_table_counts_rivers_melds_and_other_hands():
+    from service.analysis.keys import counts_of
+    from service.efficiency import scene_efficiency
+    from service.notation.scene import read_scene
+
+    scene = read_scene(
+        "table:\n  round: S2\n  dora: 3m\n  view: S\n  seats:\n"
+        "    E: {hand: 10, melds: '-123p', river: '19m4z*6p-5s'}\n"
+        "    S: {hand: '2345m067p3488s55z', river: '1z9p3s'}\n"
+        "    W: {hand: '3s4s', melds: '-777z', river: '2m'}\n")
+    table = scene_efficiency(scene, visible="8s")
+    # Seen: dora 3m; rivers 19m4z6p5s, 1z9p3s, 2m (the view's own too); E's 123p, W's 777z and 3s4s; and 8s.
+    seen = counts_of("3m19m4z6p5s1z9p3s2m123p777z3s4s8s")
+    want = brute_force(counts_of("2345m567p3488s55z"), visible=seen)
+    assert (table["shanten"], table["accepts"]) == (want["shanten"], want["accepts"])
+    assert table["accepts"] != efficiency("2345m067p3488s55z")["accepts"]  # the scene's tiles did count

@@ -22,7 +22,9 @@ from service.analysis.keys import NUM_KINDS, code_of
 from service.analysis.reading import read, tile_index
 from service.analysis.shanten import regular_shanten, shanten as shanten_of
 from service.notation.grammar import ParseError, parse
-from service.notation.model import ANY_TILE, JOKER, Hand
+from service.notation.model import ANY_TILE, JOKER, Group, Hand
+from service.notation.scene import ProblemCard
+from service.notation.table import TableScene
 
 from .accept import discards, draws
 
@@ -91,6 +93,38 @@ def _row(counts, discard: int | None, now: int, gains: list[int], seen) -> dict[
     return {"shanten": now, "accepts": accepts, "kinds": len(accepts), "tiles": sum(a["left"] for a in accepts)}
 
 
+def scene_efficiency(scene: ProblemCard | TableScene, visible: str | Hand = "", forms: str = "all") -> dict[str, Any]:
+    """The table of a scene's hand, every tile the scene shows counted as seen: a problem card's
+    dora indicators; at a table, the dora indicators, every river, the other seats' melds and
+    face-up hands (the hand is the seat in view). ``visible`` adds more.
+
+    >>> from service.notation.scene import read_scene
+    >>> card = read_scene("problem: {round: E1, seat: S, dora: 3p, hand: 123456789m12p35s+5s}")
+    >>> [(a["tile"], a["left"]) for a in scene_efficiency(card)["discards"][0]["accepts"]]
+    [('3p', 3)]
+    """
+    if isinstance(scene, ProblemCard):
+        hand = Hand(scene.hand.groups + (Group("winning", (scene.drawn,)),), notation=scene.hand.notation)
+        shown = list(scene.dora)
+    else:
+        seat = scene.seats.get(scene.view)
+        if seat is None or seat.hand is None:
+            raise EfficiencyError(f"the seat in view ({scene.view}) shows no hand: there is no table", 0, "")
+        hand = Hand(seat.hand.groups + seat.melds, notation=seat.hand.notation)
+        shown = list(scene.dora)
+        for wind, other in scene.seats.items():
+            shown += [t for river in ([other.river] if other.river else []) for t in river.tiles]
+            if wind != scene.view:
+                shown += [t for g in other.melds for t in g.tiles]
+                shown += list(other.hand.tiles) if other.hand is not None else []
+    seen = [Group("hand", tuple(shown))] if shown else []
+    if isinstance(visible, str) and visible.strip():
+        visible = parse(visible)
+    if isinstance(visible, Hand):
+        seen += list(visible.groups)
+    return efficiency(hand, Hand(tuple(seen)) if seen else "", forms)
+
+
 def seen_in(visible: str | Hand) -> list[int]:
     """Copies of each kind in ``visible`` (red fives as fives; backs and bonus tiles are no kind).
 
@@ -128,4 +162,4 @@ class _Table(types.ModuleType):
 
 sys.modules[__name__].__class__ = _Table
 
-__all__ = ["FORMS", "EfficiencyError", "efficiency", "seen_in"]
+__all__ = ["FORMS", "EfficiencyError", "efficiency", "scene_efficiency", "seen_in"]
