@@ -420,3 +420,15 @@ def test_a_table_counts_rivers_melds_and_other_hands():
     want = brute_force(counts_of("2345m567p3488s55z"), visible=seen)
     assert (table["shanten"], table["accepts"]) == (want["shanten"], want["accepts"])
     assert table["accepts"] != efficiency("2345m067p3488s55z")["accepts"]  # the scene's tiles did count
+
+
+def test_what_docs_analysis_says_of_efficiency():
+    """The console block in docs/analysis.md is what `tiles efficiency` prints."""
+    from pathlib import Path
+
+    from service.efficiency.command import text
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text(encoding="utf-8")
+    block = doc.split("$ tiles efficiency 123456789m12p355s --visible 3p\n", 1)[1].split("```", 1)[0]
+    shown = block.rstrip("\n").splitlines()
+    assert text(efficiency("123456789m12p355s", "3p")).splitlines()[: len(shown)] == shown
