@@ -432,3 +432,34 @@ def test_what_docs_analysis_says_of_efficiency():
     block = doc.split("$ tiles efficiency 123456789m12p355s --visible 3p\n", 1)[1].split("```", 1)[0]
     shown = block.rstrip("\n").splitlines()
     assert text(efficiency("123456789m12p355s", "3p")).splitlines()[: len(shown)] == shown
+
+
+# -- the picture's geometry (not yet wired to layout=efficiency) --------------------
+
+
+def test_the_table_lays_out_and_draws():
+    from PIL import Image
+    import io
+
+    from service.drawing.render import render
+    from service.layout.efficiency_layout import efficiency_alt, efficiency_layout
+    from service.notation.grammar import parse
+    from service.notation.options import RenderOptions
+
+    table = efficiency("123456789m12p355s")
+    lay = efficiency_layout(table, 38, rows=3)
+    boxes = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in lay.placements]
+    assert len(boxes) == 3 + sum(r["kinds"] for r in table["discards"][:3])
+    for i, a in enumerate(boxes):  # no two tiles overlap, all inside the picture
+        assert a[2] <= lay.width and a[3] <= lay.height
+        assert all(a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1] for b in boxes[i + 1 :])
+    assert lay.labels[0].text == "discard 3s · 1 kind · 4 tiles · best"
+    assert len(efficiency_layout(table, 38).placements) > len(lay.placements)  # rows=None: every row
+    hand = parse("123456789m12p355s")
+    for theme, scale in (("light", 1), ("dark", 2), ("light", 3)):
+        png = render(hand, RenderOptions(theme=theme, scale=scale), lay)
+        assert Image.open(io.BytesIO(png)).size == (lay.width * scale, lay.height * scale)
+    assert render(hand, RenderOptions(format="svg", theme="auto"), lay).startswith(b"<svg")
+    assert efficiency_alt(table, rows=1) == "Tile acceptance, shanten 0. Discard 3s: 1 kind, 4 tiles: 3p 4 (best)."
+    drawing = efficiency("123456789m12p35s")
+    assert [lab.text for lab in efficiency_layout(drawing).labels][0] == "shanten 1 · 6 kinds · 20 tiles"
