@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from .analysis import Analysis, analyse
     from .scoring import score
+    from .efficiency import efficiency
     from .notation import Group, Hand, OptionError, ParseError, RenderOptions, Tile, parse
 
 _LAZY = {"parse": "notation", "ParseError": "notation", "Tile": "notation", "Group": "notation",
          "Hand": "notation", "RenderOptions": "notation", "OptionError": "notation",
-         "analyse": "analysis", "Analysis": "analysis", "score": "scoring"}
+         "analyse": "analysis", "Analysis": "analysis", "score": "scoring",
+         "efficiency": "efficiency"}
 
 
 def render(subject, options=None) -> bytes:
@@ -54,4 +56,4 @@ def __getattr__(name: str):
 
 
 __all__ = ["parse", "render", "RenderOptions", "analyse", "ParseError", "OptionError", "Tile", "Group", "Hand",
-           "Analysis", "score"]
+           "Analysis", "score", "efficiency"]

@@ -341,12 +341,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_scene)
 
     from service.docs import build, lint
+    from service.efficiency import command as efficiency_command
     from service.pictures import batch
     from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve, score_command):
+    for module in (lint, build, batch, serve, score_command, efficiency_command):
         module.register(sub)
     return ap
 

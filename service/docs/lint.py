@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from service.docs.claims import check_counts
 from service.notation.subject import layout_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import check_docs
@@ -33,11 +34,15 @@ def check_tag(tag: TilesTag, check_wins: bool = False, check_scores: bool = Fals
     return check_read(read_tag(tag), check_wins, check_scores)
 
 
-def check_read(read: TagRead, check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
+def check_read(read: TagRead, check_wins: bool = False, check_scores: bool = False,
+               check_efficiency: bool = False) -> list[Problem]:
     """The reader's problems, plus the claim checks when asked and the hand is drawable."""
     problems = read.problems
-    if check_wins and read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
-        problems = problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
+    if read.request is not None and layout_of(read.request.hand) == "hand":  # a river claims no win
+        if check_wins:
+            problems = problems + check_claim(read.tag, read.request.hand, read.request.options.wild)
+        if check_efficiency:
+            problems = problems + check_counts(read.tag, read.request.hand)
     if check_scores:
         from .score_claims import check_scores as scores  # the mahjong package loads only when asked
 
@@ -100,12 +105,13 @@ def _why(result) -> str:
     return "; ".join(getattr(result, "warnings", ())) or "the analysis gave no shanten"
 
 
-def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: bool = False) -> list[Problem]:
+def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: bool = False,
+               check_efficiency: bool = False) -> list[Problem]:
     """Every problem in every .md/.mdx file under the given paths, in file order, then line order."""
     out: list[Problem] = []
     paths = list(paths)
     for item in read_docs(paths):
-        out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores)
+        out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores, check_efficiency)
     return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
 
 
@@ -123,7 +129,7 @@ def cmd_lint(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    problems = lint_paths(args.paths, args.check_wins, args.check_scores)
+    problems = lint_paths(args.paths, args.check_wins, args.check_scores, args.check_efficiency)
     for p in problems:
         print(p)
     errors = sum(not p.warning for p in problems)
@@ -140,4 +146,7 @@ def register(sub) -> None:
                    help="check captions that claim a win and expect= props against the hand analysis")
     p.add_argument("--check-scores", action="store_true",
                    help="check captions that claim a score (3 han 40 fu, mangan, 7,700) against tiles score")
+    p.add_argument("--check-efficiency", action="store_true",
+                   help='check counts a caption or the text after a tag claims ("6 kinds 20 tiles", "discard 9p", '
+                        '"6種20枚") against the acceptance table')
     p.set_defaults(func=cmd_lint)

@@ -37,7 +37,7 @@ from service.notation.subject import layout_of
 from service.notation.views import hand_json
 from service.pictures.batch import Batch
 
-from . import canary, vector
+from . import canary, ukeire, vector
 from .cache import RenderTimeout
 from .headers import playground_headers
 from .memory import rss_bytes
@@ -127,6 +127,8 @@ def json_response(notation: str) -> Response:
         scored = score_of(hand, options, notation) if "score" in request.args else None
         if scored is not None:
             view["score"] = scored
+        if ukeire.wanted(request.args):
+            view["efficiency"] = ukeire.table_of(hand, request.args)
         r = jsonify(view)
         etag = hashlib.blake2b(r.get_data(), digest_size=12).hexdigest()
         svc.memo_put(memo_key, (None, etag))
