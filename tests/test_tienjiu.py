@@ -82,3 +82,77 @@ def test_the_mahjong_analysis_never_reads_a_tienjiu_tile():
         result = analyse(parse(notation))
         assert not result.complete and result.waits == ()
         assert any("Tienjiu tile" in w and "not a mahjong tile" in w for w in result.warnings), result.warnings
+
+
+def test_a_river_refuses_tienjiu_tiles_at_their_letter():
+    from service.notation.river import parse_river
+
+    with pytest.raises(ParseError) as e:
+        parse_river("1m 12d")
+    assert e.value.position == 5 and "Tienjiu tiles (d) have none" in e.value.message
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_every_kind_has_its_own_name_in_every_language(lang):
+    from service.notation.words import tile_name
+
+    names = [tile_name(Tile.from_code(k.code), lang) for k in KINDS.values()]
+    assert len(set(names)) == 21 and all(names)
+    mahjong = {tile_name(Tile.from_code(c), lang) for c in ("1m", "5z", "1f", "x", "j", "?")}
+    assert not mahjong & set(names)
+
+
+def test_alt_text_and_json_name_the_tiles_in_the_readers_language():
+    from service.notation.describe import alt_text
+    from service.notation.options import RenderOptions
+    from service.notation.views import hand_json
+
+    hand = parse("6612d+-45d")
+    assert alt_text(hand) == "Tienjiu tiles: Heaven (Teen) Gee Joon 1-2 (three); Tienjiu tiles: Nine 4-5 (Chop Gow) (sideways)"
+    assert alt_text(hand, RenderOptions(lang="zh")) == "天九牌：天牌 丁三；天九牌：杂九 4-5（横）"
+    view = hand_json(hand, options=RenderOptions(lang="ja"))
+    assert [t["name"] for g in view["groups"] for t in g["tiles"]] == ["天牌", "丁三", "雑九 4-5"]
+    assert view["description"] == "天九牌：天牌 丁三；天九牌：雑九 4-5（横）"
+    assert "key" not in hand_json(parse("123m")) and "name" not in hand_json(parse("1m"))["groups"][0]["tiles"][0]
+
+
+SET = [h for h, k in KINDS.items() for _ in range(k.copies)]  # the 32 tiles of a set
+
+
+def test_the_21_kinds_take_the_21_primes_from_2_to_73_in_the_notes_order():
+    from service.notation.tienjiu import factor, key
+
+    primes = [p for p in range(2, 74) if all(p % d for d in range(2, p))]
+    assert sorted(k.prime for k in KINDS.values()) == primes and len(primes) == 21
+    # the note: Copper Hammer Six 2, Long Leg Seven 3, Red Head Ten 5 ... the nines 71, 73; Tien x2 + nine = 68231
+    assert [KINDS[h].prime for h in ((1, 5), (1, 6), (4, 6))] == [2, 3, 5]
+    assert {KINDS[(4, 5)].prime, KINDS[(3, 6)].prime} == {71, 73} and KINDS[(2, 6)].prime == 67
+    assert key([(6, 6), (6, 6), (4, 5)]) == 68231
+    assert max(k.prime for k in KINDS.values() if k.civil) < min(k.prime for k in KINDS.values() if not k.civil)
+    assert sorted(k.halves for k in factor(key(SET))) == sorted(SET)
+
+
+def test_a_hand_holds_a_group_exactly_when_its_key_divides_by_the_groups():
+    """Every group of up to four tiles against a few hundred hands of eight: divisibility = multiset containment."""
+    import random
+    from collections import Counter
+
+    from service.notation.tienjiu import holds, key
+
+    rng = random.Random(46)
+    kinds = list(KINDS)
+    groups = [(key(g), Counter(g)) for n in range(1, 5) for g in itertools.combinations_with_replacement(kinds, n)]
+    for _ in range(40):
+        hand = rng.sample(SET, 8)
+        have = Counter(hand)
+        k = key(hand)
+        assert k < 2**63  # the note: a hand of eight fits a 64-bit long
+        found = [g for gk, g in groups if holds(k, gk)]
+        assert found == [g for _, g in groups if all(have[t] >= n for t, n in g.items())], hand
+        assert len(found) >= 8
+
+
+def test_the_json_view_carries_the_key_in_any_order_of_tiles():
+    from service.notation.views import hand_json
+
+    assert hand_json(parse("666645d"))["key"] == hand_json(parse("456666d"))["key"] == 68231

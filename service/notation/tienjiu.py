@@ -30,6 +30,10 @@ class Kind:
     civil: bool
     rank: int  # 1 the highest single tile (Heaven); military tiles of one value share a rank
 
+    def name(self, lang: str = "en") -> str:
+        """The name players of ``lang`` (en, zh, ja) give it: ``KINDS[(6, 6)].name("zh") == "天牌"``."""
+        return getattr(self, lang)
+
     @property
     def pips(self) -> int:
         return self.halves[0] + self.halves[1]
@@ -47,11 +51,11 @@ class Kind:
 # Highest first. Civil: Teen, Day, Yun, Gor, Mooy, Chong, Bon, Foo, Ping, Tit, Look (Cantonese);
 # military by value: nines, eights, sevens, the Gee Joon six (2-4), fives, the Gee Joon three (1-2).
 _TABLE = (
-    ((6, 6), "Heaven (Teen)", "天牌", "天", 31, True, 1),
-    ((1, 1), "Earth (Day)", "地牌", "地", 29, True, 2),
-    ((4, 4), "Man (Yun)", "人牌", "人", 23, True, 3),
-    ((1, 3), "Goose (Gor)", "和牌", "和", 19, True, 4),
-    ((5, 5), "Plum (Mooy)", "梅花", "梅", 17, True, 5),
+    ((6, 6), "Heaven (Teen)", "天牌", "天牌", 31, True, 1),
+    ((1, 1), "Earth (Day)", "地牌", "地牌", 29, True, 2),
+    ((4, 4), "Man (Yun)", "人牌", "人牌", 23, True, 3),
+    ((1, 3), "Goose (Gor)", "和牌", "和牌", 19, True, 4),
+    ((5, 5), "Plum (Mooy)", "梅花", "梅牌", 17, True, 5),
     ((3, 3), "Long Three (Chong)", "长三", "長三", 13, True, 6),
     ((2, 2), "Bench (Bon)", "板凳", "板凳", 11, True, 7),
     ((5, 6), "Axe (Foo)", "斧头", "斧頭", 7, True, 8),
@@ -70,6 +74,7 @@ _TABLE = (
     ((1, 2), "Gee Joon 1-2 (three)", "丁三", "丁三", 37, False, 17),
 )
 KINDS: dict[tuple[int, int], Kind] = {row[0]: Kind(*row) for row in _TABLE}
+LABEL = {"en": "Tienjiu tiles", "zh": "天九牌", "ja": "天九牌"}  # a group of them in alt text
 BY_PRIME: dict[int, Kind] = {k.prime: k for k in KINDS.values()}
 GEE_JOON = ((1, 2), (2, 4))
 
