@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import pytest
@@ -81,7 +82,8 @@ def test_the_mahjong_analysis_never_reads_a_tienjiu_tile():
     for notation in ("123456789m1122p66d", "11122233344455d", "123m+-66d"):
         result = analyse(parse(notation))
         assert not result.complete and result.waits == ()
-        assert any("Tienjiu tile" in w and "not a mahjong tile" in w for w in result.warnings), result.warnings
+        assert any("Tienjiu tile" in w and "mahjong" in w for w in result.warnings), result.warnings
+        assert result.tienjiu is None or notation == "11122233344455d"  # Tienjiu tiles only: read as such
 
 
 def test_a_river_refuses_tienjiu_tiles_at_their_letter():
@@ -156,3 +158,133 @@ def test_the_json_view_carries_the_key_in_any_order_of_tiles():
     from service.notation.views import hand_json
 
     assert hand_json(parse("666645d"))["key"] == hand_json(parse("456666d"))["key"] == 68231
+
+
+# The standard Pai Gow table, highest first, pair by pair (tiles as halves).
+PAI_GOW_TABLE = [
+    ("Gee Joon", [(1, 2), (2, 4)]),
+    ("Teen", [(6, 6), (6, 6)]), ("Day", [(1, 1), (1, 1)]), ("Yun", [(4, 4), (4, 4)]),
+    ("Gor", [(1, 3), (1, 3)]), ("Mooy", [(5, 5), (5, 5)]), ("Chong", [(3, 3), (3, 3)]),
+    ("Bon", [(2, 2), (2, 2)]), ("Foo", [(5, 6), (5, 6)]), ("Ping", [(4, 6), (4, 6)]),
+    ("Tit", [(1, 6), (1, 6)]), ("Look", [(1, 5), (1, 5)]),
+    ("Chop Gow", [(4, 5), (3, 6)]), ("Chop Bot", [(3, 5), (2, 6)]), ("Chop Chit", [(3, 4), (2, 5)]),
+    ("Chop Ng", [(1, 4), (2, 3)]),
+    ("Teen Wong", [(6, 6), (4, 5)]), ("Day Wong", [(1, 1), (3, 6)]),
+    ("Teen Gong", [(6, 6), (4, 4)]), ("Day Gong", [(1, 1), (2, 6)]),
+    ("Teen high nine", [(6, 6), (1, 6)]), ("Day high nine", [(1, 1), (2, 5)]),
+]
+
+
+def test_the_pai_gow_table_pair_by_pair():
+    from service.analysis.paigow import hand
+
+    table = PAI_GOW_TABLE
+    hands = [hand(tiles) for _, tiles in table]
+    assert [h.name for h in hands] == [name for name, _ in table]
+    assert all(a > b for a, b in zip(hands, hands[1:])), [h.name for h in hands]
+    assert all(hand(list(reversed(tiles))) == hand(tiles) for _, tiles in table)  # either order
+    # the other nine, eight, seven make the same hands; every named hand beats every 9-point hand
+    assert hand([(6, 6), (3, 6)]).name == "Teen Wong" and hand([(1, 1), (3, 5)]).name == "Day Gong"
+    assert hand([(1, 1), (3, 4)]).name == "Day high nine"
+    nine = hand([(5, 6), (3, 5)])  # 11 + 8 = 19
+    assert nine.name == "9 points" and hands[-1] > nine
+
+
+def test_points_count_the_gee_joon_tiles_as_three_or_six_and_ties_go_by_the_higher_tile():
+    from service.analysis.paigow import hand
+
+    assert hand([(1, 2), (3, 3)]).points == 9  # 3 + 6
+    assert hand([(2, 4), (1, 5)]).points == 9  # the 2-4 counts 3: 3 + 6
+    assert hand([(1, 2), (4, 6)]).points == 6  # 6 + 10
+    assert hand([(5, 5), (5, 4)]).points == 9 and hand([(1, 3), (1, 4)]).points == 9
+    assert hand([(1, 3), (1, 4)]) > hand([(5, 5), (4, 5)])  # Gor outranks Mooy
+    assert hand([(4, 5), (5, 5)]) == hand([(3, 6), (5, 5)])  # the two nines rank alike: a copy
+    assert hand([(5, 5), (4, 6)]) == hand([(2, 2), (3, 3)])  # no points: a tie, whatever the tiles
+    assert hand([(1, 5), (1, 4)]) > hand([(5, 5), (4, 6)])  # one point beats none
+
+
+def test_every_hand_of_two_and_four_a_set_deals():
+    from service.analysis.paigow import all_hands
+
+    from math import comb
+
+    def count(n):  # x^n in (1 + x + x^2)^11 (1 + x)^10: civil kinds up to twice, military once
+        return sum(comb(11, d) * comb(11 - d, n - 2 * d - m) * comb(10, m)
+                   for d in range(n // 2 + 1) for m in range(n - 2 * d + 1) if n - 2 * d - m <= 11 - d)
+
+    assert len(all_hands(2)) == count(2) == 221 and len(all_hands(4)) == count(4) == 8130
+
+
+@functools.cache
+def _hand(a, b):
+    from service.analysis.paigow import hand
+
+    return hand((a, b))
+
+
+def _brute_best(tiles):
+    """Every order of the four tiles, the first two against the last two."""
+    best = None
+    for order in itertools.permutations(tiles):
+        a, b = _hand(*order[:2]), _hand(*order[2:])
+        high, low = max(a, b), min(a, b)
+        score = (low.strength, high.strength)
+        if best is None or score > best:
+            best = score
+    return best
+
+
+def test_the_best_split_of_every_four_tile_hand_against_a_brute_force():
+    from collections import Counter
+
+    from service.analysis.paigow import all_hands, best_split, house_way
+
+    for tiles in all_hands(4):
+        s = best_split(tiles)
+        assert (s.low.strength, s.high.strength) == _brute_best(tiles), tiles
+        assert Counter(s.high.tiles + s.low.tiles) == Counter(tiles) and s.high >= s.low
+        h = house_way(tiles)
+        assert Counter(h.high.tiles + h.low.tiles) == Counter(tiles) and h.high >= h.low
+
+
+def test_the_house_way_keeps_pairs_plays_wong_gong_high_nine_and_splits_as_the_rules_say():
+    from service.analysis.paigow import house_way
+
+    names = lambda s: (s.high.name, s.low.name)
+    assert names(house_way([(6, 6), (2, 2), (2, 2), (3, 4)])) == ("Bon", "Teen high nine")
+    # the Gee Joon splits with Teen and Foo: two nines of points beat Gee Joon and a 7
+    assert names(house_way([(1, 2), (2, 4), (6, 6), (5, 6)])) != ("Gee Joon", "3 points")
+    assert set(names(house_way([(1, 2), (2, 4), (6, 6), (5, 6)]))) <= {"8 points", "9 points", "7 points"}
+    # nines split into a Teen Wong and a Day Wong
+    assert names(house_way([(4, 5), (3, 6), (6, 6), (1, 1)])) == ("Teen Wong", "Day Wong")
+    # no pair: the high nine first, though a Wong could be made
+    assert "Teen high nine" in names(house_way([(6, 6), (1, 6), (4, 5), (2, 3)]))
+
+
+def test_the_json_view_of_two_and_four_tiles_carries_their_pai_gow_hands():
+    from service.analysis import analyse
+    from service.notation.views import hand_json
+
+    hand = parse("1224d")
+    view = hand_json(hand, analysis=analyse(hand))["analysis"]
+    assert view["tienjiu"]["pai_gow"] == {"tiles": ["24d", "12d"], "name": "Gee Joon", "points": 9}
+    assert view["tienjiu"]["combinations"] == [{"name": "Gee Joon pair", "tiles": ["12d", "24d"], "key": 37 * 47}]
+    hand = parse("66451135d")
+    pai_gow = hand_json(hand, analysis=analyse(hand))["analysis"]["tienjiu"]["pai_gow"]
+    assert pai_gow["best"]["high"]["name"] == "Day Wong" and pai_gow["best"]["low"]["name"] == "Teen Gong"
+    assert set(pai_gow) == {"best", "house_way"}
+    three = analyse(parse("666645d")).tienjiu
+    assert three.pai_gow is None and three.best is None and three.key == 68231
+    assert [c.name for c in three.combinations] == ["Teen pair", "Teen 9", "Teen Teen 9"]
+
+
+def test_tien_gow_combinations_by_key_against_a_multiset_check():
+    from collections import Counter
+
+    from service.analysis.paigow import COMBINATIONS, all_hands, combinations_held
+    from service.notation.tienjiu import key
+
+    assert len(COMBINATIONS) == 11 + 5 + 8 + 8 + 4 and len({c.key for c in COMBINATIONS}) == len(COMBINATIONS)
+    for tiles in all_hands(4)[::7]:
+        have = Counter(tiles)
+        assert combinations_held(key(tiles)) == [c for c in COMBINATIONS if not Counter(c.tiles) - have]
