@@ -167,7 +167,7 @@ def cmd_sheet(args) -> int:
     from tile_art import write_sheet
 
     RenderOptions(height=args.height, scale=args.scale, theme=args.theme)  # validates
-    write_sheet(args.output, args.height, args.theme, args.scale, args.index)
+    write_sheet(args.output, args.height, args.theme, args.scale, args.index, args.set)
     return 0
 
 
@@ -266,6 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=int, default=64, help="CSS px of a tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
+    p.add_argument("--set", default="mahjong", choices=("mahjong", "tienjiu"),
+                   help="which tiles: mahjong, or tienjiu (the 21 Chinese domino kinds and their back)")
     index_arg(p)
     p.set_defaults(func=cmd_sheet)
 
