@@ -110,11 +110,12 @@ def test_alt_text_and_json_name_the_tiles_in_the_readers_language():
     from service.notation.views import hand_json
 
     hand = parse("6612d+-45d")
-    assert alt_text(hand) == "Tienjiu tiles: Heaven (Teen) Gee Joon 1-2 (three); Tienjiu tiles: Nine 4-5 (Chop Gow) (sideways)"
-    assert alt_text(hand, RenderOptions(lang="zh")) == "天九牌：天牌 丁三；天九牌：杂九 4-5（横）"
+    assert alt_text(hand) == "Tienjiu tiles: Heaven (Teen) Gee Joon 1-2 (three); Nine 4-5 (Chop Gow) (sideways)"
+    assert alt_text(hand, RenderOptions(lang="zh")) == "天九牌：天牌 丁三；杂九 4-5（横）"
     view = hand_json(hand, options=RenderOptions(lang="ja"))
     assert [t["name"] for g in view["groups"] for t in g["tiles"]] == ["天牌", "丁三", "雑九 4-5"]
-    assert view["description"] == "天九牌：天牌 丁三；天九牌：雑九 4-5（横）"
+    assert view["description"] == "天九牌：天牌 丁三；雑九 4-5（横）"
+    assert alt_text(parse("123m+66d+12d")) == "Hand: 1m 2m 3m; Tienjiu tiles: Heaven (Teen); Gee Joon 1-2 (three)"
     assert "key" not in hand_json(parse("123m")) and "name" not in hand_json(parse("1m"))["groups"][0]["tiles"][0]
 
 

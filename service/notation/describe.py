@@ -14,7 +14,7 @@ Every word and separator comes from `service.notation.words.WORDS`.
 >>> describe(parse("0m+x11xz+1-1=11p"), "zh")
 '手牌：红五万；暗杠：牌背 东 东 牌背；副露：一筒 一筒（横） 一筒（加杠） 一筒'
 >>> describe(parse("6612d+-45d"), "zh")
-'天九牌：天牌 丁三；天九牌：杂九 4-5（横）'
+'天九牌：天牌 丁三；杂九 4-5（横）'
 """
 
 from __future__ import annotations
@@ -29,7 +29,13 @@ from .words import WORDS, join_groups, tile_word, tiles_text
 def describe(hand: Hand | River, lang: str = "en") -> str:
     if isinstance(hand, River):
         return describe_river(hand, lang)
-    return join_groups((describe_group(g, lang) for g in hand.groups), lang)
+    parts, tienjiu = [], False
+    for g in hand.groups:  # a run of Tienjiu groups takes its label once
+        dominoes = bool(g.tiles) and all(t.domino for t in g.tiles)
+        parts.append(tiles_text((tile_word(t, lang) for t in g.tiles), lang) if dominoes and tienjiu
+                     else describe_group(g, lang))
+        tienjiu = dominoes
+    return join_groups(parts, lang)
 
 
 def describe_group(g: Group, lang: str = "en", label: str | None = None) -> str:
