@@ -86,3 +86,22 @@ def test_the_tienjiu_contact_sheet_holds_every_face(tmp_path):
     for theme in ("light", "dark"):
         sheet = contact_sheet(40, theme, 2, tiles="tienjiu")
         assert sheet.size[0] > sheet.size[1]
+
+
+def test_tiles_sheet_set_tienjiu_writes_the_sheet(tmp_path):
+    from service.cli import main
+
+    out = tmp_path / "sheet.png"
+    assert main(["sheet", "--set", "tienjiu", "--height", "32", "--theme", "dark", "-o", str(out)]) == 0
+    with Image.open(out) as img:
+        assert img.size == tile_art.contact_sheet(32, "dark", tiles="tienjiu").size
+
+
+def test_the_service_draws_tienjiu_tiles_and_answers_a_bad_pair_with_a_400(client):
+    for fmt in ("png", "webp", "svg"):
+        r = client.get(f"/tiles/6612d.{fmt}?theme=dark&index=1")
+        assert r.status_code == 200 and r.content_type.startswith("image/")
+    r = client.get("/tiles/77d.png")
+    assert r.status_code == 400 and r.get_json()["error"]["position"] == 0
+    view = client.get("/tiles/666645d.json?lang=zh").get_json()
+    assert view["key"] == 68231 and view["description"] == "天九牌：天牌 天牌 杂九 4-5"
