@@ -289,3 +289,37 @@ def test_tien_gow_combinations_by_key_against_a_multiset_check():
     for tiles in all_hands(4)[::7]:
         have = Counter(tiles)
         assert combinations_held(key(tiles)) == [c for c in COMBINATIONS if not Counter(c.tiles) - have]
+
+
+def test_xd_is_a_tienjiu_tiles_back():
+    from service.analysis import analyse
+    from service.notation.describe import describe
+    from service.notation.views import hand_json
+
+    hand = parse("66xd xd12d")
+    assert [t.code for t in hand.tiles] == ["66d", "xd", "xd", "12d"] and hand.tiles[1].face_down
+    assert hand.tiles[1].domino and Tile.from_code("xd") == hand.tiles[1]
+    assert hand.canonical() == "66dxd+xd12d" and parse(hand.canonical()) == hand
+    assert parse("66dx").tiles[1].code == "x"  # a mahjong back after the run's letter
+    assert describe(hand, "zh") == "天九牌：天牌 天九牌背；天九牌背 丁三"
+    assert hand_json(hand)["key"] == 31 * 37  # the backs say nothing
+    assert analyse(hand).tienjiu.pai_gow.name == "8 points"  # the two tiles shown
+    with pytest.raises(ParseError) as e:
+        parse("-xd")
+    assert e.value.position == 1
+
+
+def test_every_spelling_of_tienjiu_tiles_round_trips_through_canonical():
+    import random
+
+    rng = random.Random(46)
+    codes = [f"{a}{b}" for a, b in itertools.product(range(1, 7), repeat=2)] + ["xd"]  # xd closes a run
+    for _ in range(300):
+        groups = []
+        for _ in range(rng.randint(1, 3)):
+            tiles = [("-" if c != "xd" and rng.random() < 0.2 else "") + c for c in rng.choices(codes, k=rng.randint(1, 4))]
+            groups.append("".join(tiles) + ("" if tiles[-1] == "xd" else "d"))
+        text = rng.choice(["+", " "]).join(groups)
+        hand = parse(text)
+        assert parse(hand.canonical()) == hand, text
+        assert all(t.domino for t in hand.tiles), text

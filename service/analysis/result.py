@@ -80,7 +80,8 @@ def analyse(hand: Hand, wild: str | None = None) -> Analysis:
     saying so and its Tienjiu reading (`service.analysis.paigow`)."""
     tiles = hand.tiles
     if tiles and all(t.domino for t in tiles):
-        return Analysis(False, (), (), None, (TIENJIU_ONLY,), tienjiu=read_tienjiu([t.halves for t in tiles]))
+        shown = [t.halves for t in tiles if not t.face_down]  # backs (xd) say nothing of the hand
+        return Analysis(False, (), (), None, (TIENJIU_ONLY,), tienjiu=read_tienjiu(shown))
     reading = read(hand, None if wild is None else wild_index(wild))
     if reading.warnings:
         return Analysis(False, (), (), None, reading.warnings, bonus=reading.bonus)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import BACK, BONUS, DOMINO, SINGLE_KINDS, SUITS, TIENJIU, Group, Hand, ParseWarning, Tile, pack, pack_domino
+from .model import BACK, BONUS, DOMINO, DOMINO_BACK, SINGLE_KINDS, SUITS, TIENJIU, Group, Hand, ParseWarning, Tile, pack, pack_domino
 
 MAX_CHARS = 256
 MAX_TILES = 64
@@ -77,7 +77,7 @@ class _Slot:
         tile = _TILES.get(key)
         if tile is None:  # tiles are immutable: each kind and way of lying is made once
             if self.suit == DOMINO:
-                kind = pack_domino(self.number, self.half)
+                kind = pack_domino(self.number, self.half) if self.number else DOMINO_BACK
             else:
                 kind = pack(self.number, self.suit, self.red_pos >= 0) if self.number else self.kind
             tile = _TILES[key] = Tile(kind, self.sideways, self.stacked)
@@ -245,9 +245,15 @@ class _Parser:
         self.no_dangling_red(i)
         if self.mark:
             self.fail(f"'{self.mark[0]}' must come right before a tile", self.mark[1])
+        seg = self.segments[-1]
+        if s == DOMINO and not self.pending and seg and seg[-1].pos == i - 1 and self.text[i - 1] in "xX":
+            seg[-1].suit = DOMINO  # xd: a Tienjiu tile's back
+            return
         if not self.pending:
             self.fail(f"suit letter '{self.text[i]}' has no digits before it", i)
         if s == DOMINO:
+            if seg and seg[-1].pos == i - 1 and self.text[i - 1] in "xX":
+                seg[-1].suit = DOMINO  # 66xd: Heaven and a back
             return self.dominoes(i)
         for slot in self.pending:
             if s == "z" and slot.red_pos >= 0:

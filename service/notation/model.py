@@ -4,7 +4,8 @@ A tile kind is the engine's packed byte: bits 0-3 the number, bits 4-6 the suit
 (1-4 ``m p s z``, 5 ``f`` the bonus tiles, 6 the single tiles: 1 a joker ``j``,
 2 an any-tile ``?``), bit 7 the red-five flag. A face-down tile (a tile back)
 has kind 0. A Tienjiu tile (suit ``d``, a Chinese domino) is suit 7 with its lower
-half in bits 0-3 and its higher half in bits 8-11: ``12d`` is ``0x271``.
+half in bits 0-3 and its higher half in bits 8-11: ``12d`` is ``0x271``; its back
+``xd`` is ``0x70``.
 
 >>> t = Tile.from_code("0p")
 >>> t.number, t.suit, t.red, t.code
@@ -26,6 +27,7 @@ SUITS = "mpsz"
 BONUS = "f"  # flowers 1f-4f, seasons 5f-8f: not part of a hand's 14
 DOMINO = "d"  # Tienjiu tiles, two digits each (12d): never part of a mahjong hand
 _DOMINO_BITS = 0x70
+DOMINO_BACK = _DOMINO_BITS  # a face-down Tienjiu tile, xd: no halves
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 BONUS_NAMES = ("plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter")
 RED_BIT = 0x80
@@ -78,6 +80,8 @@ class Tile:
         """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` a back, ``"j"`` a joker, ``"?"`` any tile."""
         if code in SINGLE_KINDS:
             return cls(SINGLE_KINDS[code], sideways, stacked, tsumogiri)
+        if code == "xd":
+            return cls(DOMINO_BACK, sideways, stacked, tsumogiri)
         if code[-1:] == DOMINO:
             return cls(pack_domino(int(code[0]), int(code[1])), sideways, stacked, tsumogiri)
         digit, suit = int(code[0]), code[1]
@@ -85,7 +89,8 @@ class Tile:
 
     @property
     def face_down(self) -> bool:
-        return self.kind == BACK
+        """A back: a mahjong tile's (``x``) or a Tienjiu tile's (``xd``)."""
+        return self.kind == BACK or self.kind == DOMINO_BACK
 
     @property
     def single(self) -> bool:
@@ -135,6 +140,8 @@ class Tile:
         if code is None:
             if self.single:
                 code = _SINGLE_CODES[self.kind]
+            elif self.kind == DOMINO_BACK:
+                code = "xd"
             elif self.domino:
                 code = "%d%dd" % self.halves
             else:
@@ -161,6 +168,8 @@ class Tile:
             return HONOR_NAMES[self.number - 1]
         if self.bonus:
             return BONUS_NAMES[self.number - 1]
+        if self.kind == DOMINO_BACK:
+            return "face-down Tienjiu tile"
         if self.domino:
             return TIENJIU[self.halves].en
         return f"{self.number}{self.suit}" + (" (red)" if self.red else "")
@@ -240,7 +249,12 @@ class Group:
         out: list[str] = []
         run_suit = ""
         for t in self.tiles:
-            if run_suit and (t.suit and t.suit != run_suit or t.kind in (JOKER, ANY_TILE)):
+            if t.kind == DOMINO_BACK:  # xd stands alone: close the run first
+                out += [run_suit, "xd"]
+                run_suit = ""
+                continue
+            if run_suit and (t.suit and t.suit != run_suit or t.kind in (JOKER, ANY_TILE)
+                             or run_suit == DOMINO and t.face_down):  # 66dx: the x is no Tienjiu back
                 out.append(run_suit)  # a joker or any-tile takes no digits: close the run first
                 run_suit = ""
             if t.suit:

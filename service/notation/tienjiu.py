@@ -75,6 +75,7 @@ _TABLE = (
 )
 KINDS: dict[tuple[int, int], Kind] = {row[0]: Kind(*row) for row in _TABLE}
 LABEL = {"en": "Tienjiu tiles", "zh": "天九牌", "ja": "天九牌"}  # a group of them in alt text
+BACK_NAME = {"en": "face-down Tienjiu tile", "zh": "天九牌背", "ja": "伏せた天九牌"}  # xd
 BY_PRIME: dict[int, Kind] = {k.prime: k for k in KINDS.values()}
 GEE_JOON = ((1, 2), (2, 4))
 

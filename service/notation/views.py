@@ -63,7 +63,7 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
         "groups": groups,
         "warnings": [{"message": w.message, "position": w.position} for w in hand.warnings],
     }
-    dominoes = [t.halves for t in hand.tiles if t.domino]
+    dominoes = [t.halves for t in hand.tiles if t.domino and not t.face_down]
     if dominoes:
         out["key"] = tienjiu_key(dominoes)
     if layout is not None:

@@ -19,6 +19,7 @@ Tile names are as players of the language write them; `{...}` are the slots a te
 from __future__ import annotations
 
 from .model import BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, TIENJIU, Tile
+from .tienjiu import BACK_NAME as TIENJIU_BACK
 
 _KANJI = ("一", "二", "三", "四", "五", "六", "七", "八", "九")
 
@@ -139,7 +140,7 @@ def tile_name(t: Tile, lang: str = "en") -> str:
     if t.bonus:
         return w["bonus"][t.number - 1]
     if t.domino:
-        return TIENJIU[t.halves].name(lang)
+        return TIENJIU_BACK[lang] if t.face_down else TIENJIU[t.halves].name(lang)
     name = w["numbers"][t.number - 1] + w["suits"][t.suit]
     return w["red"].format(tile=name) if t.red else name
 
