@@ -323,3 +323,24 @@ def test_every_spelling_of_tienjiu_tiles_round_trips_through_canonical():
         hand = parse(text)
         assert parse(hand.canonical()) == hand, text
         assert all(t.domino for t in hand.tiles), text
+
+
+def test_the_house_way_maximises_the_high_hand_only_when_the_low_hand_cannot_reach_a_high_three():
+    """Rule 3 over every four-tile hand that no pair, Wong, Gong or high nine decides."""
+    from service.analysis.paigow import TABLE, all_hands, hand, house_way, splits
+
+    high3 = hand([(1, 5), (3, 4)])  # Look and a seven: 3 points, Look its top tile
+    assert high3.points == 3 and high3.tiles[0] == (1, 5)
+    seen = {"high": 0, "low": 0}
+    for tiles in all_hands(4):
+        options = splits(tiles)
+        if any(s.high.name in TABLE or s.low.name in TABLE for s in options):
+            continue  # rules 1 and 2
+        s = house_way(tiles)
+        if max(o.low for o in options) < high3 and max(o.high.points for o in options) >= 7:
+            assert s.high == max(o.high for o in options), tiles
+            seen["high"] += 1
+        else:
+            assert s.low == max(o.low for o in options), tiles
+            seen["low"] += 1
+    assert seen["high"] > 10 and seen["low"] > 1000, seen

@@ -153,7 +153,7 @@ def house_way(tiles) -> Split:
         made = [s for s in options if s.high.name.endswith(bonus) or s.low.name.endswith(bonus)]
         if made:
             return max(made, key=lambda s: (s.low.strength, s.high.strength))
-    high3 = hand([(1, 5), (1, 4)]).strength  # 3 points (Look counts 6, the Chop Ng 5: 11) with a Look
+    high3 = hand([(1, 5), (3, 4)]).strength  # a "high 3": Look (6) and a seven, 3 points, Look its top tile
     if max(s.low.strength for s in options) < high3 and max(s.high.points for s in options) >= 7:
         return max(options, key=lambda s: (s.high.strength, s.low.strength))
     return best_split(tiles)
