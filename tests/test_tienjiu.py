@@ -344,3 +344,16 @@ def test_the_house_way_maximises_the_high_hand_only_when_the_low_hand_cannot_rea
             assert s.low == max(o.low for o in options), tiles
             seen["low"] += 1
     assert seen["high"] > 10 and seen["low"] > 1000, seen
+
+
+def test_a_tienjiu_tile_is_no_dora_indicator_and_never_a_500(client):
+    from service.notation.dora import IndicatorError, read_indicators
+
+    for text, at in (("12d", 2), ("1m66d", 4), ("xd", 1)):
+        r = client.get(f"/tiles/123m.json?dora={text}")
+        assert r.status_code == 400 and r.json["error"]["param"] == "dora", text
+        assert r.json["error"]["message"] == "dora indicators are mahjong tiles: no Tienjiu tiles (d)"
+        with pytest.raises(IndicatorError) as e:
+            read_indicators(text)
+        assert e.value.position == at and e.value.message == r.json["error"]["message"]
+    assert client.get("/tiles/66d12d.json?dora=1m").status_code == 200
