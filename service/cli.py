@@ -222,11 +222,11 @@ def cmd_sheet(args) -> int:
     fmt = _format_of(args.output, ("png", "webp"))
     RenderOptions(height=args.height, scale=args.scale, theme=args.theme)  # validates
     if fmt == "png":
-        write_sheet(args.output, args.height, args.theme, args.scale, args.index)
+        write_sheet(args.output, args.height, args.theme, args.scale, args.index, args.set)
     else:
         from service.drawing.render import encode
 
-        _write(args.output, encode(contact_sheet(args.height, args.theme, args.scale, args.index), fmt))
+        _write(args.output, encode(contact_sheet(args.height, args.theme, args.scale, args.index, args.set), fmt))
     return 0
 
 
@@ -323,6 +323,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--height", type=option_type("height"), default=64, help="CSS px of a tile (16-256)")
     p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")
     p.add_argument("--theme", default="light")
+    p.add_argument("--set", default="mahjong", choices=("mahjong", "tienjiu"),
+                   help="which tiles: mahjong, or tienjiu (the 21 Chinese domino kinds and their back)")
     index_arg(p)
     p.set_defaults(func=cmd_sheet)
 

@@ -8,11 +8,11 @@
 
 from importlib import import_module
 
-from .proportions import TILE_ASPECT, tile_width
+from .proportions import TILE_ASPECT, tile_width, width_of
 
 # Drawing loads Pillow and the font; geometry needs only the proportions, so
 # these names load their module on first use (PEP 562).
-_LAZY = {"CODES": "faces", "face": "faces", "clear_cache": "faces",
+_LAZY = {"CODES": "faces", "TIENJIU": "faces", "face": "faces", "clear_cache": "faces",
          "contact_sheet": "sheet", "write_sheet": "sheet", "THEMES": "theme"}
 
 
@@ -27,4 +27,4 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
 
 
-__all__ = ["CODES", "THEMES", "TILE_ASPECT", "tile_width", "face", "contact_sheet", "write_sheet", "clear_cache"]
+__all__ = ["CODES", "TIENJIU", "THEMES", "TILE_ASPECT", "tile_width", "width_of", "face", "contact_sheet", "write_sheet", "clear_cache"]

@@ -77,8 +77,9 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     if back:  # face down: the ivory layer is the lower one
         band = IVORY_BAND * (w if sideways else h)
     pen.rrect((0, 0, w, h), r, fill=theme.outline)
-    pen.rrect((lw, lw, w - lw, h - lw), r - lw, fill=theme.edge if back else theme.back)
-    pen.rrect((lw, lw, w - lw, h - lw - band), r - lw, fill=theme.back_edge if back else theme.edge)
+    inner = max(0.0, r - lw)  # a narrow tile's corner can be tighter than its outline is wide
+    pen.rrect((lw, lw, w - lw, h - lw), inner, fill=theme.edge if back else theme.back)
+    pen.rrect((lw, lw, w - lw, h - lw - band), inner, fill=theme.back_edge if back else theme.edge)
     top, low = (theme.back, theme.back_low) if back else (theme.body, theme.body_low)
     pen.rrect_gradient(face, r * 0.8, top, low, start=face[3] - SHADE * (face[3] - face[1]))
     return face

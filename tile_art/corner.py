@@ -28,6 +28,7 @@ INDEX: dict[str, str] = {
     **{f"{n}{s}": str(n or 5) for s in "mps" for n in range(10)},
     **{f"{n + 1}z": c for n, c in enumerate(WINDS + DRAGONS)},
     **{f"{n}f": str((n - 1) % 4 + 1) for n in range(1, 9)},
+    **{f"{a}{b}d": f"{a}{b}" for a in range(1, 7) for b in range(a, 7)},  # Tienjiu tiles: both halves
 }
 CHARACTERS = "".join(sorted(set(INDEX.values())))  # what the font must hold (`tile_art.glyphs`)
 # In face units, on a face FH units tall (each scales with the face's height, `fh / FH`):
@@ -58,13 +59,17 @@ def index_box(code: str, fh: float) -> Box:
     >>> [round(v, 1) for v in index_box("8p", 128.0)][1::2]  # as tall as CAP, TOP below the face's top
     [3.0, 28.0]
     """
-    text = INDEX[code]
+    return _ink_box(INDEX[code], fh, LEFT)
+
+
+def _ink_box(text: str, fh: float, left: float) -> Box:
+    """`index_box` of `text` with its ink from `left`."""
     k = fh / FH
     x0, y0, x1, y1 = ink_bounds(text)
     cap = ink_bounds(_CAP_OF)
     scale = CAP * k / (cap[3] - cap[1])  # pen units per em
     base = TOP * k + cap[3] * scale  # the baseline, below the top of a capital
-    return LEFT, base - y1 * scale, LEFT + (x1 - x0) * scale, base - y0 * scale
+    return left, base - y1 * scale, left + (x1 - x0) * scale, base - y0 * scale
 
 
 def index_colour(theme: Theme, code: str) -> tuple[int, int, int]:
@@ -79,11 +84,20 @@ def index_colour(theme: Theme, code: str) -> tuple[int, int, int]:
         return theme.red
     if code == "6z":
         return theme.green
-    if code == "5z" or code[1:] == "f":
+    if code == "5z" or code[-1:] == "f":
         return theme.blue
     return theme.ink
 
 
 def draw_index(pen, theme: Theme, code: str) -> None:
-    """The index of `code` in the top-left corner of `pen`'s face (any pen backend)."""
-    pen.glyph(INDEX[code], index_box(code, pen.fh), index_colour(theme, code))
+    """The index of `code` in the top-left corner of `pen`'s face (any pen backend); a Tienjiu
+    tile's two digits one glyph at a time (the vector pen draws one character a glyph)."""
+    text, colour = INDEX[code], index_colour(theme, code)
+    if len(text) == 1:
+        pen.glyph(text, index_box(code, pen.fh), colour)
+        return
+    left = LEFT
+    for ch in text:
+        box = _ink_box(ch, pen.fh, left)
+        pen.glyph(ch, box, colour)
+        left = box[2] + 0.15 * CAP * pen.fh / FH

@@ -15,16 +15,22 @@ from .bamboo import draw_bamboo
 from .body import BLANKS, face_box, opaque_body
 from .bonus import draw_bonus
 from .characters import draw_honor, draw_man
+from .dominoes import BACK as DOMINO_BACK
+from .dominoes import CODES as DOMINOES
+from .dominoes import draw_domino
 from .joker import draw_any, draw_joker
 from .lru import ByteLRU, share
 from .pen import Pen
 from .pins import draw_pins
-from .proportions import SMALL, supersample, tile_width  # noqa: F401  (SMALL: tests read it here)
+from .proportions import SMALL, supersample, tile_width, width_of  # noqa: F401  (SMALL: tests read it here)
 from .theme import THEMES, Theme, get_theme
 
 SUITED = tuple(f"{n}{s}" for s in "mps" for n in "1234567890")
 BONUS = tuple(f"{n}f" for n in "12345678")  # flowers 1f-4f, seasons 5f-8f
 CODES: tuple[str, ...] = SUITED + tuple(f"{n}z" for n in "1234567") + BONUS + ("j", "?", "x")
+TIENJIU: tuple[str, ...] = DOMINOES + (DOMINO_BACK,)  # Chinese dominoes 11d-66d and their back
+BACKS = ("x", DOMINO_BACK)
+_KNOWN = frozenset(CODES + TIENJIU)
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MAX_SCALE = 4
 CACHE_BYTES = share()[0]  # memory bound of the face cache (RGBA bytes); see lru.py
@@ -36,6 +42,8 @@ def _content(pen: Pen, colours: Theme, code: str) -> None:
     """Draw the face's pips or glyphs with `pen` (not for the back)."""
     if code in _SUITLESS:
         return _SUITLESS[code](pen, colours)
+    if code in DOMINOES:
+        return draw_domino(pen, colours, code)
     digit, suit = int(code[0]), code[1]
     if suit == "z":
         draw_honor(pen, colours, digit)
@@ -48,7 +56,7 @@ def _content(pen: Pen, colours: Theme, code: str) -> None:
 def _indexed(pen: Pen, colours: Theme, code: str) -> None:
     """The face with its corner index (`tile_art.corner`): the art shrunk below the index band;
     a flower or season keeps its art, the index standing in for its own numeral."""
-    if code[1] == "f":
+    if code[-1] == "f":
         draw_bonus(pen, colours, int(code[0]), numeral=False)
     else:
         _content(pen.frame(corner.art_box(pen.fh)), colours, code)
@@ -63,7 +71,7 @@ def paint_face(pen: Pen, colours: Theme, code: str, sideways: bool, content_fh: 
     turned 90° counter-clockwise onto the wide face, as large as fits (`Pen.turned`).
     The back (`x`) has no content. `index`: with its corner index, where it has one.
     """
-    if code == "x":
+    if code in BACKS:
         return
     draw = _indexed if index and corner.has_index(code) else _content
     if sideways:
@@ -83,10 +91,10 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
     """Draw one face from scratch (uncached). Sideways: a wide tile, edge at the bottom,
     content turned 90° counter-clockwise. `index`: with its corner index (`tile_art.corner`)."""
     colours = get_theme(theme)
-    w, h = tile_width(height) * scale, height * scale
+    w, h = width_of(code, height) * scale, height * scale
     ss = supersample(h)
     size = (h * ss, w * ss) if sideways else (w * ss, h * ss)
-    blank = opaque_body(size, colours, ss, back=code == "x", sideways=sideways)
+    blank = opaque_body(size, colours, ss, back=code in BACKS, sideways=sideways)
     pen = blank.pen()
     paint_face(pen, colours, code, sideways, upright_fh((w * ss, h * ss), ss), index)
     return blank.reduced(pen.canvas)
@@ -94,9 +102,10 @@ def draw_face(code: str, height: int, scale: int, theme: str, sideways: bool = F
 
 def check(code: str, height: int, scale: int, theme: str) -> None:
     """ValueError unless the arguments name a face we draw. `check("0p", 38, 2, "dark")` passes."""
-    if not isinstance(code, str) or code not in CODES:
+    if not isinstance(code, str) or code not in _KNOWN:
         raise ValueError(f"unknown tile code {code!r}; expected 1m-9m, 1p-9p, 1s-9s, 0m/0p/0s (red fives), "
-                         f"1z-7z, 1f-8f (flowers, seasons), j (joker), ? (any tile) or x (back)")
+                         f"1z-7z, 1f-8f (flowers, seasons), j (joker), ? (any tile), x (back), "
+                         f"11d-66d (Tienjiu tiles) or xd (their back)")
     get_theme(theme)
     for name, value, lo, hi in (("height", height, MIN_HEIGHT, MAX_HEIGHT), ("scale", scale, 1, MAX_SCALE)):
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -126,7 +135,7 @@ def _cached(key: tuple[str, int, int, str, bool, bool]) -> Image.Image:
 
 def face(code: str, height: int, scale: int = 1, theme: str = "light", sideways: bool = False,
          index: bool = False) -> Image.Image:
-    """The RGBA tile image, (tile_width(height)*scale, height*scale); when `sideways`, a tile lying
+    """The RGBA tile image, (width_of(code, height)*scale, height*scale); when `sideways`, a tile lying
     on its long side, (height*scale, tile_width(height)*scale), edge at the bottom like upright
     tiles and content turned 90° counter-clockwise; `index`: with its corner index
     (`tile_art.corner`; a face without one is the same face). Cached and shared: do not mutate
@@ -160,4 +169,4 @@ def cache_bytes() -> dict[str, int]:
             "bodies": body.BLANKS.currsize, "bodies_max": body.BLANKS.maxsize}
 
 
-__all__ = ["CODES", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE", "set_cache_bytes", "cache_bytes"]
+__all__ = ["CODES", "TIENJIU", "THEMES", "tile_width", "face", "draw_face", "clear_cache", "CACHE", "set_cache_bytes", "cache_bytes"]

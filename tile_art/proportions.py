@@ -4,18 +4,25 @@ drawing share, with no drawing imports.
 `service.layout` places tiles with this alone, and its cost ceiling (`service.layout.limits`)
 counts what a face costs, so pure geometry never loads Pillow.
 
->>> tile_width(38), tile_width(40)
-(28, 30)
+>>> tile_width(38), tile_width(40), width_of("12d", 38)
+(28, 30, 16)
 """
 
 import math
 
 TILE_ASPECT = 0.75  # width / height of an upright tile
+DOMINO_ASPECT = 0.42  # a Tienjiu tile (Chinese domino): about an inch wide and two and a half long
 
 
 def tile_width(height: int) -> int:
     """CSS width of an upright tile of CSS `height` (Python rounding: halves to even)."""
     return round(height * TILE_ASPECT)
+
+
+def width_of(code: str, height: int) -> int:
+    """CSS width of upright tile `code` of CSS `height`: a Tienjiu tile (``12d``, its back ``xd``)
+    is a domino, taller for its width than a mahjong tile."""
+    return round(height * DOMINO_ASPECT) if code[-1:] == "d" else tile_width(height)
 
 
 SMALL = 64  # device px: faces shorter than this (1x pages) are drawn with 4x4 samples a pixel

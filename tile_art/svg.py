@@ -49,12 +49,12 @@ def tile_nodes(code: str, height: int, scale: int, theme: str, sideways: bool,
     ``index``: with its corner index (`tile_art.corner`). Cached (a few kB each) and shared between documents: read-only.
     """
     colours = get_theme(theme)
-    w, h = faces.tile_width(height) * scale, height * scale
+    w, h = faces.width_of(code, height) * scale, height * scale
     size = (h, w) if sideways else (w, h)
     root = SvgPen(size[1])
-    face = draw_body(root.group(), size, colours, 1.0, back=code == "x", sideways=sideways)
+    face = draw_body(root.group(), size, colours, 1.0, back=code in faces.BACKS, sideways=sideways)
     cs = scale if content_scale is None else content_scale
-    upright = (faces.tile_width(height) * cs, height * cs)
+    upright = (faces.width_of(code, height) * cs, height * cs)
     if cs != scale:  # the content's face, as tall for its width as at `cs`, centred in this one
         box = face_box(upright[::-1] if sideways else upright, 1.0, sideways)[3]
         half = (face[2] - face[0]) * (box[3] - box[1]) / (box[2] - box[0]) / 2

@@ -204,5 +204,7 @@ def _unreadable(tile: Tile, where: str) -> str:
         return f"face-down tile {where}"
     if tile.code == "?":
         return f"any-tile ? {where}: an unknown tile cannot be analysed"
+    if tile.domino:
+        return f"{tile.code} {where} is a Tienjiu tile (a Chinese domino), not a mahjong tile: it is never analysed"
     return f"{tile.code} {where} is not a mahjong tile"
 

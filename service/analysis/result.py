@@ -21,6 +21,7 @@ from service.notation.model import Hand, Tile
 
 from . import forms, wilds
 from .keys import ORPHAN_ORDER, code_of, index_of
+from .paigow import TienjiuReading, read_tienjiu
 from .parts import Block, Split
 from .reading import Reading, read
 from .shanten import shanten as shanten_of
@@ -49,6 +50,7 @@ class Analysis:
     wilds: int = 0
     bonus: tuple[str, ...] = ()
     splits_cut: bool = False
+    tienjiu: TienjiuReading | None = None  # a hand of Tienjiu tiles only: its key, combinations, Pai Gow
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -64,6 +66,8 @@ class Analysis:
             out["bonus"] = list(self.bonus)
         if self.splits_cut:
             out["splits_truncated"] = True
+        if self.tienjiu is not None:
+            out["tienjiu"] = self.tienjiu.to_json()
         return out
 
 
@@ -72,7 +76,12 @@ def analyse(hand: Hand, wild: str | None = None) -> Analysis:
     (the HTTP, CLI and lint edges catch that once, with `analyse_safely`).
 
     ``wild``: a tile code (``"5z"``); every concealed tile of that kind is a wild,
-    as every joker is."""
+    as every joker is. A hand of Tienjiu tiles only is no mahjong hand: it gets a warning
+    saying so and its Tienjiu reading (`service.analysis.paigow`)."""
+    tiles = hand.tiles
+    if tiles and all(t.domino for t in tiles):
+        shown = [t.halves for t in tiles if not t.face_down]  # backs (xd) say nothing of the hand
+        return Analysis(False, (), (), None, (TIENJIU_ONLY,), tienjiu=read_tienjiu(shown))
     reading = read(hand, None if wild is None else wild_index(wild))
     if reading.warnings:
         return Analysis(False, (), (), None, reading.warnings, bonus=reading.bonus)
@@ -85,6 +94,7 @@ def wild_index(code: str) -> int:
     return index_of(t.number, t.suit)
 
 
+TIENJIU_ONLY = "Tienjiu tiles (Chinese dominoes) are no mahjong hand: see tienjiu for what they make"
 # What the public sees when the analysis has a bug: nothing of its internals.
 FAILED = Analysis(False, (), (), None, ("internal error: this hand could not be analysed",))
 _log = logging.getLogger("tiles.analysis")

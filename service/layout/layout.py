@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.notation.model import Hand, Tile
-from tile_art.proportions import tile_width
+from tile_art.proportions import tile_width, width_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +91,14 @@ def layout(hand: Hand, height: int = 38, gap: int | None = None) -> Layout:
         if n:
             x += gap
         for t in g.tiles:
+            w = width_of(t.code, height) if t.domino else tw  # a Tienjiu tile is narrower
             if t.stacked:  # on top of the sideways tile just placed
                 below = placements[-1]
-                placements.append(Placement(t, n, below.x, below.y - tw, th, tw))
+                placements.append(Placement(t, n, below.x, below.y - w, th, w))
             elif t.sideways:
-                placements.append(Placement(t, n, x, total_h - tw, th, tw))
+                placements.append(Placement(t, n, x, total_h - w, th, w))
                 x += th
             else:
-                placements.append(Placement(t, n, x, total_h - th, tw, th))
-                x += tw
+                placements.append(Placement(t, n, x, total_h - th, w, th))
+                x += w
     return Layout(tuple(placements), x, total_h, th)

@@ -13,6 +13,8 @@ Every word and separator comes from `service.notation.words.WORDS`.
 '手牌：一索 一索；副露：四萬（横） 五萬 六萬；和了牌：四索'
 >>> describe(parse("0m+x11xz+1-1=11p"), "zh")
 '手牌：红五万；暗杠：牌背 东 东 牌背；副露：一筒 一筒（横） 一筒（加杠） 一筒'
+>>> describe(parse("6612d+-45d"), "zh")
+'天九牌：天牌 丁三；杂九 4-5（横）'
 """
 
 from __future__ import annotations
@@ -20,18 +22,31 @@ from __future__ import annotations
 from .dora import KINDS, describe_indicators
 from .model import Group, Hand
 from .river import River, describe_river
-from .words import group_text, join_groups, tile_word
+from .tienjiu import LABEL as TIENJIU_LABEL
+from .words import WORDS, join_groups, tile_word, tiles_text
 
 
 def describe(hand: Hand | River, lang: str = "en") -> str:
     if isinstance(hand, River):
         return describe_river(hand, lang)
-    return join_groups((describe_group(g, lang) for g in hand.groups), lang)
+    parts, tienjiu = [], False
+    for g in hand.groups:  # a run of Tienjiu groups takes its label once
+        dominoes = bool(g.tiles) and all(t.domino for t in g.tiles)
+        parts.append(tiles_text((tile_word(t, lang) for t in g.tiles), lang) if dominoes and tienjiu
+                     else describe_group(g, lang))
+        tienjiu = dominoes
+    return join_groups(parts, lang)
 
 
 def describe_group(g: Group, lang: str = "en", label: str | None = None) -> str:
-    """One group: its label (or `label`, a `WORDS` ``labels`` key) and its tiles."""
-    return group_text(label or _label(g), [tile_word(t, lang) for t in g.tiles], lang)
+    """One group: its label (or `label`, a `WORDS` ``labels`` key) and its tiles. A group of
+    Tienjiu tiles only is no mahjong hand, meld or winning tile: its label says what they are."""
+    w = WORDS[lang]
+    if label is None and g.tiles and all(t.domino for t in g.tiles):
+        text = TIENJIU_LABEL[lang]
+    else:
+        text = w["labels"][label or _label(g)]
+    return w["group"].format(label=text, tiles=tiles_text((tile_word(t, lang) for t in g.tiles), lang))
 
 
 def alt_text(subject: Hand | River, options=None) -> str:

@@ -61,6 +61,9 @@ def read_indicators(text: str, name: str = "dora") -> tuple[Tile, ...]:
         at = next((i for i, c in enumerate(text) if c in "+-=" or (c.isspace() and text[:i].strip())), 0)
         raise IndicatorError(f"{name} indicators are tiles in a row: no melds, '+', '-' or spaces", at, text)
     tiles = hand.tiles
+    if any(t.domino for t in tiles):  # a Tienjiu tile points at no next tile either
+        at = next(i for i, c in enumerate(text.lower()) if c == "d")
+        raise IndicatorError(f"{name} indicators are mahjong tiles: no Tienjiu tiles (d)", at, text)
     if any(t.face_down for t in tiles):
         raise IndicatorError(f"{name} indicators lie face up: no 'x'", text.lower().index("x"), text)
     if any(t.kind in (JOKER, ANY_TILE) or t.suit == BONUS for t in tiles):  # they point at no next tile

@@ -6,7 +6,9 @@ tiles 1f-8f); ``0`` or ``r5`` is a red five; ``x`` is a face-down tile, ``j`` a
 joker, ``?`` an any-tile (one tile each, no digits); ``-`` before a tile lays it
 sideways; ``=`` stacks a sideways tile on the sideways tile just before it
 (added kan). Bonus tiles stand in the hand or in a group of their own, never
-in a meld nor sideways.
+in a meld nor sideways. Suit ``d`` takes its digits two by two: each pair is
+a Tienjiu tile (a Chinese domino), halves 1 to 6 in either order (``12d`` is
+``21d``), and a ``-`` before a pair lays that tile sideways.
 
 >>> h = parse("11222333s22m+-456m+4s")
 >>> [g.kind for g in h.groups]
@@ -15,13 +17,15 @@ in a meld nor sideways.
 '0p+123m'
 >>> parse("123mj?+1234f").canonical()
 '123mj?+1234f'
+>>> parse("6621d+-54d").canonical()
+'6612d+-45d'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import BACK, BONUS, SINGLE_KINDS, SUITS, Group, Hand, ParseWarning, Tile, pack
+from .model import BACK, BONUS, DOMINO, DOMINO_BACK, SINGLE_KINDS, SUITS, TIENJIU, Group, Hand, ParseWarning, Tile, pack, pack_domino
 
 MAX_CHARS = 256
 MAX_TILES = 64
@@ -78,18 +82,22 @@ class _Slot:
     suit: str = ""
     kind: int = BACK  # the kind of a one-letter tile
     mark_pos: int = -1  # where its '-' or '=' stands
+    half: int = 0  # a Tienjiu tile's second digit
 
     def tile(self) -> Tile:
-        key = (self.number, self.suit, self.red_pos >= 0, self.kind, self.sideways, self.stacked)
+        key = (self.number, self.half, self.suit, self.red_pos >= 0, self.kind, self.sideways, self.stacked)
         tile = _TILES.get(key)
         if tile is None:  # tiles are immutable: each kind and way of lying is made once
-            kind = pack(self.number, self.suit, self.red_pos >= 0) if self.number else self.kind
+            if self.suit == DOMINO:
+                kind = pack_domino(self.number, self.half) if self.number else DOMINO_BACK
+            else:
+                kind = pack(self.number, self.suit, self.red_pos >= 0) if self.number else self.kind
             tile = _TILES[key] = Tile(kind, self.sideways, self.stacked)
         return tile
 
 
 _TILES: dict[tuple, Tile] = {}
-_LETTERS = SUITS + BONUS
+_LETTERS = SUITS + BONUS + DOMINO
 
 
 def parse(text: str) -> Hand:
@@ -249,8 +257,16 @@ class _Parser:
         self.no_dangling_red(i)
         if self.mark:
             self.fail(f"'{self.mark[0]}' must come right before a tile", self.mark[1])
+        seg = self.segments[-1]
+        if s == DOMINO and not self.pending and seg and seg[-1].pos == i - 1 and self.text[i - 1] in "xX":
+            seg[-1].suit = DOMINO  # xd: a Tienjiu tile's back
+            return
         if not self.pending:
             self.fail(f"suit letter '{self.text[i]}' has no digits before it", i)
+        if s == DOMINO:
+            if seg and seg[-1].pos == i - 1 and self.text[i - 1] in "xX":
+                seg[-1].suit = DOMINO  # 66xd: Heaven and a back
+            return self.dominoes(i)
         for slot in self.pending:
             if s == "z" and slot.red_pos >= 0:
                 self.fail("honors have no red five (0 and r5 are for m, p and s)", slot.red_pos)
@@ -260,6 +276,34 @@ class _Parser:
                 self.bonus(slot)
             slot.suit = s
         self.pending.clear()
+
+    def dominoes(self, i: int) -> None:
+        """The digits before a ``d``, two by two: each pair one Tienjiu tile, halves 1 to 6."""
+        pending, text = self.pending, self.text
+        for slot in pending:
+            if slot.red_pos >= 0:
+                at = slot.red_pos
+                self.fail("a Tienjiu tile's halves go from 1 to 6; there is no 0" if text[at] == "0"
+                          else "Tienjiu tiles have no red five ('r' is for m, p and s)", at)
+        if len(pending) % 2:
+            p = pending[-1]
+            self.fail(f"a Tienjiu tile is two digits, like 66d or 12d: '{text[p.pos]}' has no other half", p.pos)
+        for first, second in zip(pending[::2], pending[1::2]):
+            for slot in (first, second):
+                if slot.number > 6:
+                    pair = text[first.pos] + text[second.pos]
+                    self.fail(f"{pair}d is no Tienjiu tile: a half goes from 1 to 6, not {slot.number}", slot.pos)
+            if second.sideways:
+                c = text[second.mark_pos]
+                self.fail(f"'{c}' lays a whole Tienjiu tile sideways: put it before the tile's first digit",
+                          second.mark_pos)
+            if second.pos != first.pos + 1:
+                self.fail("a Tienjiu tile's two digits stand side by side, like 12d", second.pos)
+            first.half, first.suit = second.number, DOMINO
+            # side by side, so in one segment (digits may wait for a later segment's letter)
+            next(seg for seg in reversed(self.segments) if second in seg).remove(second)
+            self.count -= 1
+        pending.clear()
 
     def bonus(self, slot: _Slot) -> None:
         """Flowers 1f-4f and seasons 5f-8f: no red five, no 0f or 9f, never sideways."""
@@ -291,16 +335,22 @@ class _Parser:
 
 
 def _warnings(slots: list[_Slot]) -> tuple[ParseWarning, ...]:
-    """More than four copies of a tile (one of a bonus tile), or more than one red five of a suit."""
+    """More than four copies of a tile (one of a bonus tile, two of a civil Tienjiu tile, one of a
+    military one), or more than one red five of a suit."""
     out = []
-    copies: dict[tuple[int, str], int] = {}
+    copies: dict[tuple[int, int, str], int] = {}
     reds: dict[str, int] = {}
     for s in slots:
         if not s.number:
             continue
-        key = (s.number, s.suit)
+        key = (min(s.number, s.half), max(s.number, s.half), s.suit) if s.suit == DOMINO else (s.number, 0, s.suit)
         n = copies[key] = copies.get(key, 0) + 1
-        if s.suit == BONUS and n == 2:
+        if s.suit == DOMINO:
+            kind = TIENJIU[key[:2]]
+            if n == kind.copies + 1:
+                have = "two of each civil tile" if kind.civil else "one of each military tile"
+                out.append(ParseWarning(f"more {kind.code} than a Tienjiu set has; it has {have}", s.pos))
+        elif s.suit == BONUS and n == 2:
             out.append(ParseWarning(f"more than one {s.number}f; a set has one of each bonus tile", s.pos))
         elif n == 5:
             out.append(ParseWarning(f"more than four copies of {s.number}{s.suit}; a set has four", s.pos))

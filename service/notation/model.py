@@ -3,7 +3,9 @@
 A tile kind is the engine's packed byte: bits 0-3 the number, bits 4-6 the suit
 (1-4 ``m p s z``, 5 ``f`` the bonus tiles, 6 the single tiles: 1 a joker ``j``,
 2 an any-tile ``?``), bit 7 the red-five flag. A face-down tile (a tile back)
-has kind 0.
+has kind 0. A Tienjiu tile (suit ``d``, a Chinese domino) is suit 7 with its lower
+half in bits 0-3 and its higher half in bits 8-11: ``12d`` is ``0x271``; its back
+``xd`` is ``0x70``.
 
 >>> t = Tile.from_code("0p")
 >>> t.number, t.suit, t.red, t.code
@@ -19,8 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .tienjiu import KINDS as TIENJIU
+
 SUITS = "mpsz"
 BONUS = "f"  # flowers 1f-4f, seasons 5f-8f: not part of a hand's 14
+DOMINO = "d"  # Tienjiu tiles, two digits each (12d): never part of a mahjong hand
+_DOMINO_BITS = 0x70
+DOMINO_BACK = _DOMINO_BITS  # a face-down Tienjiu tile, xd: no halves
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 BONUS_NAMES = ("plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter")
 RED_BIT = 0x80
@@ -41,6 +48,12 @@ GroupKind = Literal["hand", "meld", "winning", "river", "bonus", "dora", "ura"] 
 def pack(number: int, suit: str, red: bool = False) -> int:
     """Pack a tile into the engine's byte. ``pack(5, "p", red=True) == 0xA5``."""
     return (_LETTERS.index(suit) + 1) << 4 | number | (RED_BIT if red else 0)
+
+
+def pack_domino(a: int, b: int) -> int:
+    """Pack a Tienjiu tile, either half first: ``pack_domino(2, 1) == pack_domino(1, 2) == 0x271``."""
+    lo, hi = (a, b) if a <= b else (b, a)
+    return hi << 8 | _DOMINO_BITS | lo
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +80,17 @@ class Tile:
         """``Tile.from_code("3s")``, ``"0m"`` for a red five, ``"x"`` a back, ``"j"`` a joker, ``"?"`` any tile."""
         if code in SINGLE_KINDS:
             return cls(SINGLE_KINDS[code], sideways, stacked, tsumogiri)
+        if code == "xd":
+            return cls(DOMINO_BACK, sideways, stacked, tsumogiri)
+        if code[-1:] == DOMINO:
+            return cls(pack_domino(int(code[0]), int(code[1])), sideways, stacked, tsumogiri)
         digit, suit = int(code[0]), code[1]
         return cls(pack(digit or 5, suit, digit == 0), sideways, stacked, tsumogiri)
 
     @property
     def face_down(self) -> bool:
-        return self.kind == BACK
+        """A back: a mahjong tile's (``x``) or a Tienjiu tile's (``xd``)."""
+        return self.kind == BACK or self.kind == DOMINO_BACK
 
     @property
     def single(self) -> bool:
@@ -85,13 +103,26 @@ class Tile:
         return self.kind >> 4 & 0x07 == 5
 
     @property
+    def domino(self) -> bool:
+        """A Tienjiu tile (``12d``)."""
+        return self.kind & 0x70 == _DOMINO_BITS
+
+    @property
+    def halves(self) -> tuple[int, int]:
+        """A Tienjiu tile's halves, lower first (``(1, 2)`` for ``21d``); ``(0, 0)`` for any other tile."""
+        return (self.kind & 0x0F, self.kind >> 8) if self.domino else (0, 0)
+
+    @property
     def number(self) -> int:
+        """The number (a Tienjiu tile's lower half)."""
         return 0 if self.kind in _SINGLE_CODES else self.kind & 0x0F
 
     @property
     def suit(self) -> str:
-        """``m p s z f``, or ``""`` for a back, a joker or an any-tile."""
-        return "" if self.kind in _SINGLE_CODES else _LETTERS[(self.kind >> 4 & 0x07) - 1]
+        """``m p s z f d``, or ``""`` for a back, a joker or an any-tile."""
+        if self.kind in _SINGLE_CODES:
+            return ""
+        return DOMINO if self.domino else _LETTERS[(self.kind >> 4 & 0x07) - 1]
 
     @property
     def red(self) -> bool:
@@ -104,11 +135,15 @@ class Tile:
 
     @property
     def code(self) -> str:
-        """``1m``..``7z``, ``1f``..``8f``, ``0m``/``0p``/``0s`` for red fives, ``x`` ``j`` ``?``."""
+        """``1m``..``7z``, ``1f``..``8f``, ``0m``/``0p``/``0s`` for red fives, ``x`` ``j`` ``?``, ``12d``."""
         code = _CODES.get(self.kind)
         if code is None:
             if self.single:
                 code = _SINGLE_CODES[self.kind]
+            elif self.kind == DOMINO_BACK:
+                code = "xd"
+            elif self.domino:
+                code = "%d%dd" % self.halves
             else:
                 code = f"{0 if self.red else self.number}{self.suit}"
             _CODES[self.kind] = code
@@ -118,8 +153,8 @@ class Tile:
     def name(self) -> str:
         """Plain English for alt text.
 
-        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x", "3f", "j", "?")]
-        ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile']
+        >>> [Tile.from_code(c).name for c in ("0p", "3s", "1z", "x", "3f", "j", "?", "66d")]
+        ['5p (red)', '3s', 'East', 'face-down tile', 'chrysanthemum', 'joker', 'any tile', 'Heaven (Teen)']
         """
         name = _NAMES.get(self.kind)
         if name is None:
@@ -133,6 +168,10 @@ class Tile:
             return HONOR_NAMES[self.number - 1]
         if self.bonus:
             return BONUS_NAMES[self.number - 1]
+        if self.kind == DOMINO_BACK:
+            return "face-down Tienjiu tile"
+        if self.domino:
+            return TIENJIU[self.halves].en
         return f"{self.number}{self.suit}" + (" (red)" if self.red else "")
 
     def same_kind(self, other: Tile) -> bool:
@@ -210,12 +249,18 @@ class Group:
         out: list[str] = []
         run_suit = ""
         for t in self.tiles:
-            if run_suit and (t.suit and t.suit != run_suit or t.kind in (JOKER, ANY_TILE)):
+            if t.kind == DOMINO_BACK:  # xd stands alone: close the run first
+                out += [run_suit, "xd"]
+                run_suit = ""
+                continue
+            if run_suit and (t.suit and t.suit != run_suit or t.kind in (JOKER, ANY_TILE)
+                             or run_suit == DOMINO and t.face_down):  # 66dx: the x is no Tienjiu back
                 out.append(run_suit)  # a joker or any-tile takes no digits: close the run first
                 run_suit = ""
             if t.suit:
                 run_suit = t.suit
-            out.append(("=" if t.stacked else "-" if t.sideways else "") + t.code[0])
+            digits = t.code[:2] if t.domino else t.code[0]
+            out.append(("=" if t.stacked else "-" if t.sideways else "") + digits)
         out.append(run_suit)
         return "".join(out)
 

@@ -109,6 +109,8 @@ def parse_river(text: str) -> River:
             fail("'+' separates a hand from its melds; a river has none: leave it out (spaces are ignored)", i)
         if c in "fF":
             fail("a river has no bonus tiles: they are set aside, never discarded (show them in a hand)", i)
+        if c in "dD":
+            fail("a river is a mahjong player's discards; Tienjiu tiles (d) have none: show them as a hand", i)
         if c == RIICHI:
             if riichi >= 0:
                 fail(f"a river has one riichi tile; the '-' before discard {riichi_discard} marks it already", i)

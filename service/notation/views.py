@@ -9,6 +9,9 @@
 >>> from service.notation.options import RenderOptions
 >>> [t["code"] for t in hand_json(parse("1m"), options=RenderOptions(dora="3m"))["groups"][1]["tiles"]]
 ['3m', 'x', 'x', 'x', 'x']
+>>> view = hand_json(parse("6666d45d"), options=RenderOptions(lang="ja"))  # Tienjiu tiles: names and key
+>>> [t["name"] for t in view["groups"][0]["tiles"]], view["key"]
+(['天牌', '天牌', '雑九 4-5'], 68231)
 """
 
 from __future__ import annotations
@@ -20,10 +23,15 @@ from .dora import KINDS, held, strip
 from .grammar import ParseError
 from .model import Hand
 from .subject import layout_of
+from .tienjiu import key as tienjiu_key
+from .words import tile_name
 
 
 def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str, Any]:
     """The hand as plain data; with a layout, tiles gain x/y/w/h and the hand its size.
+
+    Tienjiu tiles (``12d``) carry their ``name`` in ``options.lang``, and the hand its ``key``:
+    the product of their primes (`service.notation.tienjiu`).
 
     With `options` (RenderOptions) naming indicators, groups of kind ``dora``/``ura`` follow
     (the strip as drawn: indicators, then backs); with `analysis` too, ``dora``/``ura`` say
@@ -32,6 +40,7 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
     places = iter(layout.placements) if layout is not None else None  # in notation order, then the strips
     kinds = [k for k in KINDS if options is not None and getattr(options, k)]
     strips = tuple(strip(options.indicators(k), k) for k in kinds)
+    lang = options.lang if options is not None else "en"
     groups = []
     for g in hand.groups + strips:
         tiles = []
@@ -39,6 +48,8 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
             tile = {"code": t.code, "sideways": t.sideways, "stacked": t.stacked, "face_down": t.face_down}
             if t.tsumogiri:
                 tile["tsumogiri"] = True
+            if t.domino:
+                tile["name"] = tile_name(t, lang)
             if places is not None:
                 p = next(places)
                 tile.update(x=p.x, y=p.y, w=p.w, h=p.h)
@@ -52,6 +63,9 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
         "groups": groups,
         "warnings": [{"message": w.message, "position": w.position} for w in hand.warnings],
     }
+    dominoes = [t.halves for t in hand.tiles if t.domino and not t.face_down]
+    if dominoes:
+        out["key"] = tienjiu_key(dominoes)
     if layout is not None:
         out.update(width=layout.width, height=layout.height)
     if analysis is not None:

@@ -10,13 +10,16 @@ Tile names are as players of the language write them; `{...}` are the slots a te
 ['一萬', '赤五筒', '九索', '白', '伏せ牌', '任意の牌']
 >>> [tile_name(Tile.from_code(c), "zh") for c in ("1m", "0m", "3s", "6z", "j", "2f")]
 ['一万', '红五万', '三条', '发财', '百搭', '兰']
+>>> [tile_name(Tile.from_code("66d"), lang) for lang in ("en", "zh", "ja")]  # Tienjiu: tienjiu.KINDS
+['Heaven (Teen)', '天牌', '天牌']
 >>> group_text("hand", ["一萬", "二萬"], "ja")
 '手牌：一萬 二萬'
 """
 
 from __future__ import annotations
 
-from .model import BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, Tile
+from .model import BONUS_NAMES, HONOR_NAMES, SINGLE_NAMES, TIENJIU, Tile
+from .tienjiu import BACK_NAME as TIENJIU_BACK
 
 _KANJI = ("一", "二", "三", "四", "五", "六", "七", "八", "九")
 
@@ -136,6 +139,8 @@ def tile_name(t: Tile, lang: str = "en") -> str:
         return w["honors"][t.number - 1]
     if t.bonus:
         return w["bonus"][t.number - 1]
+    if t.domino:
+        return TIENJIU_BACK[lang] if t.face_down else TIENJIU[t.halves].name(lang)
     name = w["numbers"][t.number - 1] + w["suits"][t.suit]
     return w["red"].format(tile=name) if t.red else name
 
