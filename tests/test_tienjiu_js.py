@@ -42,3 +42,12 @@ def test_js_layout_matches_python_on_random_tienjiu_notations():
     assert [(c, g, w) for c, g, w in zip(cases, node_layouts(cases), want) if g != w] == []
     assert sum(w is not None and "Tienjiu" in w["description"] or w is not None and "天九" in w["description"]
                for w in want) > 1000
+
+
+def test_a_river_refuses_tienjiu_tiles_in_js_as_in_python():
+    from test_river import js_river_layouts, python_river  # tests/test_river.py
+
+    cases = [(n, 38, 6) for n in ("12d", "123m66d", "66d", "12m3d", "-12d", "1*2d", "123m 45d", "xd", "123m")]
+    want = [python_river(*c) for c in cases]
+    assert want[:-1] == [None] * (len(cases) - 1) and want[-1] is not None
+    assert js_river_layouts(cases) == want
