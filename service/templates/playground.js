@@ -202,7 +202,7 @@
     status(st, j, notes);
     if (st.mode === "scene") analysisText("A scene is not analysed: the analysis is for hands.");
     else if (!j.analysis) analysisText("A river is not analysed: the analysis is for hands.");
-    else if (j.analysis.tienjiu) renderTienjiu(j.analysis.tienjiu, j);
+    else if (j.analysis.tienjiu) renderTienjiu(j.analysis.tienjiu, j, st.lang);
     else renderAnalysis(j.analysis, st);
     writeSnippets(st, j);
     $("playground").dataset.shown = query;
@@ -359,15 +359,16 @@
   // One split as tiles: each block a group, drawn as the tiles its wilds stand for ('?' for "any").
   // -- Tienjiu tiles: the JSON view's reading (service/analysis/paigow.py) -------------------
 
-  /** A Pai Gow hand ({tiles, name, points} of the JSON view), drawn, with its name and points. */
-  function paiGowItem(label, h, names) {
-    const text = `${label}${h.name}, ${h.points} point${h.points === 1 ? "" : "s"}`;
+  /** A Pai Gow hand ({tiles, name, names, points} of the JSON view), drawn, with its name (in `lang`) and points. */
+  function paiGowItem(label, h, names, lang) {
+    const name = (h.names && h.names[lang]) || h.name;
+    const text = `${label}${name}, ${h.points} point${h.points === 1 ? "" : "s"}`;
     const notation = h.tiles.map((c) => c.slice(0, 2)).join("") + "d";
     const alt = `${text}: ${h.tiles.map((c) => names[c] || c).join(" ")}`;
     return el("div", { class: "tiles-row paigow" }, tilesImg(notation, alt), el("span", { "aria-hidden": "true" }, text));
   }
 
-  function renderTienjiu(t, j) {
+  function renderTienjiu(t, j, lang) {
     const names = {}; // code -> the tile's name in the picture's lang, as the JSON view gives it
     for (const g of j.groups) for (const tile of g.tiles) if (tile.name) names[tile.code] = tile.name;
     const dl = el("dl", { id: "tienjiu" });
@@ -377,10 +378,11 @@
     row("Combinations", t.combinations.length ? t.combinations.map((c) => c.name).join(", ") : "none");
     const pg = t.pai_gow;
     if (pg && pg.best) {
-      row("Pai Gow, best split", paiGowItem("High: ", pg.best.high, names), paiGowItem("Low: ", pg.best.low, names));
-      row("Pai Gow, house way", paiGowItem("High: ", pg.house_way.high, names), paiGowItem("Low: ", pg.house_way.low, names));
+      const item = (label, h) => paiGowItem(label, h, names, lang);
+      row("Pai Gow, best split", item("High: ", pg.best.high), item("Low: ", pg.best.low));
+      row("Pai Gow, house way", item("High: ", pg.house_way.high), item("Low: ", pg.house_way.low));
     } else if (pg) {
-      row("Pai Gow hand", paiGowItem("", pg, names));
+      row("Pai Gow hand", paiGowItem("", pg, names, lang));
     } else {
       row("Pai Gow", "two tiles make a hand, four a high and a low hand");
     }

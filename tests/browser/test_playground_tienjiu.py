@@ -43,3 +43,13 @@ def test_two_tiles_show_their_pai_gow_hand_by_name(open_page, base):
     assert analysis.locator(".paigow img").get_attribute("alt") == \
         f"Gee Joon, {hand['points']} points: Gee Joon 2-4 (six) Gee Joon 1-2 (three)"  # the higher tile first
     assert not page.errors
+
+
+def test_the_pai_gow_hand_is_named_in_the_pictures_language(open_page, base):
+    page = open_page("?n=6645d&lang=zh")
+    analysis = page.get_by_role("region", name="Analysis")
+    analysis.locator("#tienjiu").wait_for()
+    view = service_json(base, "/tiles/6645d.json?lang=zh")
+    assert view["analysis"]["tienjiu"]["pai_gow"]["names"]["zh"] == "天王"
+    assert analysis.locator(".paigow img").get_attribute("alt") == "天王, 1 point: 天牌 杂九 4-5"
+    assert not page.errors
