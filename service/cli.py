@@ -157,7 +157,7 @@ def cmd_render(args) -> int:
     if args.score:  # the score card under the hand (service/scoring)
         from service.scoring import command as score_command, score_context
 
-        from .score_card import render_scored
+        from service.drawing.score_card import render_scored
 
         if opts.layout != "hand":
             raise OptionError("--score is for hands; a river has no score", "score")
