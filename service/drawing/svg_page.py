@@ -41,7 +41,7 @@ from typing import Callable
 import tile_art
 from service.layout.arrange import arrange
 from service.layout.layout import Layout
-from service.notation.describe import alt_text
+from service.scoring.card_words import picture_alt
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, PREFIX, SVG_NS, Document, _hex, _Writer
@@ -238,7 +238,7 @@ def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
         r, g, b, a = options.background
         opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'
         uses.insert(0, f'<rect width="{lay.width}" height="{lay.height}" fill="{_hex((r, g, b))}"{opacity}/>')
-    alt = html_lib.escape(alt_text(subject, options))  # in options.lang
+    alt = html_lib.escape(picture_alt(subject, options))  # in options.lang
     return (f'<svg xmlns="{SVG_NS}" width="{lay.width}" height="{lay.height}" '
             f'viewBox="0 0 {lay.width} {lay.height}" role="img" aria-label="{alt}"{attrs}>'
             f'<title>{alt}</title>{"".join(uses)}</svg>'), Needs(key, tuple(tiles), dims)

@@ -18,13 +18,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.notation.model import Tile
+from service.notation.model import Hand, Tile
 from service.notation.options import RenderOptions
+from service.scoring import read_score_text, score_context
 from service.scoring.card_words import fan_text, fu_text, total_text, word, yaku_text
 
 from .dora_layout import label_band, label_size
 from .layout import Label, Layout, Placement, tile_width
 from .measure import text_width
+
+
+def card_score(hand: Hand, options: RenderOptions) -> dict[str, Any]:
+    """The score a picture's ``score`` option asks of ``hand`` (the JSON of `service.scoring.score`),
+    with the picture's own dora and ura indicators; `OptionError` when the context does not fit it.
+
+    >>> from service.notation.grammar import parse
+    >>> card_score(parse("234789m1234566p+6p"), RenderOptions(score="seat=S&riichi=1"))["han"]
+    3
+    """
+    return score_context(hand, read_score_text(options.score, options.dora, options.ura))
 
 
 def with_score(base: Layout, score: dict[str, Any], options: RenderOptions) -> Layout:

@@ -24,6 +24,7 @@ from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import Subject
 from service.notation.subject import read as parse
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
+from service.scoring.rules import score_text
 
 from .scan import EXPR, TilesTag
 
@@ -190,7 +191,19 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
         params["lang"] = default_lang
     index = props.get("index", default_index)
     params["index"] = "1" if (index if isinstance(index, bool) else default_index) else "0"
-    return _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
+    options = _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
+    if props.get("score", False) is not False:  # ``score``: the score card, in the context of the other props
+        given = {name: _score_prop(props[name]) for name in ("score", *SCORE_OPTIONS)
+                 if name in props and props[name] is not EXPR and name not in ("dora", "ura")}
+        options = replace(options, score=score_text(given))
+    return options
+
+
+def _score_prop(value) -> str:
+    """A score prop as the URL writes it: ``riichi`` (bare) and ``{true}`` are ``1``, ``honba={2}`` is ``2``."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 @lru_cache(maxsize=1024)
