@@ -36,8 +36,10 @@ Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the faces of tags and
 blocks without an ``index``).
 
->>> sorted(TilesDirective.option_spec)
-['caption', 'dora', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme', 'ura']
+>>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
+['caption', 'format', 'height', 'index', 'lang', 'river', 'row', 'score', 'theme']
+>>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
+True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
 {'dora': [23, 24]}
 """
@@ -63,6 +65,7 @@ from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from service.pictures.tag_props import read_tag
+from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 
 from . import markup
 from .build import ensure_files
@@ -193,6 +196,8 @@ class TilesDirective(SphinxDirective):
         "ura": directives.unchanged,
         "lang": directives.unchanged,
         "index": flag_or_bool,
+        # the score card (``:score:``) and its context, as the tag's props: ``:riichi:``, ``:seat: S``
+        **{name: directives.unchanged for name in ("score", *SCORE_OPTIONS) if name not in ("dora", "ura")},
     }
 
     def run(self):
