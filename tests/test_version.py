@@ -133,5 +133,6 @@ def test_the_score_card_is_part_of_the_version(today, tmp_path):
     changed.parent.mkdir()
     changed.write_text(real.read_text() + "# other words\n")
     assert renderer_version(swapped("card_words.py", changed)) != today
-    fake = "import importlib.metadata as m; real = m.version; m.version = lambda d: '0.0.1' if d == 'mahjong' else real(d)"
+    fake = ("import importlib.metadata as m; real = m.version\n"
+            "m.version = lambda d: '0.0.1' if d == 'mahjong' else real(d)")
     assert renderer_version(fake) != today

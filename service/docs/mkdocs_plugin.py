@@ -114,7 +114,8 @@ class TilesPlugin(BasePlugin[TilesConfig]):
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
             theme = job.options.theme if len(jobs) > 1 else None
-            pictures.append(markup.img(request, urls, lay.width, lay.height, picture_alt(request.hand, job.options), theme))
+            alt = picture_alt(request.hand, job.options)
+            pictures.append(markup.img(request, urls, lay.width, lay.height, alt, theme))
         page.pairs = page.pairs or len(jobs) > 1
         return markup.wrap(request, pictures)
 

@@ -17,8 +17,8 @@ every key; its C source is part of it, as the Python twins are.
 
 `PACKAGES` holds the layout too (`service.layout`): where a tile or a label goes decides
 bytes; and the scoring (`service.scoring`, with the `mahjong` and PyMahjongGB it asks): a score
-card's lines are its numbers and names. Keys follow the same rule: `options_key` (a scene's cache key and file name) sits beside
-`RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
+card's lines are its numbers and names. Keys follow the same rule: `options_key` (a scene's
+cache key and file name) sits beside `RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
 there re-keys every cache and file, which costs a redraw and never serves stale bytes;
 kept out of the hash in service.docs, it made the HTTP layer import the docs tools.
 

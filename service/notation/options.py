@@ -72,7 +72,7 @@ class RenderOptions:
     lang: str = "en"  # the language of the strips' labels and of the alt text (SVG <title>, JSON description)
     index: bool = False  # True: a corner index on every face that has one (tile_art.corner)
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
-    score: str = ""  # the score card's context as service.scoring.score_text writes it ("on", "seat=S&riichi=1"); "": none
+    score: str = ""  # the score card's context as service.scoring.score_text writes it ("seat=S&riichi=1", "on")
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
