@@ -115,3 +115,21 @@ def test_tiles_build_writes_each_card_under_its_own_manifest_key(tmp_path):
                            "234789m1234566p+6p"}
     assert images["234789m1234566p+6p?score=1&seat=S&riichi=1"]["alt"].endswith("· 700-1,300")
     assert images["234789m1234566p+6p"]["height"] < images["234789m1234566p+6p?score=1&riichi=1"]["height"]
+
+
+def test_a_card_that_cannot_be_drawn_is_an_error_at_its_place_in_lint_build_and_batch(tmp_path):
+    """Its context does not fit the hand (haitei on a ron), or the tag is a river: the tag's error, never
+    a traceback or a broken build."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.mdx").write_text('<Tiles notation="234789m1234566p+-6p" score haitei />\n\n'
+                                             '<Tiles river notation="123m" score />\n')
+    for command in (["lint"], ["build", "--out", str(tmp_path / "out")]):
+        run = subprocess.run([sys.executable, "-m", "service.cli", *command, str(tmp_path / "docs")],
+                             capture_output=True, text=True, timeout=120)
+        said = run.stdout + run.stderr
+        assert run.returncode != 0 and "Traceback" not in said, said
+        assert "a.mdx:1:18: haitei is a win on a drawn tile (tsumo)" in said
+        assert "a.mdx:3:1: score is for hands; a river has no score" in said
+    (answer,) = run_batch(tmp_path / "out", [{"id": 1, "path": "a.mdx", "line": 1, "column": 1,
+                                              "source": '<Tiles notation="234789m1234566p+-6p" score haitei />'}])
+    assert answer["ok"] is False and answer["errors"][0]["column"] == 18
