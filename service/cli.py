@@ -201,17 +201,15 @@ def cmd_render(args) -> int:
                          index=args.index, **_strips(args))
     subject = read(args.notation, opts.layout)
     _warn(subject)
-    if args.score:  # the score card under the hand (service/scoring)
-        from service.scoring import command as score_command, score_context
+    if args.score:  # the score card under the hand (service/scoring): an option of the picture
+        from dataclasses import replace
 
-        from .score_card import render_scored
+        from service.scoring import command as score_command, context_text
 
         if opts.layout != "hand":
             raise OptionError("--score is for hands; a river has no score", "score")
-        data = render_scored(subject, opts, score_context(subject, score_command.context_of(args)))
-    else:
-        data = render(subject, opts)
-    _write(args.output, data)
+        opts = replace(opts, score=context_text(score_command.context_of(args)))
+    _write(args.output, render(subject, opts))
     return 0
 
 

@@ -544,7 +544,7 @@ def test_a_bug_in_the_scoring_is_no_500(monkeypatch, caplog):
 
 def card(notation, lang="en", **context):
     from service.layout.arrange import arrange
-    from service.score_card import with_score
+    from service.layout.score_layout import with_score
     from service.notation.grammar import parse
     from service.notation.options import RenderOptions
 

@@ -129,3 +129,20 @@ def test_every_file_of_a_package_is_covered_the_day_it_lands(tmp_path, monkeypat
     (pkg / "art" / "more.json").unlink()
     (pkg / "_k.c").write_text("int k = 1;\n")
     assert version.renderer_version(packages) != before
+
+
+def test_the_score_card_is_part_of_the_version(today, tmp_path):
+    """Issue 43: the card's geometry, its drawing, its words and the numbers under it (service.scoring,
+    the `mahjong` package) decide a scored picture's bytes, so the version hashes them all."""
+    from service.drawing import version
+
+    names = {f"{f.parent.name}/{f.name}" for f in version.drawing_files()}
+    assert {"layout/score_layout.py", "layout/arrange.py", "scoring/card_words.py", "scoring/riichi.py"} <= names
+    real = next(f for f in version.drawing_files() if f.name == "card_words.py")
+    changed = tmp_path / "scoring" / "card_words.py"
+    changed.parent.mkdir()
+    changed.write_text(real.read_text() + "# other words\n")
+    assert renderer_version(swapped("card_words.py", changed)) != today
+    fake = ("import importlib.metadata as m; real = m.version\n"
+            "m.version = lambda d: '0.0.1' if d == 'mahjong' else real(d)")
+    assert renderer_version(fake) != today

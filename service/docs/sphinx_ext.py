@@ -36,8 +36,10 @@ Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the faces of tags and
 blocks without an ``index``).
 
->>> sorted(TilesDirective.option_spec)
-['caption', 'dora', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme', 'ura']
+>>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
+['caption', 'format', 'height', 'index', 'lang', 'river', 'row', 'score', 'theme']
+>>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
+True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
 {'dora': [23, 24]}
 """
@@ -57,13 +59,14 @@ from sphinx.util.docutils import SphinxDirective
 
 from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange
-from service.notation.describe import alt_text
+from service.scoring.card_words import picture_alt
 from service.notation.dora import LANGS
 from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from service.pictures.tag_props import TAG_FORMATS, read_tag
+from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 
 from . import markup
 from .build import ensure_files
@@ -208,6 +211,8 @@ class TilesDirective(SphinxDirective):
         "ura": directives.unchanged,
         "lang": directives.unchanged,
         "index": flag_or_bool,
+        # the score card (``:score:``) and its context, as the tag's props: ``:riichi:``, ``:seat: S``
+        **{name: directives.unchanged for name in ("score", *SCORE_OPTIONS) if name not in ("dora", "ura")},
     }
 
     def run(self):
@@ -310,7 +315,7 @@ def visit_html(self, node) -> None:
     for job in jobs:
         ensure_files(job, out)
         urls = [f"{self.builder.imgpath}/{file_name(job.image, s, job.options.format)}" for s in scales_of(job.options)]
-        pictures.append(markup.img(request, urls, lay.width, lay.height, alt_text(request.hand, job.options),
+        pictures.append(markup.img(request, urls, lay.width, lay.height, picture_alt(request.hand, job.options),
                                    job.options.theme if len(jobs) > 1 else None))
     self.body.append(markup.wrap(request, pictures))
     raise nodes.SkipNode

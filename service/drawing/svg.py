@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from service.layout.arrange import arrange
 from service.layout.layout import Layout
-from service.notation.describe import alt_text
+from service.scoring.card_words import picture_alt
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, DARK_QUERY, PREFIX, Document
@@ -82,7 +82,7 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
         body += svg_labels(lay.labels, LABEL)
-    title = alt_text(subject, options) if title is None else title
+    title = picture_alt(subject, options) if title is None else title
     return doc.svg(lay.width, lay.height, body, options.background, title, defs, css).encode()
 
 

@@ -41,12 +41,13 @@ from typing import Callable
 import tile_art
 from service.layout.arrange import arrange
 from service.layout.layout import Layout
-from service.notation.describe import alt_text
+from service.scoring.card_words import picture_alt
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
-from tile_art.svg import AUTO, PREFIX, SVG_NS, Document, _hex, _Writer
+from tile_art.svg import AUTO, DARK_QUERY, PREFIX, SVG_NS, Document, _hex, _Writer
 from tile_art.svg_pen import num
 
+from .labels import label_colour, svg_label_style, svg_labels
 from .svg import DIM, dim_filter
 
 HI = 2  # the density of a page's second drawing
@@ -54,6 +55,7 @@ HI = 2  # the density of a page's second drawing
 # Class names carry a digit, so the writer's (letters only) never match them.
 DENSITY_CSS = (f".{PREFIX}d2{{display:none}}@media (min-resolution:2dppx),(-webkit-min-device-pixel-ratio:2)"
                f"{{.{PREFIX}d1{{display:none}}.{PREFIX}d2{{display:inline}}}}")
+LABEL_AUTO, LABEL_FIXED = f"{PREFIX}lba", f"{PREFIX}lbf"  # a theme-auto label's class; a fixed one's (no rule)
 MARK = "\x01"  # a hand's reference to sprite n is written "\x01<n>." until the sprite's hash is known
 HIDDEN = f'<svg xmlns="{SVG_NS}" width="0" height="0" aria-hidden="true" focusable="false" ' \
          'style="position:absolute;overflow:hidden">'
@@ -238,10 +240,20 @@ def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
         r, g, b, a = options.background
         opacity = "" if a == 255 else f' fill-opacity="{num(a / 255, 3)}"'
         uses.insert(0, f'<rect width="{lay.width}" height="{lay.height}" fill="{_hex((r, g, b))}"{opacity}/>')
-    alt = html_lib.escape(alt_text(subject, options))  # in options.lang
+    if lay.labels:  # a score card's lines, a dora strip's: glyph outlines, in the theme's label ink
+        uses += _labels(lay, options)
+    alt = html_lib.escape(picture_alt(subject, options))  # in options.lang
     return (f'<svg xmlns="{SVG_NS}" width="{lay.width}" height="{lay.height}" '
             f'viewBox="0 0 {lay.width} {lay.height}" role="img" aria-label="{alt}"{attrs}>'
             f'<title>{alt}</title>{"".join(uses)}</svg>'), Needs(key, tuple(tiles), dims)
+
+
+def _labels(lay: Layout, options: RenderOptions) -> list[str]:
+    """A hand's labels, inlined: filled with its theme's label ink; with theme ``auto``, a class
+    whose dark ink follows ``prefers-color-scheme`` (as the standalone SVG's)."""
+    if options.theme == THEME_AUTO:
+        return [svg_label_style(AUTO, LABEL_AUTO, DARK_QUERY), *svg_labels(lay.labels, LABEL_AUTO)]
+    return [f'<g fill="#%02x%02x%02x">' % label_colour(options.theme), *svg_labels(lay.labels, LABEL_FIXED), "</g>"]
 
 
 class PageSprite:

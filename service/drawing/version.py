@@ -16,8 +16,9 @@ either way (tests/test_fit_kernels.py), so a process on numpy and one compiled s
 every key; its C source is part of it, as the Python twins are.
 
 `PACKAGES` holds the layout too (`service.layout`): where a tile or a label goes decides
-bytes. Keys follow the same rule: `options_key` (a scene's cache key and file name) sits beside
-`RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
+bytes; and the scoring (`service.scoring`, with the `mahjong` and PyMahjongGB it asks): a score
+card's lines are its numbers and names. Keys follow the same rule: `options_key` (a scene's
+cache key and file name) sits beside `RenderOptions.key` in service.notation.options and is hashed with it. Editing a key
 there re-keys every cache and file, which costs a redraw and never serves stale bytes;
 kept out of the hash in service.docs, it made the HTTP layer import the docs tools.
 
@@ -36,6 +37,7 @@ FONT_HEAD_BYTES = 64 * 1024
 # The packages whose files decide bytes and alt text, one a line: a package added is one line.
 PACKAGES = (
     "service.notation",
+    "service.scoring",  # a score card's numbers and words (its geometry is service.layout's)
     "service.layout",
     "service.drawing",
     "tile_art",
@@ -85,15 +87,16 @@ def _version(dist: str) -> str:
 
 def pillow_build() -> str:
     """Pillow's version and the libraries it draws and encodes with; fontTools', which
-    reads the glyph outlines of the SVG; deflate's, which compresses our PNGs; and numpy's,
+    reads the glyph outlines of the SVG; deflate's, which compresses our PNGs; numpy's,
     whose arithmetic fits every palette (all of it without the compiled fit, and the rest of
-    it around the C kernels)."""
+    it around the C kernels); and the scoring libraries', which count a score card's han, fu and fan."""
     import PIL
     from PIL import features
 
     libs = " ".join(f"{lib} {features.version(lib)}" for lib in ("freetype2", "raqm", "zlib", "webp"))
+    scoring = f"mahjong {_version('mahjong')} PyMahjongGB {_version('PyMahjongGB')}"
     return (f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')} deflate {_version('deflate')}"
-            f" numpy {_version('numpy')}")
+            f" numpy {_version('numpy')} {scoring}")
 
 
 def font_identity() -> str:

@@ -123,8 +123,8 @@ def json_response(notation: str) -> Response:
         hand, options, _, _ = svc.resolve(notation, request.args, "svg")
         # a river is no hand to analyse
         analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
-        view = hand_json(hand, arrange(hand, options), analysis, options)
-        scored = score_of(hand, options, notation) if "score" in request.args else None
+        scored = score_of(hand, options, notation) if "score" in request.args else None  # first: a 400 for its context
+        view = hand_json(hand, arrange(hand, options), analysis, options)  # with the card's size, as the image's
         if scored is not None:
             view["score"] = scored
         if ukeire.wanted(request.args):

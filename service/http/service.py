@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+from dataclasses import replace
 from typing import Any, Mapping
 
 from cachetools import LRUCache
@@ -28,6 +29,7 @@ from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
 from service.notation.subject import read
 from service.notation.views import error_json
+from service.scoring import score_text
 
 from . import canary
 from .cache import ImageCache
@@ -86,7 +88,10 @@ def check_size(hand, options: RenderOptions) -> Layout:
     ...
     service.http.service.BadRequest: tiles would be 600 pixels tall (height 200 x scale 3); the limit is 512: lower height or scale
     """
-    lay = arrange(hand, options)
+    try:
+        lay = arrange(hand, options)
+    except OptionError as err:  # a score's context that does not fit the hand (riichi with called melds)
+        raise BadRequest.from_option(err, hand.notation) from None
     check_picture(lay, options, hand.notation)
     return lay
 
@@ -173,6 +178,8 @@ class Service:
             raise BadRequest.from_parse(err) from None
         try:
             options = RenderOptions.from_query(params, fmt)
+            if "score" in params:  # the score card's context (service.scoring), a part of the key
+                options = replace(options, score=score_text(params))
         except OptionError as err:
             raise BadRequest.from_option(err, notation) from None
         key = f"{RENDERER_VERSION}|{hand.canonical()}|{options.key()}"

@@ -11,7 +11,7 @@ and a scene's (`arrange_scene`): a problem card's or a table's.
 
 from __future__ import annotations
 
-from service.notation.options import RenderOptions
+from service.notation.options import OptionError, RenderOptions
 from service.notation.river import River
 from service.notation.scene import ProblemCard
 from service.notation.subject import Subject
@@ -21,16 +21,21 @@ from .dora_layout import with_indicators
 from .layout import Layout, layout
 from .river_layout import river_layout
 from .scene_layout import SceneLayout, problem_layout
+from .score_layout import card_score, with_score
 from .table_layout import table_layout
 
 Scene = ProblemCard | TableScene
 
 
 def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layout:
-    """The subject's geometry at ``options`` (height, and gap for a hand or row for a river)."""
+    """The subject's geometry at ``options`` (height, and gap for a hand or row for a river; with
+    ``score``, the score card under the hand)."""
     if isinstance(subject, River):
+        if options.score:
+            raise OptionError("score is for hands; a river has no score", "score")
         return with_indicators(river_layout(subject, options.height, options.row), options, river=True)
-    return with_indicators(layout(subject, options.height, options.gap), options, river=False)
+    lay = with_indicators(layout(subject, options.height, options.gap), options, river=False)
+    return with_score(lay, card_score(subject, options), options) if options.score else lay
 
 
 def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:

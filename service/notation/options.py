@@ -35,6 +35,7 @@ MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _WILD = re.compile(r"[0-9][mps]|[1-7]z")
+_SCORE = re.compile(r"|on|[a-z_]+=[A-Za-z0-9]+(?:&[a-z_]+=[A-Za-z0-9]+)*")  # names and values as a key can hold
 
 
 class OptionError(ValueError):
@@ -71,6 +72,7 @@ class RenderOptions:
     lang: str = "en"  # the language of the strips' labels and of the alt text (SVG <title>, JSON description)
     index: bool = False  # True: a corner index on every face that has one (tile_art.corner)
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
+    score: str = ""  # the score card's context as service.scoring.score_text writes it ("seat=S&riichi=1", "on")
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -100,6 +102,8 @@ class RenderOptions:
                 except IndicatorError as err:
                     raise OptionError(err.message, name, err.position) from None
                 object.__setattr__(self, name, Hand((Group("hand", tiles),)).canonical())
+        if not isinstance(self.score, str) or not _SCORE.fullmatch(self.score):
+            raise OptionError(f"score must be the text of service.scoring.score_text, not {self.score!r}", "score")
         if self.lang not in LANGS:
             raise OptionError(f"lang must be one of {', '.join(LANGS)}, not {str(self.lang)!r}", "lang")
         if self.theme not in _themes() + (THEME_AUTO,):
@@ -155,8 +159,10 @@ class RenderOptions:
         exact += "-index" if self.index else ""  # likewise: every face with an index is another face
         strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
         titled = self.format == "svg" and self.lang != LANGS[0]  # an English title: as before titles had a language
-        lang = f"-{self.lang}" if strips or titled else ""
-        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}"
+        lang = f"-{self.lang}" if strips or titled or self.score else ""  # a score card's lines are in it too
+        score = self.score and "-score" + "".join(f"-{part.replace('=', '')}" for part in self.score.split("&")
+                                                   if part != "on")  # a card: its context is part of the bytes
+        return f"h{self.height}-s{self.scale}-{self.theme}-bg{bg}-{shape}-{self.format}{exact}{strips}{lang}{score}"
 
 
 def options_key(options: RenderOptions) -> str:

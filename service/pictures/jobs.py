@@ -19,6 +19,8 @@ True
 '1m?lang=zh'
 >>> manifest_key("1m", RenderOptions(format="svg", theme="auto"))
 '1m?theme=auto&format=svg'
+>>> manifest_key("1m", RenderOptions(score="seat=S&riichi=1"))
+'1m?score=1&seat=S&riichi=1'
 >>> manifest_key("1m", RenderOptions(index=True))
 '1m?index=1'
 """
@@ -37,7 +39,7 @@ from service.drawing.render import render
 from service.drawing.scene import render_scene, scene_alt
 from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange, arrange_scene
-from service.notation.describe import alt_text
+from service.scoring.card_words import picture_alt
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
@@ -85,6 +87,8 @@ def manifest_key(notation: str, options: RenderOptions) -> str:
     keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
     keys += ("index",)  # index=1, as the component's URL says it
     extra = [f"{k}={_query(getattr(options, k))}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
+    if options.score:  # the card's context as its URL writes it: score=1&seat=S&riichi=1
+        extra += ["score=1"] + ([] if options.score == "on" else [options.score])
     return notation + ("?" + "&".join(extra) if extra else "")
 
 
@@ -158,7 +162,7 @@ def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale (an SVG has only "1x"), CSS size, alt text."""
     lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s, job.options.format) for s in scales_of(job.options)}
-    return {**files, "width": lay.width, "height": lay.height, "alt": alt_text(job.hand, job.options)}
+    return {**files, "width": lay.width, "height": lay.height, "alt": picture_alt(job.hand, job.options)}
 
 
 def write_file(path: Path, data: bytes) -> None:

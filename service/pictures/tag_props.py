@@ -21,9 +21,10 @@ from functools import lru_cache
 
 from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions
-from service.notation.subject import Subject
+from service.notation.subject import Subject, layout_of
 from service.notation.subject import read as parse
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
+from service.scoring.rules import score_text
 
 from .scan import EXPR, TilesTag
 
@@ -159,6 +160,8 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
     out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
+    if options is not None and options.score and not out.errors:  # a card's context must fit its hand
+        out.problems += _card_problems(tag, hand, options)
     if options is not None and not out.errors:
         caption = props.get("caption")
         out.request = ImageRequest(notation, hand, options, caption if isinstance(caption, str) else None,
@@ -202,7 +205,33 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
         params["lang"] = default_lang
     index = props.get("index", default_index)
     params["index"] = "1" if (index if isinstance(index, bool) else default_index) else "0"
-    return _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
+    options = _options(tuple(params.items()), "svg" if props.get("format") == "svg" else "png")
+    if props.get("score", False) is not False:  # ``score``: the score card, in the context of the other props
+        given = {name: _score_prop(props[name]) for name in ("score", *SCORE_OPTIONS)
+                 if name in props and props[name] is not EXPR and name not in ("dora", "ura")}
+        options = replace(options, score=score_text(given))
+    return options
+
+
+def _card_problems(tag: TilesTag, hand: Subject, options: RenderOptions) -> list[Problem]:
+    """Why the tag's score card cannot be drawn (a river; haitei on a ron), at the prop to change; [] when it can."""
+    from service.layout.score_layout import card_score
+
+    if layout_of(hand) != "hand":
+        return [problem_at(tag, "score is for hands; a river has no score", None, "score")]
+    try:
+        card_score(hand, options)
+    except OptionError as err:
+        prop = err.param if err.param in tag.spans else "notation"
+        return [problem_at(tag, err.message, 0 if prop in tag.spans else None, prop)]
+    return []
+
+
+def _score_prop(value) -> str:
+    """A score prop as the URL writes it: ``riichi`` (bare) and ``{true}`` are ``1``, ``honba={2}`` is ``2``."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 @lru_cache(maxsize=1024)

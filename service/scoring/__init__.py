@@ -20,10 +20,11 @@ from typing import Any
 from service.notation.grammar import parse
 from service.notation.model import Hand
 
-from .rules import CHINESE, OPTIONS, PRESETS, RULES, Context, Rule, pick, read_bool, read_context
+from .rules import (CHINESE, OPTIONS, PRESETS, RULES, Context, Rule, context_text, pick, read_bool, read_context,
+                    read_score_text, score_text)
 
-__all__ = ["OPTIONS", "PRESETS", "RULES", "Context", "Rule", "pick", "read_bool", "read_context", "score",
-           "score_context"]
+__all__ = ["OPTIONS", "PRESETS", "RULES", "Context", "Rule", "context_text", "pick", "read_bool", "read_context",
+           "read_score_text", "score", "score_context", "score_text"]
 
 
 def score(notation: str | Hand, **options: Any) -> dict[str, Any]:

@@ -9,11 +9,19 @@
 '3翻30符 · 2,000オール'
 >>> fu_text({"fu": 2, "reason": "closed wait", "group": 2}, "ja")
 '嵌張待ち 2符'
+>>> from service.notation.grammar import parse
+>>> picture_alt(parse("234789m1234566p+6p"), RenderOptions(score="riichi=1")).rpartition("; ")[2]
+'score: 3 han 20 fu · 1,300 all'
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from service.notation.describe import alt_text
+from service.notation.model import Hand
+from service.notation.options import RenderOptions
+from service.notation.subject import Subject
 
 from .names import FU_REASONS
 
@@ -93,3 +101,32 @@ def fu_text(line: dict[str, Any], lang: str) -> str:
         return f"{line['reason']} {line['fu']} fu"
     words = FU_WORDS.get(line["reason"], (line["reason"],) * 2)
     return f"{words[_LANG[lang] - 1]} {line['fu']}符"
+
+
+def picture_alt(subject: Subject, options: RenderOptions) -> str:
+    """A picture's alt text (an SVG's title, a page's ``alt``): `alt_text`, and with the ``score``
+    option the score after it (`score_alt`)."""
+    alt = alt_text(subject, options)
+    if not options.score or not isinstance(subject, Hand):
+        return alt
+    from . import read_score_text, score_context
+
+    return score_alt(alt, score_context(subject, read_score_text(options.score, options.dora, options.ura)),
+                     options.lang)
+
+
+def score_alt(alt: str, score: dict[str, Any], lang: str) -> str:
+    """The picture's alt text ``alt`` with the score after it: ``...; score: 3 han 20 fu · 700-1,300``.
+
+    >>> score_alt("Hand: 1m", {"han": 1, "fu": 30, "limit": None, "points": {"ron": 1000}}, "ja")
+    'Hand: 1m；点数：1翻30符 · 1,000'
+    """
+    from service.notation.words import join_groups
+
+    if "waits" in score:
+        rows = [f"{r['tile']} {word('ron', lang)} {total_text(r['ron'], lang)}, "
+                f"{word('tsumo', lang)} {total_text(r['tsumo'], lang)}" for r in score["waits"]]
+        text = f"{word('waits', lang)}{'：' if lang != 'en' else ': '}{' / '.join(rows)}"
+    else:
+        text = f"{word('score', lang)}{'：' if lang != 'en' else ': '}{total_text(score, lang)}"
+    return join_groups([alt, text], lang)

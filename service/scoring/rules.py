@@ -164,6 +164,49 @@ def pick(query: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def score_text(query: Mapping[str, Any]) -> str:
+    """A picture's ``score`` option from a URL's query (or a tag's props): ``""`` for no card, else
+    the context's options, checked and written one way (``on`` when none is given), so that one
+    card has one cache key. The picture's own ``dora``/``ura`` options carry the indicators.
+
+    >>> score_text({"score": "1", "riichi": "yes", "seat": "s", "height": "38"})
+    'seat=S&riichi=1'
+    >>> score_text({"score": "on"}), score_text({"score": "0", "riichi": "1"}), score_text({"seat": "S"})
+    ('on', '', '')
+    >>> score_text({"score": "1", "seat": "X"})
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionError: seat must be E, S, W or N (the seat wind; E is the dealer), not 'X'
+    """
+    if "score" not in query or not read_bool("score", query["score"]):
+        return ""
+    return context_text(read_context(pick(query)))
+
+
+def context_text(ctx: Context) -> str:
+    """The options given in ``ctx`` (its indicators aside) as `score_text` writes them; ``on`` for none.
+
+    >>> context_text(read_context({"rules": "wrc", "honba": 2, "kiriage": False}))
+    'rules=wrc&honba=2&kiriage=0'
+    """
+    parts = []
+    for name in OPTIONS:
+        if name in ctx.given and name not in ("dora", "ura"):
+            value = getattr(ctx.rule if name in RULE_OPTIONS else ctx, name)
+            parts.append(f"{name}={int(value) if isinstance(value, bool) else value}")
+    return "&".join(parts) or "on"
+
+
+def read_score_text(text: str, dora: str = "", ura: str = "") -> Context:
+    """The `Context` of a picture's ``score`` option (`score_text`), with the picture's indicators.
+
+    >>> read_score_text("seat=S&riichi=1", dora="3m").seat, read_score_text("on").riichi
+    ('S', False)
+    """
+    given = dict(part.split("=", 1) for part in text.split("&")) if text != "on" else {}
+    return read_context({**given, "dora": dora, "ura": ura})
+
+
 def read_bool(name: str, value: Any) -> bool:
     """``True``/``False``, or the words ``1 0 true false yes no on off`` (any case).
 

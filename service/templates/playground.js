@@ -43,11 +43,21 @@
     tienjiu: "6612d5545d", // four Tienjiu tiles: the JSON view's Pai Gow splits
   };
 
+  // The score card's context (docs/scoring.md#options): [control id (= the URL API's name), default].
+  const SCORE_OPTIONS = [
+    ["score", false], ["rules", "tenhou"], ["round", "E"], ["seat", "E"], ["honba", ""], ["sticks", ""],
+    ...["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+      "last_tile", "wall_last", "kong"].map((id) => [id, false]),
+    ...["open_tanyao", "red_fives", "kiriage", "kazoe", "double_yakuman", "double_wind_fu"].map((id) => [id, ""]),
+  ];
+  const SCORE_NAMES = new Set(SCORE_OPTIONS.map(([id]) => id));
+
   // [control id (= the URL API's name), default]; the page's own URL uses the same names.
   const OPTIONS = [
     ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
     ["layout", "hand"], ["row", DEF_ROW], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
     ["index", false],
+    ...SCORE_OPTIONS,
   ];
   const LABELS = {
     format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
@@ -118,6 +128,7 @@
     if (st.exact && st.format !== "svg") q.set("exact", "1");
     if (st.index) q.set("index", "1");
     if (!scene && json && st.wild) q.set("wild", st.wild);
+    if (!scene && st.score) for (const [k, v] of scoreProps(st)) q.set(k, v === true ? "1" : String(v));
     return q;
   }
 
@@ -204,8 +215,37 @@
     else if (!j.analysis) analysisText("A river is not analysed: the analysis is for hands.");
     else if (j.analysis.tienjiu) renderTienjiu(j.analysis.tienjiu, j, st.lang);
     else renderAnalysis(j.analysis, st);
+    renderScore(st.mode !== "scene" && st.score ? j.score : null);
     writeSnippets(st, j);
     $("playground").dataset.shown = query;
+  }
+
+  // -- the score panel: what the card under the picture says, as text ------------
+
+  const points = (p) => ("ron" in p ? p.ron.toLocaleString("en") : "all" in p.tsumo
+    ? `${p.tsumo.all.toLocaleString("en")} all` : `${p.tsumo.others.toLocaleString("en")}-${p.tsumo.dealer.toLocaleString("en")}`);
+
+  function total(s) {
+    if ("fan" in s) return `${s.fan} fan` + (s.error ? ` · ${s.error}` : "");
+    if (s.error === "no yaku") return "No yaku";
+    if (!("han" in s)) return s.error;
+    const value = s.limit ? s.limit[0].toUpperCase() + s.limit.slice(1) : `${s.han} han ${s.fu} fu`;
+    return `${value} · ${points(s.points)}`;
+  }
+
+  function renderScore(score) {
+    $("score-panel").hidden = !score;
+    if (!score) return;
+    const rows = [];
+    if (score.waits) {
+      for (const w of score.waits) rows.push(["Wait " + w.tile, `Ron ${total(w.ron)}; Tsumo ${total(w.tsumo)}`]);
+    } else {
+      for (const f of score.fans || []) rows.push([f.name, `${f.fan} fan` + (f.count > 1 ? ` ×${f.count}` : "")]);
+      for (const y of score.yaku || []) rows.push([y.name, `${y.han} han`]);
+      for (const f of score.fu_details || []) rows.push([f.reason, `${f.fu} fu`]);
+      rows.push(["Total", total(score)]);
+    }
+    $("score-body").replaceChildren(el("dl", {}, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
   }
 
   // Controls that depend on others; returns what it changed, for the status line.
@@ -424,6 +464,12 @@
   const attr = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
   const jsx = (v) => (v.includes('"') ? `{${JSON.stringify(v)}}` : `"${v}"`);
 
+  // The score card's props when it is on: [name, value] (true: a flag), only those off their default.
+  function scoreProps(st) {
+    if (!st.score || st.layout === "river") return [];
+    return SCORE_OPTIONS.filter(([id, def]) => st[id] !== def && st[id] !== "").map(([id]) => [id, st[id]]);
+  }
+
   // The <Tiles> props this state asks for: [name, value] (true: a flag).
   function tagProps(st) {
     const out = [];
@@ -439,7 +485,7 @@
     if (st.lang !== "en") out.push(["lang", st.lang]);
     if (st.index) out.push(["index", true]);
     if (st.wild) out.push(["wild", st.wild]);
-    return out;
+    return out.concat(scoreProps(st).map(([k, v]) => [k, /^\d+$/.test(v) && !["double_wind_fu"].includes(k) ? Number(v) : v]));
   }
 
   // The options of Sphinx's `tiles` directive, in MyST and reST: TilesDirective.option_spec
@@ -526,7 +572,7 @@
       // the fence's words are the tag's props; numbers quoted, so no '}' ends the info string
       const words = props.map(([k, v]) => (v === true ? ` ${k}` : ` ${k}=${jsx(String(v))}`));
       put("markdown", "```tiles" + words.join("") + "\n" + st.n + "\n```", left(tagLeftOut(st, false)));
-      const directive = props.filter(([k]) => DIRECTIVE_OPTIONS.includes(k))
+      const directive = props.filter(([k]) => DIRECTIVE_OPTIONS.includes(k) || SCORE_NAMES.has(k))
         .map(([k, v]) => (v === true ? `:${k}:` : `:${k}: ${v}`));
       const dirNote = left(tagLeftOut(st, true));
       put("myst", "```{tiles} " + st.n + "\n" + directive.map((d) => d + "\n").join("") + "```", dirNote);

@@ -485,3 +485,37 @@ def test_the_page_needs_nothing_from_elsewhere(base):
     # and it ships no other file: style and script are inline, allowed by hash (tests/test_app.py)
     assert not re.findall(r"<(?:link|script) [^>]*(?:href|src)=", html)
 
+
+
+def test_the_score_panel_draws_the_card_and_says_the_score_with_every_option(open_page, base):
+    """Issue 43: the score options are controls; on, the picture carries the card, the panel its lines,
+    and the snippets the props that draw the same card; a bad combination is named at its control."""
+    hand = "234789m1234566p+6p"
+    page = open_page("?n=" + quote(hand, safe=""))
+    page.get_by_label("Score card", exact=True).check()
+    page.get_by_label("Riichi", exact=True).check()
+    page.get_by_label("Seat wind", exact=True).select_option("S")
+    shown = wait_picture(page, "seat=S")
+    assert "score=1" in shown["src"] and "riichi=1" in shown["src"]
+    want = service_json(base, f"/tiles/{quote(hand, safe='')}.json?height=38&score=1&seat=S&riichi=1")
+    assert (shown["width"], shown["height"]) == (want["width"], want["height"])
+    assert want["height"] > 38  # the card under the tiles
+    panel = page.get_by_role("region", name="Score")
+    panel.get_by_text("3 han 20 fu · 700-1,300").wait_for()
+    assert panel.get_by_text("Pinfu", exact=True).is_visible()
+    mdx = page.locator("#snippet-mdx").input_value()
+    assert mdx == f'<Tiles notation="{hand}" score seat="S" riichi />'
+    (tag,) = scan_text(mdx)
+    assert read_tag(tag).request.options.score == "seat=S&riichi=1"
+    assert ":score:" in page.locator("#snippet-rst").input_value()
+    page.get_by_label("Haitei", exact=True).check()  # fine on a tsumo; then the win made a ron: a 400
+    wait_picture(page, "haitei=1")
+    retype(page, "Notation", "234789m1234566p+-6p")
+    page.wait_for_function("""() => document.getElementById("notation-error").textContent.includes("haitei")""")
+    assert page.locator("#haitei").get_attribute("aria-invalid") == "true"
+    page.get_by_label("Score card", exact=True).uncheck()  # no card: the ron draws, the panel hides
+    page.wait_for_function("""() => { const i = document.getElementById("image"), src = i.getAttribute("src") || "";
+        return src.includes("6p.png") && !src.includes("score=") && i.complete && i.naturalWidth > 0
+            && document.getElementById("score-panel").hidden; }""")
+    settled(page)
+    assert picture(page)["height"] == 38 and not page.errors

@@ -84,6 +84,21 @@ test("a tag alone in its paragraph, over lines of a blockquote, is a picture on 
   assert.match(html, /^<blockquote>\n<figure [^>]*><img [^>]*alt="called meld: [^"]*"[^>]*><figcaption>An added kan<\/figcaption><\/figure>\n<\/blockquote>/);
 });
 
+test("score: the score card under the hand, sized by tiles batch, the score in the alt text", () => {
+  const html = render(site(), [
+    '<Tiles notation="234789m1234566p+6p" score riichi seat="S" />',
+    "",
+    "```tiles score riichi",
+    "234789m1234566p+6p",
+    "```",
+  ].join("\n"));
+  const [tag, fence] = imgs(html);
+  assert.match(tag.alt, /; score: 3 han 20 fu · 700-1,300$/);
+  assert.match(fence.alt, /; score: 3 han 20 fu · 1,300 all$/);
+  assert.deepEqual([tag.width, tag.height], ["401", "120"]);
+  assert.notEqual(tag.src, fence.src);
+});
+
 test("a tiles fence: a picture a line, `| caption`, the fence's props", () => {
   const html = render(site(), [
     "```tiles",

@@ -65,6 +65,21 @@ test("a river is drawn as a river", async () => {
   assert.ok(Number(img.height) > 38, "two rows");
 });
 
+test("score: the score card under the hand, sized by tiles batch, the score in the alt text", async () => {
+  const root = site();
+  const out = await html(page(root, "s.mdx", [
+    '<Tiles notation="234789m1234566p+6p" score riichi seat="S" />',
+    "",
+    '<Tiles notation="234789m1234566p+6p" />',
+  ].join("\n")));
+  const [card, plain] = imgs(out);
+  assert.match(card.alt, /; score: 3 han 20 fu · 700-1,300$/);
+  assert.equal(card.width, "401");
+  assert.equal(card.height, "120", "the card's five lines under the tiles");
+  assert.equal(plain.height, "38");
+  assert.notEqual(card.src, plain.src);
+});
+
 test("the compiled page has no component, import or client code", async () => {
   const root = site();
   const code = String(await compile(page(root, "b.mdx", '<Tiles notation="123m" />\n'), { remarkPlugins: [remarkTiles] }));
