@@ -268,11 +268,13 @@ def test_the_json_view_of_two_and_four_tiles_carries_their_pai_gow_hands():
 
     hand = parse("1224d")
     view = hand_json(hand, analysis=analyse(hand))["analysis"]
-    assert view["tienjiu"]["pai_gow"] == {"tiles": ["24d", "12d"], "name": "Gee Joon", "points": 9}
+    assert view["tienjiu"]["pai_gow"] == {"tiles": ["24d", "12d"], "name": "Gee Joon", "points": 9,
+                                          "names": {"zh": "至尊宝", "ja": "至尊"}}
     assert view["tienjiu"]["combinations"] == [{"name": "Gee Joon pair", "tiles": ["12d", "24d"], "key": 37 * 47}]
     hand = parse("66451135d")
     pai_gow = hand_json(hand, analysis=analyse(hand))["analysis"]["tienjiu"]["pai_gow"]
     assert pai_gow["best"]["high"]["name"] == "Day Wong" and pai_gow["best"]["low"]["name"] == "Teen Gong"
+    assert pai_gow["best"]["high"]["names"] == {"zh": "地王", "ja": "地九"}
     assert set(pai_gow) == {"best", "house_way"}
     three = analyse(parse("666645d")).tienjiu
     assert three.pai_gow is None and three.best is None and three.key == 68231
@@ -357,3 +359,24 @@ def test_a_tienjiu_tile_is_no_dora_indicator_and_never_a_500(client):
             read_indicators(text)
         assert e.value.position == at and e.value.message == r.json["error"]["message"]
     assert client.get("/tiles/66d12d.json?dora=1m").status_code == 200
+
+
+def test_every_pai_gow_hand_is_named_in_chinese_and_japanese_one_name_a_rank():
+    """Issue 46 item 6: the named hands as the zh and ja tables name them (至尊, 双天 ... 雑五, 天王/天九,
+    天杠/天八), one distinct name per named hand in each language; points as 点."""
+    from service.analysis.paigow import TABLE, hand
+
+    kinds = list(KINDS)
+    # every two tiles a set holds: a military tile once, so never two of one
+    hands = [hand([a, b]) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or KINDS[a].civil]
+    for lang in ("zh", "ja"):
+        named = {h.name: h.name_in(lang) for h in hands if h.name in TABLE}
+        assert set(named) == set(TABLE)  # every row of the table occurs
+        assert len(set(named.values())) == len(TABLE), lang
+        assert all(h.name_in(lang).endswith("点") for h in hands if h.name not in TABLE)
+    assert [hand([(6, 6), t]).name_in("zh") for t in [(4, 5), (3, 5), (3, 4)]] == ["天王", "天杠", "天九"]
+    assert [hand([(1, 1), t]).name_in("ja") for t in [(3, 6), (2, 6), (2, 5)]] == ["地九", "地八", "地七"]
+    assert hand([(6, 6), (6, 6)]).name_in("zh") == "双天" and hand([(1, 5), (1, 5)]).name_in("ja") == "双銅錘"
+    assert hand([(1, 4), (2, 3)]).name_in("ja") == "雑五" and hand([(1, 2), (2, 4)]).name_in("zh") == "至尊宝"
+    assert hand([(5, 5), (5, 5)]).name_in("en") == "Mooy"
+    assert hand([(1, 2), (5, 6)]).name_in("zh") == "七点" and hand([(5, 5), (6, 4)]).name_in("ja") == "零点"

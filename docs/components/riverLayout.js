@@ -31,7 +31,7 @@ export function parseRiver(text) {
       star = true;
       continue;
     }
-    if ("xX=+fF".includes(c)) return null; // no backs, kans, melds or bonus tiles in a river
+    if ("xX=+fFdD".includes(c)) return null; // no backs, kans, melds, bonus or Tienjiu tiles in a river
     if (c === "-") {
       if (riichi) return null;
       riichi = true;

@@ -9,6 +9,8 @@ import SPEC from "./tilesSpec.js";
 export { SPEC };
 const SUITS = SPEC.suits;
 const BONUS = SPEC.bonusSuit; // flowers and seasons, 1f-8f
+const DOMINO = SPEC.dominoSuit; // Tienjiu tiles (Chinese dominoes), two digits a tile: 12d, and xd their back
+const TIENJIU = SPEC.tienjiu; // their names by halves, a group's label and the back's name in each language
 const WORDS = SPEC.altWords; // per language: tile names, group labels, separators (service/notation/words.py)
 export const MAX_CHARS = SPEC.maxChars;
 export const MAX_TILES = SPEC.maxTiles;
@@ -30,6 +32,11 @@ export function tagHeight({ height, inline } = {}) {
 /** CSS width of an upright tile (service/layout/layout.py). tileWidth(38) === 28 */
 export function tileWidth(height) {
   return SPEC.tileWidths[height - SPEC.minHeight];
+}
+
+/** CSS width of an upright Tienjiu tile, narrower (tile_art/proportions.py width_of). dominoWidth(38) === 16 */
+export function dominoWidth(height) {
+  return SPEC.dominoWidths[height - SPEC.minHeight];
 }
 
 /** CSS px between segments by default (service/layout/layout.py default_gap). defaultGap(38) === 9 */
@@ -55,8 +62,10 @@ function strip(text) {
 /**
  * Read a notation into groups of tiles, or return null when the service would
  * reject it. Each tile: {number (0 for a back, joker or any-tile), suit, red,
- * sideways, stacked, single ("x", "j" or "?" for those three, else "")}.
- * parseTiles("1m+-23p")[1].tiles[0].sideways === true
+ * sideways, stacked, single ("x", "j" or "?" for those three, else "")}. A Tienjiu tile
+ * (suit "d") is its two digits, lower half first: {number: 1, half: 2} for 12d and 21d;
+ * its back (xd) is a back of suit "d".
+ * parseTiles("1m+-23p")[1].tiles[0].sideways === true; parseTiles("21d")[0].tiles[0].half === 2
  */
 export function parseTiles(text) {
   if (typeof text !== "string" || text.length > MAX_CHARS) return null;
@@ -88,12 +97,36 @@ export function parseTiles(text) {
       const d = Number(c);
       if (red && d !== 5) return null;
       const tile = {
-        number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=", single: "",
+        number: d || 5, suit: "", red: red || d === 0, sideways: !!mark, stacked: mark === "=", single: "", pos: i,
       };
       red = false;
       mark = "";
       pending.push(tile);
       if (!add(tile)) return null;
+    } else if (lc === DOMINO && /[a-z]/i.test(c)) {
+      // grammar.py suit() and dominoes(): an x just before the d is a Tienjiu back (xd, 66xd)
+      if (red || mark) return null;
+      const seg = segs[segs.length - 1];
+      const last = seg[seg.length - 1];
+      const back = last && last.pos === i - 1 && (body[i - 1] === "x" || body[i - 1] === "X");
+      if (back) last.suit = DOMINO;
+      if (!pending.length) {
+        if (back) continue;
+        return null;
+      }
+      if (pending.length % 2 || pending.some((t) => t.red)) return null;
+      for (let k = 0; k < pending.length; k += 2) {
+        const [first, second] = [pending[k], pending[k + 1]];
+        if (first.number > 6 || second.number > 6 || second.sideways || second.pos !== first.pos + 1) return null;
+        first.half = Math.max(first.number, second.number);
+        first.number = Math.min(first.number, second.number);
+        first.suit = DOMINO;
+        // side by side, so in one segment (digits may wait for a later segment's letter)
+        const holder = segs.findLast((tiles) => tiles.includes(second));
+        holder.splice(holder.indexOf(second), 1);
+        count -= 1;
+      }
+      pending = [];
     } else if ((SUITS.includes(lc) || lc === BONUS) && c.length === 1 && /[a-z]/i.test(c)) {
       if (red || mark || !pending.length) return null;
       for (const t of pending) {
@@ -107,10 +140,12 @@ export function parseTiles(text) {
       red = true;
     } else if (lc === "x" && /[a-z]/i.test(c)) {
       if (red || mark) return null;
-      if (!add({ number: 0, suit: "", red: false, sideways: false, stacked: false, single: "x" })) return null;
+      if (!add({ number: 0, suit: "", red: false, sideways: false, stacked: false, single: "x", pos: i })) return null;
     } else if ((lc === "j" && /[a-z]/i.test(c)) || c === "?") {
       if (red || pending.length) return null;
-      if (!add({ number: 0, suit: "", red: false, sideways: !!mark, stacked: mark === "=", single: lc })) return null;
+      if (!add({ number: 0, suit: "", red: false, sideways: !!mark, stacked: mark === "=", single: lc, pos: i })) {
+        return null;
+      }
       mark = "";
     } else if (c === "-" || c === "=") {
       if (red || mark) return null;
@@ -135,6 +170,7 @@ export function parseTiles(text) {
 
 const isBonus = (t) => t.suit === BONUS;
 const isBack = (t) => t.single === "x";
+const isDomino = (t) => t.suit === DOMINO;
 
 // Group.of_segment: bonus tiles alone are the bonus group; a first segment that
 // is itself a meld (a called tile, or a concealed kan) is a meld; the last lone
@@ -148,7 +184,7 @@ function groupKind(tiles, n, total) {
 }
 
 function concealedKan(t) {
-  const sameKind = (a, b) => a.number === b.number && a.suit === b.suit && a.single === b.single;
+  const sameKind = (a, b) => a.number === b.number && a.half === b.half && a.suit === b.suit && a.single === b.single;
   return t.length === 4 && isBack(t[0]) && isBack(t[3]) && !isBack(t[1]) && sameKind(t[1], t[2]);
 }
 
@@ -158,6 +194,7 @@ function concealedKan(t) {
  */
 export function measure(groups, height = SPEC.defaultHeight, gap = null) {
   const tw = tileWidth(height);
+  const dw = dominoWidth(height);
   const g = gap == null ? defaultGap(height) : gap;
   const stacked = groups.some((grp) => grp.tiles.some((t) => t.stacked));
   let x = 0;
@@ -165,7 +202,7 @@ export function measure(groups, height = SPEC.defaultHeight, gap = null) {
     if (n) x += g;
     for (const t of grp.tiles) {
       if (t.stacked) continue; // lies on the sideways tile before it
-      x += t.sideways ? height : tw;
+      x += t.sideways ? height : isDomino(t) ? dw : tw;
     }
   });
   return { width: x, height: stacked ? Math.max(height, 2 * tw) : height };
@@ -180,6 +217,7 @@ export const fill = (template, slots) => template.replace(/\{(\w+)\}/g, (_, k) =
  */
 export function tileName(t, lang = SPEC.defaultLang) {
   const w = WORDS[lang];
+  if (isDomino(t)) return t.single ? TIENJIU.back[lang] : TIENJIU.names[`${t.number}${t.half}`][lang];
   if (t.single) return w.single[t.single];
   if (t.suit === "z") return w.honors[t.number - 1];
   if (isBonus(t)) return w.bonus[t.number - 1];
@@ -193,25 +231,37 @@ function tileWord(t, lang) {
   return t.sideways ? fill(w.sideways, { tile: tileName(t, lang) }) : tileName(t, lang);
 }
 
-/** "Hand: 1m 2m" in `lang`: a label (a key of the words' labels) and the tiles' names. */
+/**
+ * "Hand: 1m 2m" in `lang`: a label (a key of the words' labels, or "tienjiu" for a group
+ * of Tienjiu tiles only, describe.py describe_group) and the tiles' names.
+ */
 export function groupText(label, names, lang = SPEC.defaultLang) {
   const w = WORDS[lang];
-  return fill(w.group, { label: w.labels[label], tiles: names.join(w.join_tiles) });
+  const text = label === "tienjiu" ? TIENJIU.label[lang] : w.labels[label];
+  return fill(w.group, { label: text, tiles: names.join(w.join_tiles) });
 }
 
 /** The group's key in the words' labels (describe.py _label). */
 function groupLabel(grp) {
   const t = grp.tiles;
+  if (t.length && t.every(isDomino)) return "tienjiu"; // no mahjong hand, meld or winning tile
   if (grp.kind === "hand" || grp.kind === "bonus") return grp.kind;
   if (grp.kind === "winning") return t[0].sideways ? "ron" : "winning";
   if (concealedKan(t)) return "concealed_kan";
   return t.some((x) => x.sideways) ? "called" : "meld";
 }
 
-/** Alt text in `lang`, as service/notation/describe.py writes it. */
+/** Alt text in `lang`, as service/notation/describe.py writes it: a run of Tienjiu groups labelled once. */
 export function describe(groups, lang = SPEC.defaultLang) {
-  return groups.map((g) => groupText(groupLabel(g), g.tiles.map((t) => tileWord(t, lang)), lang))
-    .join(WORDS[lang].join_groups);
+  const w = WORDS[lang];
+  let tienjiu = false; // a run of Tienjiu groups takes its label once
+  return groups.map((g) => {
+    const label = groupLabel(g);
+    const names = g.tiles.map((t) => tileWord(t, lang));
+    const text = label === "tienjiu" && tienjiu ? names.join(w.join_tiles) : groupText(label, names, lang);
+    tienjiu = label === "tienjiu";
+    return text;
+  }).join(w.join_groups);
 }
 
 /**
@@ -257,7 +307,7 @@ export function readIndicators(text) {
   const groups = parseTiles(text);
   if (!groups || groups.length !== 1 || groups[0].kind !== "hand") return null;
   const tiles = groups[0].tiles;
-  const odd = (t) => isBack(t) || t.single === "j" || t.single === "?" || isBonus(t);
+  const odd = (t) => isBack(t) || t.single === "j" || t.single === "?" || isBonus(t) || isDomino(t);
   return tiles.some(odd) || tiles.length > SPEC.doraSlots ? null : tiles;
 }
 
@@ -352,6 +402,9 @@ const BACK = { number: 0, suit: "", red: false, sideways: false, stacked: false,
  * (service/layout/limits.py distinct_faces). distinctFaces(parseTiles("111m-111m")[0].tiles) === 2
  */
 export function distinctFaces(tiles) {
-  const code = (t) => (t.number ? `${t.red ? 0 : t.number}${t.suit}` : t.single || "x");
+  const code = (t) => {
+    if (isDomino(t)) return t.single ? "xd" : `${t.number}${t.half}d`;
+    return t.number ? `${t.red ? 0 : t.number}${t.suit}` : t.single || "x";
+  };
   return new Set(tiles.map((t) => `${code(t)}${t.sideways || t.stacked ? "-" : ""}${t.tsumogiri ? "*" : ""}`)).size;
 }

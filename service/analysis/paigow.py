@@ -37,6 +37,23 @@ TABLE = ("Gee Joon",) + _CIVIL_PAIRS + tuple(_MILITARY_PAIRS.values()) + (
     "Teen Wong", "Day Wong", "Teen Gong", "Day Gong", "Teen high nine", "Day high nine")
 _BONUS = {9: "Wong", 8: "Gong", 7: "high nine"}  # Teen or Day with a tile of that many pips
 
+# The named hands in Chinese and Japanese, as the tables players read name them: 至尊 and the
+# pairs as 双 + the tile (comi.jp's 牌九 table: 双天 ... 双六, 雑九 ... 雑五), its Japanese
+# Wong and Gong as 天九/天八 (Teen with a nine, an eight) and by the same rule 天七 for the high
+# nine; the Chinese 天王, 天杠 and 天九 for Teen with a nine, an eight and a seven (9 points).
+# Points are 点 in both: 九点 ... 零点.
+_ZH_CIVIL = ("双天", "双地", "双人", "双和", "双梅", "双长三", "双板凳", "双斧头", "双红头", "双高脚", "双铜锤")
+_JA_CIVIL = ("双天", "双地", "双人", "双和", "双梅", "双長三", "双板凳", "双斧頭", "双紅頭", "双高脚", "双銅錘")
+_ZH = {"Gee Joon": "至尊宝", **dict(zip(_CIVIL_PAIRS, _ZH_CIVIL)),
+       "Chop Gow": "杂九", "Chop Bot": "杂八", "Chop Chit": "杂七", "Chop Ng": "杂五",
+       "Teen Wong": "天王", "Day Wong": "地王", "Teen Gong": "天杠", "Day Gong": "地杠",
+       "Teen high nine": "天九", "Day high nine": "地九"}
+_JA = {"Gee Joon": "至尊", **dict(zip(_CIVIL_PAIRS, _JA_CIVIL)),
+       "Chop Gow": "雑九", "Chop Bot": "雑八", "Chop Chit": "雑七", "Chop Ng": "雑五",
+       "Teen Wong": "天九", "Day Wong": "地九", "Teen Gong": "天八", "Day Gong": "地八",
+       "Teen high nine": "天七", "Day high nine": "地七"}
+_KANJI_POINTS = ("零点", "一点", "二点", "三点", "四点", "五点", "六点", "七点", "八点", "九点")
+
 
 @total_ordering
 @dataclass(frozen=True, slots=True)
@@ -61,8 +78,17 @@ class PaiGowHand:
     def __hash__(self) -> int:
         return hash(self.strength)
 
+    def name_in(self, lang: str = "en") -> str:
+        """The hand's name in ``lang`` (en, zh, ja): ``hand([(6, 6), (4, 5)]).name_in("zh") == "天王"``."""
+        if lang == "en":
+            return self.name
+        if self.name in TABLE:
+            return (_ZH if lang == "zh" else _JA)[self.name]
+        return _KANJI_POINTS[self.points]
+
     def to_json(self) -> dict[str, Any]:
-        return {"tiles": [KINDS[t].code for t in self.tiles], "name": self.name, "points": self.points}
+        return {"tiles": [KINDS[t].code for t in self.tiles], "name": self.name, "points": self.points,
+                "names": {lang: self.name_in(lang) for lang in ("zh", "ja")}}
 
 
 def points(a: tuple[int, int], b: tuple[int, int]) -> int:

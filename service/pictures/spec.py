@@ -55,7 +55,9 @@ def spec() -> dict:
     from service.layout.measure import text_width
     from service.notation.grammar import MAX_CHARS, MAX_TILES
     from service.notation.dora import KINDS, LABELS, LANGS, SLOTS
-    from service.notation.model import BONUS, SUITS
+    from service.notation.model import BONUS, DOMINO, SUITS
+    from service.notation.tienjiu import BACK_NAME, KINDS as TIENJIU, LABEL as TIENJIU_LABEL
+    from tile_art.proportions import width_of
     from service.notation.words import WORDS
     from service.notation.options import (
         DEFAULT_ROW,
@@ -101,6 +103,12 @@ def spec() -> dict:
         # per height from minHeight: the width of an upright tile and the default gap
         "tileWidths": [tile_width(h) for h in heights],
         "gaps": [default_gap(h) for h in heights],
+        # Tienjiu tiles (service/notation/tienjiu.py): suit d, two digits a tile, narrower than a mahjong tile;
+        # names by halves ("12" for 12d and 21d), a group of them only is labelled as such, xd is their back
+        "dominoSuit": DOMINO,
+        "dominoWidths": [width_of("12d", h) for h in heights],
+        "tienjiu": {"names": {f"{a}{b}": {lang: k.name(lang) for lang in LANGS} for (a, b), k in TIENJIU.items()},
+                    "label": TIENJIU_LABEL, "back": BACK_NAME},
         # dora indicator strips (service/layout/dora_layout.py): per height from minHeight, the label
         # line's band above the tiles and each label's width in each language
         "langs": list(LANGS),

@@ -37,6 +37,12 @@
     ].join("\n"),
   };
 
+  // Notations the tiles mode starts from (the buttons under the notation).
+  const HAND_EXAMPLES = {
+    riichi: "11222333s22m+-456m+4s",
+    tienjiu: "6612d5545d", // four Tienjiu tiles: the JSON view's Pai Gow splits
+  };
+
   // The score card's context (docs/scoring.md#options): [control id (= the URL API's name), default].
   const SCORE_OPTIONS = [
     ["score", false], ["rules", "tenhou"], ["round", "E"], ["seat", "E"], ["honba", ""], ["sticks", ""],
@@ -207,6 +213,7 @@
     status(st, j, notes);
     if (st.mode === "scene") analysisText("A scene is not analysed: the analysis is for hands.");
     else if (!j.analysis) analysisText("A river is not analysed: the analysis is for hands.");
+    else if (j.analysis.tienjiu) renderTienjiu(j.analysis.tienjiu, j, st.lang);
     else renderAnalysis(j.analysis, st);
     renderScore(st.mode !== "scene" && st.score ? j.score : null);
     writeSnippets(st, j);
@@ -390,6 +397,38 @@
   const FORMS = { standard: "four sets and a pair", seven_pairs: "seven pairs", thirteen_orphans: "thirteen orphans" };
 
   // One split as tiles: each block a group, drawn as the tiles its wilds stand for ('?' for "any").
+  // -- Tienjiu tiles: the JSON view's reading (service/analysis/paigow.py) -------------------
+
+  /** A Pai Gow hand ({tiles, name, names, points} of the JSON view), drawn, with its name (in `lang`) and points. */
+  function paiGowItem(label, h, names, lang) {
+    const name = (h.names && h.names[lang]) || h.name;
+    const text = `${label}${name}, ${h.points} point${h.points === 1 ? "" : "s"}`;
+    const notation = h.tiles.map((c) => c.slice(0, 2)).join("") + "d";
+    const alt = `${text}: ${h.tiles.map((c) => names[c] || c).join(" ")}`;
+    return el("div", { class: "tiles-row paigow" }, tilesImg(notation, alt), el("span", { "aria-hidden": "true" }, text));
+  }
+
+  function renderTienjiu(t, j, lang) {
+    const names = {}; // code -> the tile's name in the picture's lang, as the JSON view gives it
+    for (const g of j.groups) for (const tile of g.tiles) if (tile.name) names[tile.code] = tile.name;
+    const dl = el("dl", { id: "tienjiu" });
+    const row = (term, ...dd) => dl.append(el("dt", {}, term), el("dd", {}, ...dd));
+    row("Tiles", "Tienjiu tiles (Chinese dominoes): no mahjong hand");
+    row("Key", `${t.key} (the product of the tiles' primes)`);
+    row("Combinations", t.combinations.length ? t.combinations.map((c) => c.name).join(", ") : "none");
+    const pg = t.pai_gow;
+    if (pg && pg.best) {
+      const item = (label, h) => paiGowItem(label, h, names, lang);
+      row("Pai Gow, best split", item("High: ", pg.best.high), item("Low: ", pg.best.low));
+      row("Pai Gow, house way", item("High: ", pg.house_way.high), item("Low: ", pg.house_way.low));
+    } else if (pg) {
+      row("Pai Gow hand", paiGowItem("", pg, names, lang));
+    } else {
+      row("Pai Gow", "two tiles make a hand, four a high and a low hand");
+    }
+    $("analysis-body").replaceChildren(dl);
+  }
+
   function splitItem(sp) {
     const blocks = [], words = [];
     const add = (kind, tiles, called, wilds) => {
@@ -592,6 +631,11 @@
   }
   $("load-problem").addEventListener("click", () => loadExample("problem"));
   $("load-table").addEventListener("click", () => loadExample("table"));
+  document.querySelectorAll("button[data-example]").forEach((b) => b.addEventListener("click", () => {
+    document.querySelector("input[name=mode][value=tiles]").checked = true;
+    $("notation").value = HAND_EXAMPLES[b.dataset.example];
+    update();
+  }));
   document.querySelectorAll("button[data-copy]").forEach((b) => b.addEventListener("click", () => copy(b)));
   addEventListener("resize", () => document.querySelectorAll(".snippet textarea").forEach(fit));
   update();

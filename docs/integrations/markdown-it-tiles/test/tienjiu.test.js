@@ -1,0 +1,58 @@
+// Tienjiu tiles (suit d, issue 46) through markdown-it-tiles and the real `tiles` CLI: a page of
+// dominoes builds, each picture with the alt text and size of tests/fixtures/tienjiu_layouts.json,
+// the table the <Tiles> component and the Python docs stacks are held to.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import MarkdownIt from "markdown-it";
+import tiles from "../index.js";
+import { closeAll } from "../lib/sync.js";
+
+after(closeAll);
+
+const FIXTURE = new URL("../../../../tests/fixtures/tienjiu_layouts.json", import.meta.url);
+const layout = (notation, lang) =>
+  JSON.parse(readFileSync(FIXTURE, "utf8")).cases.find((c) => c.notation === notation && c.lang === lang && c.height === 38)
+    .layout;
+
+const imgs = (html) =>
+  [...html.matchAll(/<img [^>]*>/g)].map(([tag]) =>
+    Object.fromEntries([...tag.matchAll(/([a-z-]+)="([^"]*)"/g)].map(([, k, v]) => [k, v.replace(/&amp;/g, "&")])));
+
+test("a page of dominoes: tags, a tag in Chinese and a fence, each with its alt text, size and files", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "markdown-it-tiles-"));
+  const md = new MarkdownIt({ html: true }).use(tiles, { outDir: path.join(root, "public", "tiles") });
+  const text = [
+    "# Pai Gow",
+    "",
+    '<Tiles notation="6612d" />',
+    "",
+    'In a line: <Tiles notation="66d+-45d 21d" lang="zh" inline height="38" />.',
+    "",
+    "```tiles",
+    "66d+-45d 21d",
+    "```",
+  ].join("\n");
+  const file = path.join(root, "a.md");
+  writeFileSync(file, text);
+  const shown = imgs(md.render(text, { path: file }));
+  const want = [["6612d", "en"], ["66d+-45d 21d", "zh"], ["66d+-45d 21d", "en"]].map(([n, lang]) => layout(n, lang));
+  assert.deepEqual(shown.map((img) => [img.alt, Number(img.width), Number(img.height)]),
+    want.map((w) => [w.description, w.width, w.height]));
+  for (const img of shown) {
+    for (const candidate of img.srcset.split(", ")) {
+      assert.ok(statSync(path.join(root, "public", "tiles", candidate.split(" ")[0].replace("/tiles/", ""))).size > 100);
+    }
+  }
+});
+
+test("a pair that is no Tienjiu tile fails the build at its place", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "markdown-it-tiles-"));
+  const md = new MarkdownIt({ html: true }).use(tiles, { outDir: path.join(root, "public", "tiles") });
+  const text = '# Bad\n\n<Tiles notation="6677d" />\n';
+  const file = path.join(root, "bad.md");
+  writeFileSync(file, text);
+  assert.throws(() => md.render(text, { path: file }), /bad\.md:3:20: 77d is no Tienjiu tile: a half goes from 1 to 6, not 7/);
+});
