@@ -97,7 +97,7 @@ class _Alphabet:
     def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None,
                  index: bool = False):
         doc = Document(themes, height, scale, index)
-        keys = [(code, sideways) for code in tile_art.CODES for sideways in (False, True)]
+        keys = [(code, sideways) for code in tile_art.CODES + tile_art.TIENJIU for sideways in (False, True)]
         densities = (1, HI) if scale == 1 else (scale,)  # a scale asked for: tuned for it alone
         for code, sideways in keys:
             for d in densities:
