@@ -665,8 +665,9 @@ def test_a_score_cards_characters_are_all_in_the_font_subset():
     --score` is), and so is every name the card can write."""
     code = f"""
 import sys
-from service import score_card
+from service.drawing.render import render
 from service.layout.arrange import arrange
+from service.layout.score_layout import with_score
 from service.notation.grammar import parse
 from service.notation.options import RenderOptions
 from service.scoring import score
@@ -678,8 +679,9 @@ for notation, options in {CARD_HANDS!r}:
     hand = parse(notation)
     for lang in ("en", "ja", "zh"):
         opts = RenderOptions(height=40, lang=lang)
-        texts += [label.text for label in score_card.with_score(arrange(hand, opts), score(hand, **options), opts).labels]
-        score_card.render_scored(hand, opts, score(hand, **options))
+        lay = with_score(arrange(hand, opts), score(hand, **options), opts)
+        texts += [label.text for label in lay.labels]
+        render(hand, opts, lay)
 names = [w for table in (YAKU, LIMITS, WORDS, FU_WORDS) for words in table.values() for w in words]
 print(len(texts), repr("".join(sorted(set("".join(texts + names)) - _covered()))))
 """

@@ -8,6 +8,7 @@ import pytest
 
 from service.docs.build import collect
 from service.docs.lint import lint_paths
+from service.pictures.directives import OPTIONS
 from service.pictures.scan import iter_tags, scan_text
 
 PAGE = '# Hands\n\n<Tiles notation="123m />\n\nSome text.\n\nMore: <Tiles notation="456q" />\n'
@@ -70,8 +71,7 @@ MYST_PAGE = ("# Hands\n\n```{tiles} 12q\n:caption: A hand\n```\n\n```{tiles} 123
 MYST_TOLD = [  # what Sphinx tells of the same page (`test_sphinx_tells_the_myst_directives_so`)
     "3:14: 'q' is not a suit letter (use m, p, s or z)",
     "8:8: dora: '3' has no suit letter after it (add m, p, s or z)",
-    "9:2: 'tiles': Unknown option key: 'dorra' (allowed: ['caption', 'dora', 'format', 'height', 'index', 'lang',"
-    " 'river', 'row', 'theme', 'ura'])",
+    f"9:2: 'tiles': Unknown option key: 'dorra' (allowed: {list(OPTIONS)})",
     "10:2: 'tiles': Invalid option value for 'index': maybe: give it alone, or true or false, not 'maybe'",
     "14:10: ura: 'q' is not a suit letter (use m, p, s or z)",
     "17:1: Directive 'tiles': 1 argument(s) required, 0 supplied",
@@ -85,6 +85,13 @@ def test_lint_reads_the_myst_tiles_directive(tmp_path):
     page.write_text(MYST_PAGE, encoding="utf-8")
     problems = lint_paths([str(page)])
     assert [str(p).removeprefix(f"{page}:") for p in problems] == MYST_TOLD
+
+
+def test_lint_knows_the_options_of_sphinxs_tiles_directive():
+    pytest.importorskip("sphinx")
+    from service.docs.sphinx_ext import TilesDirective
+
+    assert OPTIONS == tuple(sorted(TilesDirective.option_spec))
 
 
 @pytest.mark.slow

@@ -5,19 +5,23 @@ The fence's line holds the notation after ``{tiles}``, the body's first lines it
 its characters in the page, so a typo is told at ``file:line:col`` with the message Sphinx gives.
 
 >>> page = "# Hands\\n\\n```{tiles} 12q\\n:dora: 3m\\n:dorra: 1z\\n```\\n"
->>> [t.props if isinstance(t, TilesTag) else str(t) for t in directive_tags(page, "a.md")]
-[{'notation': '12q', 'dora': '3m'}, "a.md:5:2: 'tiles': Unknown option key: 'dorra' (allowed: ['caption', 'dora', 'format', 'height', 'index', 'lang', 'river', 'row', 'theme', 'ura'])"]
+>>> [t.props if isinstance(t, TilesTag) else str(t)[:46] for t in directive_tags(page, "a.md")]
+[{'notation': '12q', 'dora': '3m'}, "a.md:5:2: 'tiles': Unknown option key: 'dorra'"]
 """
 
 from __future__ import annotations
 
 import re
 
+from service.scoring.rules import OPTIONS as SCORE_OPTIONS
+
 from .fences import Fence, fences
 from .scan import TilesTag
 from .tag_props import Problem
 
-OPTIONS = ("caption", "dora", "format", "height", "index", "lang", "river", "row", "theme", "ura")  # TilesDirective's
+# TilesDirective's options (`service.docs.sphinx_ext`): the tag's props, the score card's and its context's
+OPTIONS = tuple(sorted({"caption", "dora", "format", "height", "index", "lang", "river", "row", "theme", "ura",
+                        "score", *SCORE_OPTIONS}))
 _OPENS = re.compile(r"[ \t]*\{tiles\}(?=[ \t]|$)")
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")  # as `service.docs.sphinx_ext` reads an option line
 _TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
