@@ -75,7 +75,8 @@ from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 
 log = logging.getLogger(__name__)
 CSS = "tiles.css"
-_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")  # a directive's option line, rST or MyST
+# an option line, rST or MyST (in a blockquote too: ``> :dora: 3m``)
+_OPTION = re.compile(r"(?:[ \t]*>)*[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 
 
 class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)

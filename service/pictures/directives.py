@@ -42,7 +42,8 @@ def _directive(fence: Fence, after: int, text: str, path: str) -> list[TilesTag 
     line_start = fence.start - fence.col
     notation = fence.info[after:].strip()
     if not notation:
-        return [Problem(path, fence.open_line + 1, fence.col + 1, "Directive 'tiles': 1 argument(s) required, 0 supplied")]
+        return [Problem(path, fence.open_line + 1, fence.col + 1,
+                        "Directive 'tiles': 1 argument(s) required, 0 supplied")]
     at = line_start + fence.info_col + fence.info.index(notation, after)
     tag = TilesTag(path, text, at, end=fence.end, props={"notation": notation},
                    spans={"notation": list(range(at, at + len(notation)))})
