@@ -280,16 +280,16 @@ class TilesArbiter(Arbiter):
                     raise
                 for pid in failed:
                     self.log.error("worker %s %s; %d workers serving", pid, why[pid], serving)
-                if new := [pid for pid in failed if pid in self.fresh]:
-                    self._give_up_reload("a new worker " + why[new[0]].partition(" (")[0].partition(":")[0])
+                if newcomers := [pid for pid in failed if pid in self.fresh]:  # "cannot draw its canary", say
+                    self._give_up_reload("a new worker " + why[newcomers[0]].partition(" (")[0].partition(":")[0])
                 elif self.fresh & set(gone):
                     self._give_up_reload("a new worker could not boot")
                 else:
                     for old, new in list(self.successor.items()):
                         if new in gone:
                             del self.successor[old]
-                            self.log.error("worker %s is due for recycling but stays: its successor could not boot",
-                                           old)
+                            self.log.error("worker %s is due for recycling but stays: its successor %s", old,
+                                           why.get(new, "could not boot"))
                     self.hold_until = time.monotonic() + self.RETRY_AFTER
                     self.log.error("a replacement worker will be tried in %g s", self.RETRY_AFTER)
         for pid in set(self.birth) - set(self.WORKERS):
