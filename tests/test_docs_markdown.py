@@ -219,3 +219,31 @@ def test_the_sprite_holds_a_2x_drawing_that_a_resolution_query_shows():
     sprite = PageSprite()
     tuned = sprite.finish(sprite.hand(parse("1m2z"), RenderOptions(format="svg", scale=2)))
     assert "d2" not in tuned and "min-resolution" not in tuned and tuned.count("<symbol") == 2
+
+
+@pytest.mark.parametrize("theme", ["light", "auto"])
+def test_a_caption_holding_a_sprite_mark_stays_text(theme):
+    """Issue 42: a hand's references to its sprite were marked "\\x01<doc>." for the whole page, so a
+    caption (or any page text) holding that text was rewritten into the sprite's scope; the marks
+    now carry the page's key, which its text does not hold. A second page drawing the same tag (from
+    the cache of drawn tags) still resolves its own marks."""
+    themes = "light" if theme == "light" else "light-dark"
+    forged = f"see \x0138-1-{themes}. and \x01:38-1-{themes}. here"
+    tag = f'<Tiles notation="123m" caption="{forged}" />'
+    for _ in range(2):  # the second conversion draws from the cache of drawn tags
+        page = convert(tag, theme=theme)
+        assert re.findall(r"<figcaption>(.*?)</figcaption>", page) == [forged]
+        uses = re.findall(r'<use href="#([^"]+)"', page)
+        assert any(re.fullmatch(r"k[0-9a-f]{8}t\dm", ref) for ref in uses), uses  # the hand's, resolved
+        assert page.count("\x01") == forged.count("\x01")
+
+
+def test_page_text_holding_a_sprite_mark_is_not_resolved():
+    """`PageSprite.finish` resolves only its own page's marks: text that writes a mark stays text."""
+    from service.drawing.svg_page import PageSprite
+
+    sprite = PageSprite()
+    hand = sprite.hand(parse("123m"), RenderOptions(format="svg", theme="light"))
+    for forged in ("\x0138-1-light.", "\x01:38-1-light."):
+        page = sprite.finish(f"<p>{forged}</p>" + hand)
+        assert page.count(f"<p>{forged}</p>") == 1 and page.count("\x01") == forged.count("\x01")

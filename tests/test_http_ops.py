@@ -164,8 +164,12 @@ def test_a_deploy_that_cannot_draw_then_hup_keeps_the_old_workers_serving(tmp_pa
             live.signal(signal.SIGHUP)
             assert wait_for(lambda: any("reload given up" in line or "new workers serving" in line
                                         for line in live.log), 60), live.log[-20:]
-            assert logged(live, "reload given up: a new worker could not boot", 1), live.log[-20:]
+            assert logged(live, "reload given up: a new worker cannot draw its canary; the old workers go on "
+                          "serving", 1), live.log[-20:]
             assert logged(live, "Worker cannot draw its canary, so it does not serve", 1)
+            # the master says what happened, not that the code might not load (issue 42)
+            assert logged(live, "cannot draw its canary: the code on disk loads but does not draw", 1)
+            assert not any("does the code on disk load?" in line for line in live.log), live.log[-20:]
             assert wait_for(lambda: set(live.workers()) == first, 60), live.log[-20:]  # the new ones are gone
             assert live.proc.poll() is None
             news = [fetch(live.port, f"/tiles/{n}m{n}p{n}s.png?height=41", timeout=30)[0] for n in range(1, 10)]
@@ -266,6 +270,10 @@ def test_a_worker_missing_a_package_names_it(tmp_path):
     assert proc.returncode == 3, out[-2000:]
     assert b"a package is missing: `flask` is not installed (imported by " in out, out[-2000:]
     assert b"service/http/app.py:" in out, out[-2000:]
+    # the master's line says so too, not that our code might not load (issue 42)
+    assert b"lacks a package: the install left it out (the worker's line names it) and no worker serves" in out, \
+        out[-2000:]
+    assert b"does the code on disk load?" not in out, out[-2000:]
 
 
 def test_the_master_stops_with_exit_code_3_when_no_worker_can_boot(tmp_path):

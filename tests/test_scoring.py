@@ -646,3 +646,46 @@ def test_random_wins_count_each_red_five_once_where_the_rules_have_them(seed):
         return
     assert counted["han"] == plain["han"] + reds, red
     assert [y["han"] for y in counted["yaku"] if y["name"] == "Red fives"] == ([reds] if reds else []), red
+
+
+CARD_HANDS = [  # (notation, score's options): yaku, fu lines, limits, waits
+    ("234789m1234566p+6p", {"riichi": True, "seat": "S"}),
+    ("11223344556677z", {}),
+    ("19m19p19s1234567z+1m", {}),
+    ("555666777z11m+22m-33m", {}),
+    ("123m456p789s1122z", {"seat": "E"}),
+    ("22m345p678s111z+444z", {"riichi": True}),
+]
+
+
+def test_a_score_cards_characters_are_all_in_the_font_subset():
+    """Issue 42: the card's yaku names (立直, 門前清自摸和...) were not in the font's subset, so each new
+    line opened the whole 17 MB font; `service.scoring` registers its names (`also_draws`): every
+    character a card writes, in en, ja and zh, is in the subset (a fresh process, as `tiles render
+    --score` is), and so is every name the card can write."""
+    code = f"""
+import sys
+from service.drawing.render import render
+from service.layout.arrange import arrange
+from service.layout.score_layout import with_score
+from service.notation.grammar import parse
+from service.notation.options import RenderOptions
+from service.scoring import score
+from service.scoring.card_words import LIMITS, WORDS, FU_WORDS
+from service.scoring.names import YAKU
+from tile_art.glyphs import _covered
+texts = []
+for notation, options in {CARD_HANDS!r}:
+    hand = parse(notation)
+    for lang in ("en", "ja", "zh"):
+        opts = RenderOptions(height=40, lang=lang)
+        lay = with_score(arrange(hand, opts), score(hand, **options), opts)
+        texts += [label.text for label in lay.labels]
+        render(hand, opts, lay)
+names = [w for table in (YAKU, LIMITS, WORDS, FU_WORDS) for words in table.values() for w in words]
+print(len(texts), repr("".join(sorted(set("".join(texts + names)) - _covered()))))
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    count, missing = run.stdout.split(maxsplit=1)
+    assert int(count) > 30 and missing.strip() == "''", run.stdout

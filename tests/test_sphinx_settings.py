@@ -36,6 +36,21 @@ def test_a_tiles_format_that_is_no_format_stops_the_build_at_its_setting(tmp_pat
     assert "Configuration error" in run.stderr and "AttributeError" not in run.stderr
 
 
+@pytest.mark.parametrize("setting, message", [
+    ('tiles_theme = "drak"', "tiles_theme must be one of auto, light, dark, not 'drak'"),
+    ('tiles_color_mode = "fur"', "tiles_color_mode must be one of media, material, furo, not 'fur'"),
+    ('tiles_on_error = "warning"', "tiles_on_error must be one of fail, warn, not 'warning'"),
+    ('tiles_index = "yes"', "tiles_index must be True or False, not 'yes'"),
+])
+def test_every_tiles_setting_is_checked_before_any_page_is_read(tmp_path, setting, message):
+    """Issue 42: tiles_theme, tiles_color_mode and tiles_on_error went through unchecked (a theme typo
+    was an error at the first picture, a color mode's only once the pages were written, an on_error
+    one a quiet "fail"): each is a configuration error naming the setting, as tiles_format's is."""
+    run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m\n", setting + "\n")
+    assert run.returncode != 0 and message in run.stderr, run.stderr[-2000:]
+    assert "Configuration error" in run.stderr
+
+
 @pytest.mark.slow
 def test_myst_draws_no_tag_of_an_html_comment(tmp_path):
     """A commented-out tag shows nothing, as in the Markdown extension: no picture, and its typo

@@ -8,6 +8,7 @@ import pytest
 
 from service.docs.build import collect
 from service.docs.lint import lint_paths
+from service.pictures.directives import OPTIONS
 from service.pictures.scan import iter_tags, scan_text
 
 PAGE = '# Hands\n\n<Tiles notation="123m />\n\nSome text.\n\nMore: <Tiles notation="456q" />\n'
@@ -63,3 +64,47 @@ def test_mkdocs_tells_it_at_the_quote(tmp_path):
     assert "docs/problems/index.md:3:17: string is never closed" in run.stderr
     assert "docs/problems/index.md:7:27: 'q' is not a suit letter" in run.stderr
     assert "unexpected" not in run.stderr
+
+
+MYST_PAGE = ("# Hands\n\n```{tiles} 12q\n:caption: A hand\n```\n\n```{tiles} 123m\n:dora: 3x\n:dorra: 1z\n"
+             ":index: maybe\n```\n\n> ```{tiles} 1m\n> :ura: 1q\n> ```\n\n```{tiles}\n```\n\n"
+             "```{tiles} 123m\n:river:\n```\n")
+MYST_TOLD = [  # what Sphinx tells of the same page (`test_sphinx_tells_the_myst_directives_so`)
+    "3:14: 'q' is not a suit letter (use m, p, s or z)",
+    "8:8: dora: '3' has no suit letter after it (add m, p, s or z)",
+    f"9:2: 'tiles': Unknown option key: 'dorra' (allowed: {list(OPTIONS)})",
+    "10:2: 'tiles': Invalid option value for 'index': maybe: give it alone, or true or false, not 'maybe'",
+    "14:10: ura: 'q' is not a suit letter (use m, p, s or z)",
+    "17:1: Directive 'tiles': 1 argument(s) required, 0 supplied",
+]
+
+
+def test_lint_reads_the_myst_tiles_directive(tmp_path):
+    """Issue 42: lint let the inside of a MyST ```{tiles} NOTATION``` directive through (its notation, its
+    :option: lines), where Sphinx tells each typo: lint tells them at file:line:col with Sphinx's words."""
+    page = tmp_path / "index.md"
+    page.write_text(MYST_PAGE, encoding="utf-8")
+    problems = lint_paths([str(page)])
+    assert [str(p).removeprefix(f"{page}:") for p in problems] == MYST_TOLD
+
+
+def test_lint_knows_the_options_of_sphinxs_tiles_directive():
+    pytest.importorskip("sphinx")
+    from service.docs.sphinx_ext import TilesDirective
+
+    assert OPTIONS == tuple(sorted(TilesDirective.option_spec))
+
+
+@pytest.mark.slow
+def test_sphinx_tells_the_myst_directives_so(tmp_path):
+    """The messages lint gives for a MyST page's directives are Sphinx's own, at the same places (an option
+    in a blockquote too: Sphinx placed its value's typo on the fence's line, 13:14)."""
+    pytest.importorskip("myst_parser")
+    from tests.test_docs_scenes import build_sphinx
+
+    run = build_sphinx(tmp_path, {"index.md": MYST_PAGE})
+    assert run.returncode != 0
+    for told in MYST_TOLD:
+        line, col, message = told.split(":", 2)
+        assert f"index.md:{line}:{col}:{message}" in run.stderr or f"index.md:{line}: " in run.stderr \
+            and message.strip() in run.stderr, (told, run.stderr[-3000:])

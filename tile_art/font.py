@@ -28,6 +28,21 @@ FONT_SPEC = ("sans", "jp", "bold")
 _UNICODE_FULL = ((3, 10), (0, 6), (0, 4))  # cmap subtables mapping all of Unicode (format 12)
 
 
+ALPHABET: set[str] = set()  # the characters `tile_art.glyphs.font_of`'s subset holds (`also_draws`)
+
+
+def also_draws(chars: str) -> None:
+    """Put `chars` in the one subset of the font this process makes (`tile_art.glyphs.font_of`): called
+    by the packages that draw text (or name what is drawn: `service.scoring`), as they are imported,
+    before anything is drawn; here, without Pillow, so a package that only names can call it. A
+    character added after the subset is made is drawn from the whole font (`font_for`), to the same pixels.
+
+    >>> also_draws("立直"); "直" in ALPHABET
+    True
+    """
+    ALPHABET.update(chars)
+
+
 class FontMissing(RuntimeError):
     """The CJK font package is not installed."""
 

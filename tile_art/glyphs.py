@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from .font import ALPHABET, also_draws  # noqa: F401  (also read as glyphs.also_draws)
 from .font import FONT_PACKAGE, FontMissing, font_file, subset  # noqa: F401  (also read as glyphs.FontMissing, glyphs.font_file)
 
 NUMERALS = "一二三四伍六七八九"  # 伍, not 五, on the five, as on Japanese tiles
@@ -37,14 +38,8 @@ class _Shared:
         return self.data
 
 
-_alphabet = set(CHARACTERS)  # what the subset holds: the faces' characters and what `also_draws` adds
-
-
-def also_draws(chars: str) -> None:
-    """Put `chars` in the one subset of the font this process makes (`font_of`): called by the
-    packages that draw text, as they are imported, before anything is drawn. A character added
-    after the subset is made is drawn from the whole font (`font_for`), to the same pixels."""
-    _alphabet.update(chars)
+_alphabet = ALPHABET  # what the subset holds: the faces' characters and what `also_draws` adds
+also_draws(CHARACTERS)
 
 
 @lru_cache(maxsize=1)

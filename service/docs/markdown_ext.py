@@ -44,6 +44,7 @@ from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from service.drawing.svg_page import MARK as SPRITE_MARK
 from service.drawing.svg_page import Needs, PageSprite, hand_markup
 from service.notation.dora import LANGS
 from service.pictures.fences import fences
@@ -60,9 +61,10 @@ log = logging.getLogger("tiles.markdown")
 ON_ERROR = ("fail", "warn")
 SPRITE_STYLE = "position:absolute;width:0;height:0;overflow:hidden"  # not display:none: gradients would not paint
 MARK = "\x01tiles:{}:{}\x01"  # the page's key (`PageTiles.key`: no page text can forge it), the picture
-# Tags drawn before (props and default theme -> markup with marked references, sprite needs):
-# a page converted again (MkDocs' toc, search, a rebuild while serving) reads and lays out nothing.
-_DRAWN: dict[tuple, tuple[str, Needs]] = {}
+# Tags drawn before (props and default theme -> markup with marked references, sprite needs, the key of the
+# page it was drawn for): a page converted again (MkDocs' toc, search, a rebuild while serving) reads and
+# lays out nothing.
+_DRAWN: dict[tuple, tuple[str, Needs, str]] = {}
 DRAWN_MAX = 4096  # where a picture goes, until Python-Markdown's stash takes it
 
 
@@ -76,7 +78,6 @@ class PageTiles:
     def __init__(self, ext: TilesExtension, path: str, text: str, first_line: int = 1):
         text = text.replace("\r\n", "\n").replace("\r", "\n")  # as Python-Markdown reads lines, later
         self.ext, self.path, self.text, self.shift = ext, path, text, first_line - 1
-        self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")))
         self.pairs = False  # a light/dark pair of images is on the page: it needs the CSS that picks one
         self.html: list[str] = []
         self.errors: list[tuple[int, int, str]] = []  # (line, column, text): told in line order
@@ -85,6 +86,7 @@ class PageTiles:
         self.key = secrets.token_hex(8)  # in every mark of this page; text that writes one is text
         while self.key in text:
             self.key = secrets.token_hex(8)
+        self.sprite = PageSprite(dark_css(ext.getConfig("color_mode")), self.key)  # its marks: the same key
 
     def placed(self, p: Problem) -> Problem:
         return Problem(p.path, p.line + self.shift, p.col, p.message, p.warning)
@@ -117,21 +119,21 @@ class PageTiles:
             key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"),
                    tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
             if key in _DRAWN:
-                html, needs = _DRAWN[key]
+                html, needs, page = _DRAWN[key]
                 self.sprite.add(needs)
-                return html
+                return html.replace(f"{SPRITE_MARK}{page}:", f"{SPRITE_MARK}{self.key}:")  # this page's marks
         read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"))
         if read.request is None or read.errors:
             return self.report(read.problems, tag.props.get("inline") is True)
         self.report(read.problems, read.request.inline)  # warnings
         if key is None:
             return self.ext.renderer(read.request, self)
-        html, needs = inline_picture(read.request)
+        html, needs = inline_picture(read.request, self.key)
         self.sprite.add(needs)
         if not read.problems:
             if len(_DRAWN) >= DRAWN_MAX:
                 _DRAWN.clear()
-            _DRAWN[key] = html, needs
+            _DRAWN[key] = html, needs, self.key
         return html
 
     def draw_scene(self, block: SceneBlock) -> str:
@@ -196,9 +198,9 @@ def _pair_css(ext: TilesExtension) -> str:
     return hide_pair_css(color_mode(ext.getConfig("color_mode")))
 
 
-def inline_picture(request: ImageRequest) -> tuple[str, Needs]:
-    """A tag's inline SVG markup (marked references) and the tiles it needs from the sprite."""
-    html, needs = hand_markup(request.hand, request.options, markup.attrs(request))
+def inline_picture(request: ImageRequest, page: str = "") -> tuple[str, Needs]:
+    """A tag's inline SVG markup (references marked with the ``page`` key) and the tiles it needs from the sprite."""
+    html, needs = hand_markup(request.hand, request.options, markup.attrs(request), page=page)
     return markup.wrap(request, [html]), needs
 
 
@@ -217,7 +219,7 @@ def inline_scenes(text: str, scene: Scene, options: SceneOptions, page: PageTile
 
 def inline_svg(request: ImageRequest, page: PageTiles) -> str:
     """The default renderer: the picture inlined, its tiles in the page's sprite."""
-    html, needs = inline_picture(request)
+    html, needs = inline_picture(request, page.key)
     page.sprite.add(needs)
     return html
 

@@ -75,7 +75,8 @@ from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 
 log = logging.getLogger(__name__)
 CSS = "tiles.css"
-_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")  # a directive's option line, rST or MyST
+# an option line, rST or MyST (in a blockquote too: ``> :dora: 3m``)
+_OPTION = re.compile(r"(?:[ \t]*>)*[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
 
 
 class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
@@ -338,15 +339,26 @@ def visit_scene_html(self, node) -> None:
     raise nodes.SkipNode
 
 
+THEMES = ("auto", "light", "dark")  # tiles_theme: auto is a light/dark pair
+ON_ERROR = ("fail", "warn")
+
+
 def _check_config(app, config) -> None:
-    """A ``tiles_lang`` that is no language, or a ``tiles_format`` the pictures are not drawn in,
-    stops the build before any page is read (not at the first picture, past every check)."""
+    """Every ``tiles_*`` setting that is none of its choices (a ``tiles_lang`` that is no language, a
+    ``tiles_format`` the pictures are not drawn in, a ``tiles_theme`` typo...) stops the build before
+    any page is read, naming the setting (not at the first picture, or never: a ``tiles_on_error``
+    typo failed every build quietly as "fail", a ``tiles_color_mode`` one only once the pages were written)."""
     from sphinx.errors import ConfigError
 
-    if config.tiles_lang not in LANGS:
-        raise ConfigError(f"tiles_lang must be one of {', '.join(LANGS)}, not {config.tiles_lang!r}")
-    if config.tiles_format not in TAG_FORMATS:
-        raise ConfigError(f"tiles_format must be one of {', '.join(TAG_FORMATS)}, not {config.tiles_format!r}")
+    from .color_mode import MODES
+
+    choices = {"tiles_theme": THEMES, "tiles_color_mode": tuple(MODES), "tiles_format": TAG_FORMATS,
+               "tiles_on_error": ON_ERROR, "tiles_lang": LANGS}
+    for name, among in choices.items():
+        if config[name] not in among:
+            raise ConfigError(f"{name} must be one of {', '.join(among)}, not {config[name]!r}")
+    if not isinstance(config.tiles_index, bool):
+        raise ConfigError(f"tiles_index must be True or False, not {config.tiles_index!r}")
 
 
 def skip(self, node) -> None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import html as html_lib
 import re
+import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -56,7 +57,7 @@ HI = 2  # the density of a page's second drawing
 DENSITY_CSS = (f".{PREFIX}d2{{display:none}}@media (min-resolution:2dppx),(-webkit-min-device-pixel-ratio:2)"
                f"{{.{PREFIX}d1{{display:none}}.{PREFIX}d2{{display:inline}}}}")
 LABEL_AUTO, LABEL_FIXED = f"{PREFIX}lba", f"{PREFIX}lbf"  # a theme-auto label's class; a fixed one's (no rule)
-MARK = "\x01"  # a hand's reference to sprite n is written "\x01<n>." until the sprite's hash is known
+MARK = "\x01"  # a hand's reference to a sprite is written "\x01<page key>:<doc>." until the sprite's hash is known
 HIDDEN = f'<svg xmlns="{SVG_NS}" width="0" height="0" aria-hidden="true" focusable="false" ' \
          'style="position:absolute;overflow:hidden">'
 
@@ -201,24 +202,26 @@ def doc_key(options: RenderOptions) -> tuple:
     return options.height, options.scale, (AUTO if options.theme == THEME_AUTO else (options.theme,)), options.index
 
 
-def mark(key: tuple) -> str:
-    """How a hand refers to its sprite document until the page's sprite is written.
+def mark(key: tuple, page: str = "") -> str:
+    """How a hand refers to its sprite document until the page's sprite is written: with the page's
+    key (`PageSprite.key`), which the page's text does not hold, so no caption or alt text forges one.
 
-    >>> mark((38, 1, ("light",), False)), mark((38, 1, ("light",), True))
-    ('\\x0138-1-light.', '\\x0138-1-light-index.')
+    >>> mark((38, 1, ("light",), False), "3f9a"), mark((38, 1, ("light",), True), "3f9a")
+    ('\\x013f9a:38-1-light.', '\\x013f9a:38-1-light-index.')
     """
     height, scale, themes, index = key
-    return f"{MARK}{height}-{scale}-{'-'.join(themes)}{'-index' if index else ''}."
+    return f"{MARK}{page}:{height}-{scale}-{'-'.join(themes)}{'-index' if index else ''}."
 
 
 def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
-                lay: Layout | None = None) -> tuple[str, Needs]:
+                lay: Layout | None = None, page: str = "") -> tuple[str, Needs]:
     """An inline `<svg>` of the hand (exact width/height, the alt text as its accessible name) and
     what it needs from the sprite. ``attrs`` goes into its start tag (class, style). A pure function
-    of its arguments: references stay marked until `PageSprite.sprite` names the scopes."""
+    of its arguments: references stay marked, with the ``page`` key (`mark`), until `PageSprite.sprite`
+    names the scopes."""
     lay = lay or arrange(subject, options)
     key = doc_key(options)
-    m = mark(key)
+    m = mark(key, page)
     uses, dims = [], False
     tiles: dict[tuple[str, bool], str] = {}  # each face the hand shows, in order: the start of its <use>
     sizes: dict[tuple[int, int, str], str] = {}  # the end of a <use> of each size
@@ -257,10 +260,15 @@ def _labels(lay: Layout, options: RenderOptions) -> list[str]:
 
 
 class PageSprite:
-    """The tiles of one page: `hand()` for each picture, then `finish()` the page's HTML."""
+    """The tiles of one page: `hand()` for each picture, then `finish()` the page's HTML.
 
-    def __init__(self, dark: Callable[[str], str] | None = None):
+    Its ``key`` is in every mark of its hands (`mark`): give one that the page's text does not
+    contain (the Markdown extension gives its page's), else a random one is taken.
+    """
+
+    def __init__(self, dark: Callable[[str], str] | None = None, key: str | None = None):
         self.dark = dark
+        self.key = key if key else secrets.token_hex(8)
         self.docs: dict[tuple, Document] = {}
         self.dims: set[tuple] = set()
 
@@ -279,7 +287,7 @@ class PageSprite:
 
     def hand(self, subject: Subject, options: RenderOptions, attrs: str = "", lay: Layout | None = None) -> str:
         """`hand_markup`, its tiles added to this page's sprite."""
-        html, needs = hand_markup(subject, options, attrs, lay)
+        html, needs = hand_markup(subject, options, attrs, lay, self.key)
         self.add(needs)
         return html
 
@@ -290,7 +298,7 @@ class PageSprite:
             inner, scope = _defs(doc.themes, doc.height, doc.scale, tuple((code, sideways) for code, sideways, *_ in doc.tiles),
                                  key in self.dims, self.dark, doc.index)
             parts.append(inner)
-            scopes[mark(key)] = scope
+            scopes[mark(key, self.key)] = scope
         return (HIDDEN + "".join(parts) + "</svg>" if parts else ""), scopes
 
     def finish(self, page_html: str) -> str:

@@ -45,6 +45,10 @@ from gunicorn.arbiter import Arbiter
 from gunicorn.errors import HaltServer
 
 RETIRE_MARK = 0o100  # the owner-execute bit of a worker's heartbeat file: "replace me" (see worker.py)
+# Why a worker that exits before serving could not boot, in its heartbeat file's mode (a mode change
+# leaves the file's time, which says "serving", alone): its canary failed, or a package is missing.
+CANARY_MARK = 0o010
+MISSING_MARK = 0o001
 DRAIN_SIGNAL = signal.SIGUSR2  # to a worker: the server is stopping, answer /healthz with 503
 # Signals a worker has its own handlers for: blocked from just before its fork until they are
 # installed (`worker.TilesWorker.init_signals`), so one sent meanwhile waits instead of reaching
@@ -57,6 +61,29 @@ def wants_replacing(worker) -> bool:
         return bool(os.fstat(worker.tmp.fileno()).st_mode & RETIRE_MARK)
     except (OSError, ValueError):
         return False
+
+
+def why_not_booted(worker) -> str:
+    """What a worker that exited before serving told of its failure (worker.py marks its heartbeat file).
+
+    >>> import tempfile
+    >>> class Worker:
+    ...     tmp = tempfile.TemporaryFile()
+    >>> why_not_booted(Worker)
+    'could not boot (does the code on disk load?)'
+    >>> os.fchmod(Worker.tmp.fileno(), 0o600 | CANARY_MARK)
+    >>> why_not_booted(Worker)[:49]
+    'cannot draw its canary: the code on disk loads bu'
+    """
+    try:
+        mode = os.fstat(worker.tmp.fileno()).st_mode
+    except (OSError, ValueError):
+        mode = 0
+    if mode & CANARY_MARK:
+        return "cannot draw its canary: the code on disk loads but does not draw (the worker's line says how)"
+    if mode & MISSING_MARK:
+        return "lacks a package: the install left it out (the worker's line names it)"
+    return "could not boot (does the code on disk load?)"
 
 
 class TilesArbiter(Arbiter):
@@ -240,6 +267,7 @@ class TilesArbiter(Arbiter):
                 gone = {pid: w for pid, w in before.items() if pid not in self.WORKERS}
                 failed = [pid for pid, worker in gone.items()
                           if not getattr(getattr(worker.tmp, "_tmp", None), "closed", False)]
+                why = {pid: why_not_booted(gone[pid]) for pid in failed}
                 for pid in failed:  # gunicorn raised before its cleanup of the one that failed
                     gone[pid].tmp.close()
                     self.cfg.child_exit(self, gone[pid])
@@ -247,20 +275,21 @@ class TilesArbiter(Arbiter):
                     continue  # stopping already (another could not boot): reap the rest
                 serving = sum(self.serving(pid) for pid in self.WORKERS)
                 if not serving:  # nobody serves: stop, as gunicorn does
-                    self.log.error("worker %s could not boot (does the code on disk load?) and no worker "
-                                   "serves: the master stops, exit code %d", failed[0], self.WORKER_BOOT_ERROR)
+                    self.log.error("worker %s %s and no worker serves: the master stops, exit code %d",
+                                   failed[0], why[failed[0]], self.WORKER_BOOT_ERROR)
                     raise
                 for pid in failed:
-                    self.log.error("worker %s could not boot (does the code on disk load?); %d workers serving",
-                                   pid, serving)
-                if self.fresh & set(gone):
+                    self.log.error("worker %s %s; %d workers serving", pid, why[pid], serving)
+                if newcomers := [pid for pid in failed if pid in self.fresh]:  # "cannot draw its canary", say
+                    self._give_up_reload("a new worker " + why[newcomers[0]].partition(" (")[0].partition(":")[0])
+                elif self.fresh & set(gone):
                     self._give_up_reload("a new worker could not boot")
                 else:
                     for old, new in list(self.successor.items()):
                         if new in gone:
                             del self.successor[old]
-                            self.log.error("worker %s is due for recycling but stays: its successor could not boot",
-                                           old)
+                            self.log.error("worker %s is due for recycling but stays: its successor %s", old,
+                                           why.get(new, "could not boot"))
                     self.hold_until = time.monotonic() + self.RETRY_AFTER
                     self.log.error("a replacement worker will be tried in %g s", self.RETRY_AFTER)
         for pid in set(self.birth) - set(self.WORKERS):

@@ -50,7 +50,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from service.notation.views import error_json
 
-from .arbiter import DRAIN_SIGNAL, RETIRE_MARK, WORKER_SIGNALS
+from .arbiter import CANARY_MARK, DRAIN_SIGNAL, MISSING_MARK, RETIRE_MARK, WORKER_SIGNALS
 from .installed import missing_package
 from .memory import TRIM_EVERY, trim
 
@@ -208,6 +208,7 @@ class TilesWorker(GeventWorker):
         except ModuleNotFoundError as err:  # gunicorn's traceback follows; the line first says what is wrong
             if missing := missing_package(err):
                 self.log.error("worker %s: a package is missing: %s", self.pid, missing)
+                self._mark(MISSING_MARK)
             raise
         self.flask = self.wsgi
         self._tell_app()
@@ -223,7 +224,16 @@ class TilesWorker(GeventWorker):
         found = problem(self.wsgi)
         if found is not None:
             self.log.error("Worker cannot draw its canary, so it does not serve (pid: %s): %s", self.pid, found)
+            self._mark(CANARY_MARK)
             raise CanaryFailed(found)
+
+    def _mark(self, why: int) -> None:
+        """Tell the master why we exit before serving (`arbiter.why_not_booted`): a bit of the heartbeat
+        file's mode, which leaves its time (serving or not) alone."""
+        try:
+            os.fchmod(self.tmp.fileno(), (os.fstat(self.tmp.fileno()).st_mode | why) & 0o7777)
+        except OSError:
+            pass  # the master then says only that we could not boot
 
     def run(self):
         if not self.alive:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, Iterator
 
+from .directives import directive_tags
 from .fence_words import fence_word
 from .fences import Fence, fences
 from .scan import TagSyntaxError, TilesTag, info_tag, iter_tags, line_col, walk_docs
@@ -105,8 +106,8 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
 
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
               default_index: bool = DEFAULT_INDEX) -> Iterator[TagRead | Problem]:
-    """Every tag and every tiles fence line of every .md/.mdx file under ``paths``,
-    read once, in file order.
+    """Every tag, every tiles fence line and every MyST ```` ```{tiles} ```` directive
+    (`service.pictures.directives`) of every .md/.mdx file under ``paths``, read once, in file order.
 
     A tag the scanner cannot read comes as a `Problem`. This is the one loop
     `tiles lint` and `tiles build` share.
@@ -118,7 +119,10 @@ def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_
                 found.append((item.offset, Problem(str(path), *line_col(text, item.offset), item.message)))
             else:
                 found.append((item.offset, item))
-        for f, props in tiles_fences(text):
-            found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
+        fenced = fences(text)
+        for f in fenced:
+            if (props := tiles_info(f.info)) is not None:
+                found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
+        found += [(t.offset if isinstance(t, TilesTag) else 0, t) for t in directive_tags(text, str(path), fenced)]
         for _, item in sorted(found, key=lambda pair: pair[0]):
             yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang, default_index)

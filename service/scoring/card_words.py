@@ -22,8 +22,9 @@ from service.notation.describe import alt_text
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 from service.notation.subject import Subject
+from tile_art.font import also_draws
 
-from .names import FU_REASONS
+from .names import FU_REASONS, YAKU
 
 LIMITS = {
     "mangan": ("Mangan", "満貫", "满贯"), "haneman": ("Haneman", "跳満", "跳满"), "baiman": ("Baiman", "倍満", "倍满"),
@@ -49,6 +50,12 @@ WORDS = {  # en, ja, zh
     "score": ("score", "点数", "得分"), "waits": ("waits", "待ち", "听牌"), "fan": ("fan", "番", "番"),
 }
 _LANG = {"en": 0, "ja": 1, "zh": 2}
+# Every character a score card writes, in the three languages: the names (yaku, limits, fu lines, words)
+# and what the lines put round them. In the font's subset, so a card draws from it, not the whole font.
+CARD_ALPHABET = "".join(sorted(set(
+    "".join(w for names in (*YAKU.values(), *LIMITS.values(), *_FU.values(), *WORDS.values()) for w in names)
+    + "".join(FU_REASONS.values()) + "0123456789 ,-·×" + "翻符番オール每家")))
+also_draws(CARD_ALPHABET)
 
 
 def word(key: str, lang: str) -> str:
