@@ -70,3 +70,154 @@ def test_the_formats_agree_on_the_results():
             for w in r.get("winners", []):
                 w["recorded"] = {k: w["recorded"][k] for k in ("han", "fu", "points")}
         assert results[0] == results[1] == results[2]
+
+
+# --- hand-written logs: the hard cases -----------------------------------------------------
+
+def _seat(hand, draws, discards):
+    return [hand, draws, discards]
+
+
+def _tenhou6(*rounds):
+    log = []
+    for head, dora, seats, result in rounds:
+        entry = [head, [25000] * 4, dora, []]
+        for s in seats:
+            entry += s
+        log.append(entry + [result])
+    return json.dumps({"name": ["A", "B", "C", "D"], "log": log}, ensure_ascii=False)
+
+
+RIICHI_CALLED_DOUBLE_RON = ([0, 0, 0], [11], [
+    _seat([11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [45, 46], ["r45", 60]),
+    _seat([45, 45, 31, 32, 33, 34, 35, 36, 37, 38, 39, 29, 29], ["p454545"], [29]),
+    _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [27], [27]),
+    _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [28], [28])],
+    ["和了", [-1000, 2000, 0, 0], [1, 0, 1, "30符1飜1000点", "役牌 白(1飜)"],
+     [-1000, 0, 1000, 0], [2, 0, 2, "30符1飜1000点", "役牌 發(1飜)"]])
+KANS_RINSHAN = ([0, 1, 0], [11, 12], [
+    _seat([11, 11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21], [22, 23], ["111111a11", 21]),
+    _seat([21, 21, 21, 31, 31, 32, 32, 33, 33, 34, 34, 35, 35], ["m21212121", 29], [0]),
+    _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [], []),
+    _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [], [])],
+    ["和了", [-2100, 4300, -1100, -1100], [1, 1, 1, "40符2飜1000-2000点", "嶺上開花(1飜)", "ドラ(1飜)"]])
+KAKAN_CHANKAN = ([0, 2, 0], [19], [
+    _seat([45, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31, 32], [45, 60]),
+    _seat([45, 45, 11, 33, 33, 35, 36, 37, 38, 39, 29, 29, 28], ["p454545", 45], [11, "k45454545"]),
+    _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [33], [60]),
+    _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [34], [60])],
+    ["和了", [0, -1000, 1000, 0], [2, 1, 2, "30符1飜1000点", "槍槓(1飜)"]])
+FOUR_WINDS = ([2, 0, 0], [19], [
+    _seat([41, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31], [41]),
+    _seat([41, 45, 11, 33, 33, 35, 36, 37, 38, 39, 29, 29, 28], [32], [41]),
+    _seat([41, 11, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47, 47], [33], [41]),
+    _seat([41, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 46, 46], [34], [41])],
+    ["四風連打"])
+
+
+def hard() -> object:
+    return read_text(_tenhou6(RIICHI_CALLED_DOUBLE_RON, KANS_RINSHAN, KAKAN_CHANKAN, FOUR_WINDS))
+
+
+def test_the_riichi_tile_called_moves_the_sideways_mark_on_and_pays_its_stick():
+    game = hard()
+    after_pon = moment(game, 1, step=3)
+    assert after_pon["seats"][0]["river"] == [{"tile": "5z", "tsumogiri": False, "riichi": False, "called": True}]
+    assert after_pon["sticks"] == 1 and after_pon["seats"][0]["score"] == 24000
+    assert after_pon["seats"][1]["notation"] == "99p123456789s+-555z"
+    end = moment(game, 1, result=True)
+    assert end["seats"][0]["river"][-1] == {"tile": "6z", "tsumogiri": True, "riichi": True, "called": False}
+    assert [w["seat"] for w in end["result"]["winners"]] == [1, 2]
+    assert end["sticks"] == 0 and [s["score"] for s in end["seats"]] == [22000, 27000, 26000, 25000]
+
+
+def test_kan_dora_come_at_once_for_a_concealed_kan_and_the_rinshan_tsumo_ends_the_round():
+    game = hard()
+    assert moment(game, 2, step=1)["dora"] == ["1m"]
+    assert moment(game, 2, step=3)["dora"] == ["1m", "2m"]  # draw, ankan, dora
+    end = moment(game, 2, result=True)
+    assert end["seats"][0]["notation"] == "23456789m2p3p+x11xm".replace("2p3p", "23p")
+    assert end["seats"][1]["notation"].endswith("+-1111p")
+    assert end["wall"] == 67 and end["dora"] == ["1m", "2m"]
+    win = end["result"]["winners"][0]
+    assert (win["seat"], win["from"], win["tile"]) == (1, 1, "9p")
+    assert win["recorded"]["points"] == 4000 and win["recorded"]["han"] == 2 and win["recorded"]["fu"] == 40
+
+
+def test_an_added_kan_robbed_is_chankan():
+    game = hard()
+    assert game.rounds[2].name == "E1-2"
+    end = moment(game, 3, result=True)
+    assert end["seats"][1]["melds"][0]["type"] == "kakan"
+    assert end["seats"][1]["notation"].endswith("+-5=555z")
+    win = end["result"]["winners"][0]
+    assert (win["seat"], win["from"], win["tile"]) == (2, 1, "5z")
+    assert moment(game, 3, seat=1, turn=1)["step"] == 4
+
+
+def test_an_abortive_draw():
+    end = moment(hard(), 4, result=True)
+    assert end["result"]["kind"] == "abortive" and end["result"]["reason"] == "four winds"
+    assert [len(s["river"]) for s in end["seats"]] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize("meld, seat, text", [
+    ({"type": "pon", "tiles": ["7s"] * 3, "called": "7s", "from": 1}, 0, "77-7s"),
+    ({"type": "daiminkan", "tiles": ["7s"] * 4, "called": "7s", "from": 1}, 0, "777-7s"),
+    ({"type": "daiminkan", "tiles": ["7s"] * 4, "called": "7s", "from": 0}, 2, "7-777s"),
+    ({"type": "chi", "tiles": ["3m", "0m", "4m"], "called": "0m", "from": 3}, 0, "-034m"),
+    ({"type": "kakan", "tiles": ["0p", "5p", "5p", "5p"], "called": "5p", "from": 0, "added": "0p"}, 2, "5-5=05p"),
+])
+def test_melds_are_our_notation_with_the_called_tile_where_its_source_sits(meld, seat, text):
+    from service.notation.grammar import parse
+    from service.records.replay import meld_notation
+
+    assert meld_notation(meld, seat) == text
+    parse("123m+" + text)
+
+
+def test_every_state_notation_parses():
+    from service.notation.grammar import parse
+
+    game = read_text(record_games.to_mjai(record_games.game(3)))
+    for n, rnd in enumerate(game.rounds, 1):
+        for k in range(len(rnd.events) + 1):
+            for s in moment(game, n, step=k)["seats"]:
+                parse(s["notation"])
+
+
+# --- bad records: a message naming where, never a traceback ---------------------------------
+
+GOOD_MJLOG = record_games.to_mjlog(record_games.game(1, rounds=1))
+GOOD_MJAI = record_games.to_mjai(record_games.game(1, rounds=1))
+
+
+@pytest.mark.parametrize("text, words", [
+    (GOOD_MJLOG[: len(GOOD_MJLOG) // 2], "not well-formed XML"),
+    (GOOD_MJLOG.replace("<TAIKYOKU", "<HELLO"), "an unknown tag"),
+    (GOOD_MJLOG.replace('<GO type="169"', '<GO type="185"'), "sanma"),
+    (GOOD_MJAI.replace('"tsumo"', '"teleport"', 1), "unknown mjai event 'teleport'"),
+    (GOOD_MJAI[: GOOD_MJAI.index("start_kyoku") + 40], "not JSON"),
+    (GOOD_MJAI.replace('"type": "dahai", "actor": 0, "pai": "', '"type": "dahai", "actor": 0, "pai": "x', 1),
+     "not an mjai tile"),
+    (_tenhou6(FOUR_WINDS).replace("[41]", "[42]", 1), "which is not in the hand"),
+    (_tenhou6(FOUR_WINDS).replace("四風連打", "宇宙"), "unknown result"),
+    (_tenhou6(KAKAN_CHANKAN).replace('"p454545", 45', '45, 45').replace("[11, ", "[45, "),
+     "adds 5z to a pon it does not have"),
+    (json.dumps({"name": ["A", "B", "C"], "log": []}), "sanma"),
+    ("hello", "not a game record"),
+])
+def test_a_bad_record_gets_a_message(text, words):
+    with pytest.raises(RecordError) as err:
+        read_text(text)
+    assert words in str(err.value)
+
+
+def test_a_moment_not_in_the_record_gets_a_message():
+    game = hard()
+    for kwargs, words in [({"step": 99}, "no step 99"), ({"seat": 0, "turn": 5}, "has no discard 5"),
+                          ({"seat": 7, "turn": 1}, "no seat 7")]:
+        with pytest.raises(RecordError, match=words):
+            moment(game, 1, **kwargs)
+    with pytest.raises(RecordError, match="no round 9"):
+        moment(game, 9, start=True)

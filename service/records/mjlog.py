@@ -143,6 +143,9 @@ def read_mjlog(text: str) -> Game:
             rounds.append(current)
             drawn, reach = [None] * 4, set()
             continue
+        known = tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU") or DRAW.match(tag) or DISCARD.match(tag)
+        if not known:
+            raise RecordError("an unknown tag", where)
         if current is None:
             raise RecordError("before any <INIT>", where)
         events = current.events
