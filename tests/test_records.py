@@ -221,3 +221,58 @@ def test_a_moment_not_in_the_record_gets_a_message():
             moment(game, 1, **kwargs)
     with pytest.raises(RecordError, match="no round 9"):
         moment(game, 9, start=True)
+
+
+# --- tiles log ------------------------------------------------------------------------------
+
+def _run(capsys, *argv):
+    from service.cli import main
+
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_tiles_log_lists_the_rounds(tmp_path, capsys):
+    f = tmp_path / "hard.json"
+    f.write_text(_tenhou6(RIICHI_CALLED_DOUBLE_RON, KANS_RINSHAN, KAKAN_CHANKAN, FOUR_WINDS), encoding="utf-8")
+    code, out, _ = _run(capsys, "log", str(f), "--list", "--json")
+    assert code == 0
+    listed = json.loads(out)["rounds"]
+    assert [r["index"] for r in listed] == [1, 2, 3, 4]
+    assert [r["name"] for r in listed] == ["E1", "E1-1", "E1-2", "E3"]
+    assert [r["result"]["kind"] for r in listed] == ["win", "win", "win", "abortive"]
+    ron = listed[0]["result"]["winners"][0]
+    assert ron["notation"] == "9p123456789s+-555z+-6z" and ron["recorded"]["points"] == 1000
+    assert listed[1]["result"]["winners"][0]["notation"] == "1122334455s+-1111p+9p"
+    code, out, _ = _run(capsys, "log", str(f), "--list")
+    assert code == 0 and len(out.splitlines()) == 4 and "four winds" in out
+
+
+def test_tiles_log_gives_a_moment(tmp_path, capsys):
+    f = tmp_path / "game.xml"
+    rounds = record_games.game(2, rounds=2)
+    f.write_text(record_games.to_mjlog(rounds), encoding="utf-8")
+    code, out, _ = _run(capsys, "log", str(f), "--round", "2", "--step", "5", "--json")
+    assert code == 0 and seen(json.loads(out)) == rounds[1].snapshots[5]
+    code, out, _ = _run(capsys, "log", str(f), "--round", "1", "--start")
+    assert code == 0 and out.startswith("E")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--round", "9", "--start"], "no round 9"),
+    (["--round", "1", "--step", "999"], "no step 999"),
+    (["--round", "1"], "choose one moment"),
+])
+def test_tiles_log_says_what_is_wrong_in_one_line(tmp_path, capsys, argv, words):
+    f = tmp_path / "game.mjson"
+    f.write_text(record_games.to_mjai(record_games.game(2, rounds=1)), encoding="utf-8")
+    code, out, err = _run(capsys, "log", str(f), *argv)
+    assert code == 2 and words in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_tiles_log_names_a_truncated_file(tmp_path, capsys):
+    f = tmp_path / "cut.xml"
+    f.write_text(GOOD_MJLOG[:300], encoding="utf-8")
+    code, _, err = _run(capsys, "log", str(f), "--list")
+    assert code == 2 and err.startswith("error: cut.xml: line 1, column") and "not well-formed" in err

@@ -75,7 +75,7 @@ def notation(hand: list, melds: list, seat: int) -> str:
     >>> notation(["1m", "2m", "3m"], [{"type": "chi", "tiles": ["3s", "4s", "5s"], "called": "4s", "from": 3}], 0)
     '123m+-435s'
     """
-    return "+".join([hand_notation(hand) or "x" * 0] + [meld_notation(m, seat) for m in melds]).lstrip("+")
+    return "+".join([hand_notation(hand)] + [meld_notation(m, seat) for m in melds]).lstrip("+")
 
 
 def _take(hand: list, tile: str, seat: int, what: str, where: str):
@@ -177,8 +177,10 @@ def moment(game: Game, round_number: int, *, step: int | None = None, seat: int 
     """The state of round `round_number` (1-based) at one moment: after the `step`-th event, just
     after `seat`'s `turn`-th discard, at the `start`, or at the `result` (the round's end).
 
-    >>> from service.records import read
-    >>> # moment(read("game.json"), 1, seat=0, turn=3)["seats"][0]["river"][-1]["tile"]
+    >>> moment(Game([], [], "mjai"), 1, start=True)
+    Traceback (most recent call last):
+    ...
+    service.records.model.RecordError: no round 1: the record has 0 (1-0)
     """
     if not 1 <= round_number <= len(game.rounds):
         raise RecordError(f"no round {round_number}: the record has {len(game.rounds)} (1-{len(game.rounds)})")
