@@ -7,6 +7,7 @@ format must give the same state at every step, and that state must be the games'
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -276,3 +277,25 @@ def test_tiles_log_names_a_truncated_file(tmp_path, capsys):
     f.write_text(GOOD_MJLOG[:300], encoding="utf-8")
     code, _, err = _run(capsys, "log", str(f), "--list")
     assert code == 2 and err.startswith("error: cut.xml: line 1, column") and "not well-formed" in err
+
+
+def test_the_commands_of_docs_logs_print_what_the_page_shows(capsys):
+    """Each ```sh line of docs/logs.md runs; a ```text block after it is what it prints."""
+    import shlex
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    blocks = re.findall(r"```(sh|text)\n(.*?)```", (root / "docs" / "logs.md").read_text(), re.S)
+    ran = 0
+    for n, (kind, body) in enumerate(blocks):
+        if kind != "sh":
+            continue
+        words = shlex.split(body.strip())
+        assert words[0] == "tiles"
+        words = [str(root / w) if w.startswith("docs/") else w for w in words]
+        code, out, err = _run(capsys, *words[1:])
+        assert code == 0, err
+        if n + 1 < len(blocks) and blocks[n + 1][0] == "text":
+            assert out == blocks[n + 1][1]
+        ran += 1
+    assert ran == 3
