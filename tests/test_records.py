@@ -299,3 +299,35 @@ def test_the_commands_of_docs_logs_print_what_the_page_shows(capsys):
             assert out == blocks[n + 1][1]
         ran += 1
     assert ran == 3
+
+
+def test_mjai_from_one_players_view_hides_the_others_tiles():
+    """A player's own mjai log has ``?`` for the others' hands and draws; their discards are seen."""
+    rounds = record_games.game(11, rounds=2)
+    lines = []
+    for line in record_games.to_mjai(rounds).splitlines():
+        ev = json.loads(line)
+        if ev["type"] == "start_kyoku":
+            ev["tehais"] = [h if s == 0 else ["?"] * 13 for s, h in enumerate(ev["tehais"])]
+        if ev["type"] == "tsumo" and ev["actor"] != 0:
+            ev["pai"] = "?"
+        if ev["type"] == "dahai" and ev["actor"] != 0:
+            del ev["tsumogiri"]  # older logs leave it out; a hidden draw cannot tell it
+        lines.append(json.dumps(ev))
+    game = read_text("\n".join(lines))
+    for n, r in enumerate(rounds, 1):
+        for k, snap in enumerate(r.snapshots):
+            got = seen(moment(game, n, step=k))
+            assert got["hands"][0] == snap["hands"][0]
+            assert [len(h) for h in got["hands"]] == [len(h) for h in snap["hands"]]
+            assert got["melds"] == snap["melds"] and got["scores"] == snap["scores"]
+            assert [[t[0] for t in rv] for rv in got["rivers"]] == [[t[0] for t in rv] for rv in snap["rivers"]]
+
+
+def test_mjai_without_the_tsumogiri_field_tells_it_from_the_draw():
+    rounds = record_games.game(4, rounds=1)
+    text = "\n".join(json.dumps({k: v for k, v in json.loads(x).items() if k != "tsumogiri"})
+                     for x in record_games.to_mjai(rounds).splitlines())
+    game = read_text(text)
+    for k, snap in enumerate(rounds[0].snapshots):
+        assert seen(moment(game, 1, step=k))["rivers"] == snap["rivers"]

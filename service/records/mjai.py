@@ -83,9 +83,11 @@ def read_mjai(text: str) -> Game:
             if kind == "tsumo":
                 events.append(Event("draw", _seat(ev["actor"], where), mjai_tile(ev["pai"], where)))
             elif kind == "dahai":
-                actor = _seat(ev["actor"], where)
-                events.append(Event("discard", actor, mjai_tile(ev["pai"], where),
-                                    tsumogiri=bool(ev.get("tsumogiri", False)), riichi=actor in reach))
+                actor, tile = _seat(ev["actor"], where), mjai_tile(ev["pai"], where)
+                last = events[-1] if events else None
+                drew = last is not None and last.kind == "draw" and last.seat == actor and last.tile == tile
+                events.append(Event("discard", actor, tile, riichi=actor in reach,
+                                    tsumogiri=bool(ev["tsumogiri"]) if "tsumogiri" in ev else drew))
                 reach.discard(actor)
             elif kind == "reach":
                 reach.add(_seat(ev["actor"], where))
