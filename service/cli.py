@@ -350,8 +350,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve, score_command, efficiency_command, log_command):
+    for module in (lint, build, batch, serve, score_command, efficiency_command):
         module.register(sub)
+    from service.scoring.log_wins import judge
+
+    log_command.register(sub, judge)  # tiles log, its wins scored by service.scoring
     return ap
 
 

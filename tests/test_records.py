@@ -115,9 +115,17 @@ FOUR_WINDS = ([2, 0, 0], [19], [
     _seat([41, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 46, 46], [34], [41])],
     ["四風連打"])
 
+TANYAO_PINFU = ([4, 0, 0], [11], [  # a real win: South's 234567p 234s 67s 88p takes East's 5s
+    _seat([11, 12, 13, 14, 15, 16, 17, 18, 19, 41, 42, 43, 44], [35], [35]),
+    _seat([22, 23, 24, 25, 26, 27, 32, 33, 34, 36, 37, 28, 28], [], []),
+    _seat([41, 41, 42, 42, 43, 43, 44, 44, 45, 45, 46, 46, 47], [], []),
+    _seat([11, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17], [], [])],
+    ["和了", [-2000, 2000, 0, 0], [1, 0, 1, "30符2飜2000点", "断幺九(1飜)", "平和(1飜)"]])
+HARD = (RIICHI_CALLED_DOUBLE_RON, KANS_RINSHAN, KAKAN_CHANKAN, FOUR_WINDS, TANYAO_PINFU)
+
 
 def hard() -> object:
-    return read_text(_tenhou6(RIICHI_CALLED_DOUBLE_RON, KANS_RINSHAN, KAKAN_CHANKAN, FOUR_WINDS))
+    return read_text(_tenhou6(*HARD))
 
 
 def test_the_riichi_tile_called_moves_the_sideways_mark_on_and_pays_its_stick():
@@ -236,18 +244,22 @@ def _run(capsys, *argv):
 
 def test_tiles_log_lists_the_rounds(tmp_path, capsys):
     f = tmp_path / "hard.json"
-    f.write_text(_tenhou6(RIICHI_CALLED_DOUBLE_RON, KANS_RINSHAN, KAKAN_CHANKAN, FOUR_WINDS), encoding="utf-8")
+    f.write_text(_tenhou6(*HARD), encoding="utf-8")
     code, out, _ = _run(capsys, "log", str(f), "--list", "--json")
     assert code == 0
     listed = json.loads(out)["rounds"]
-    assert [r["index"] for r in listed] == [1, 2, 3, 4]
-    assert [r["name"] for r in listed] == ["E1", "E1-1", "E1-2", "E3"]
-    assert [r["result"]["kind"] for r in listed] == ["win", "win", "win", "abortive"]
+    assert [r["index"] for r in listed] == [1, 2, 3, 4, 5]
+    assert [r["name"] for r in listed] == ["E1", "E1-1", "E1-2", "E3", "S1"]
+    assert [r["result"]["kind"] for r in listed] == ["win", "win", "win", "abortive", "win"]
     ron = listed[0]["result"]["winners"][0]
     assert ron["notation"] == "9p123456789s+-555z+-6z" and ron["recorded"]["points"] == 1000
     assert listed[1]["result"]["winners"][0]["notation"] == "1122334455s+-1111p+9p"
+    real = listed[4]["result"]["winners"][0]
+    assert real["notation"] == "23456788p23467s+-5s" and real["agrees"] is True
+    assert real["score"]["han"] == 2 and real["score"]["fu"] == 30
+    assert [w["agrees"] for r in listed[:3] for w in r["result"]["winners"]] == [False] * 4  # not real hands
     code, out, _ = _run(capsys, "log", str(f), "--list")
-    assert code == 0 and len(out.splitlines()) == 4 and "four winds" in out
+    assert code == 0 and len(out.splitlines()) == 5 and "four winds" in out
 
 
 def test_tiles_log_gives_a_moment(tmp_path, capsys):

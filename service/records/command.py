@@ -16,8 +16,9 @@ from .replay import hand_notation, meld_notation
 from .tiles import order
 
 
-def register(sub) -> None:
-    """Add ``log`` to the `tiles` command line."""
+def register(sub, judge=None) -> None:
+    """Add ``log`` to the `tiles` command line; `judge(state, winner)` gives ``(score, agrees)`` of
+    each recorded win (service.scoring's, which sits above this layer)."""
     p = sub.add_parser("log", help="list a game record's rounds (Tenhou mjlog, tenhou.net/6, mjai) or show one moment")
     p.add_argument("file", help="the record: mjlog XML, tenhou.net/6 JSON (or JSON lines) or mjai JSON lines")
     p.add_argument("--list", action="store_true", help="every round: name, scores and result")
@@ -28,7 +29,7 @@ def register(sub) -> None:
     p.add_argument("--start", action="store_true", help="the moment the hands are dealt")
     p.add_argument("--result", action="store_true", help="the round's end")
     p.add_argument("--json", action="store_true", help="print JSON (docs/logs.md)")
-    p.set_defaults(func=cmd_log)
+    p.set_defaults(func=cmd_log, judge=judge)
 
 
 def winning_notation(state: dict, winner: dict) -> str:
@@ -46,15 +47,21 @@ def winning_notation(state: dict, winner: dict) -> str:
     return "+".join(parts + [("" if winner["seat"] == winner["from"] else "-") + tile])
 
 
-def rounds(game) -> list:
-    """Every round as ``--list --json`` gives it."""
+def rounds(game, judge=None) -> list:
+    """Every round as ``--list --json`` gives it (with `judge`, each winner's ``score`` and ``agrees``)."""
     out = []
     for n, rnd in enumerate(game.rounds, 1):
         end = moment(game, n, result=True)
         result = dict(end.get("result") or {"kind": "unfinished"})
         if "winners" in result:
-            result["winners"] = [{"seat": w["seat"], "from": w["from"], "notation": winning_notation(end, w),
-                                  "recorded": w["recorded"]} for w in result["winners"]]
+            winners = []
+            for w in result["winners"]:
+                shown = {"seat": w["seat"], "from": w["from"], "notation": winning_notation(end, w),
+                         "recorded": w["recorded"], "ura": w["ura"], "flags": w["flags"]}
+                if judge is not None:
+                    shown["score"], shown["agrees"] = judge(end, shown)
+                winners.append(shown)
+            result["winners"] = winners
         out.append({"index": n, "name": rnd.name, "scores": list(rnd.scores), "result": result})
     return out
 
@@ -64,7 +71,9 @@ def _line(r: dict) -> str:
     if res["kind"] == "win":
         what = "; ".join(f"seat {w['seat']} " + ("tsumo" if w["seat"] == w["from"] else f"ron from {w['from']}")
                          + f" {w['notation']} ({w['recorded'].get('han')} han {w['recorded'].get('fu')} fu, "
-                         f"{w['recorded'].get('points')})" for w in res["winners"])
+                         f"{w['recorded'].get('points')})" + ("" if "agrees" not in w else
+                                                              " agrees" if w["agrees"] else " disagrees")
+                         for w in res["winners"])
     else:
         what = f"{res['kind']}" + (f" ({res['reason']})" if res.get("reason") else "")
     return f"{r['index']:>3}  {r['name']:<6} {' '.join(f'{s:>6}' for s in r['scores'])}  {what}"
@@ -85,7 +94,7 @@ def cmd_log(args) -> int:
         if args.list or args.round is None:
             if args.round is not None or args.step is not None or args.seat is not None or args.start or args.result:
                 raise RecordError("--list lists every round: give a moment with --round instead")
-            listed = rounds(game)
+            listed = rounds(game, args.judge)
             print(json.dumps({"rounds": listed}, ensure_ascii=False, indent=2) if args.json
                   else "\n".join(_line(r) for r in listed))
             return 0

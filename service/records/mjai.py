@@ -109,7 +109,8 @@ def read_mjai(text: str) -> Game:
                 actor, target = _seat(ev["actor"], where), _seat(ev["target"], where)
                 recorded = {"han": ev.get("fan"), "fu": ev.get("fu"), "points": ev.get("hora_points"),
                             "yaku": [list(y) for y in ev.get("yakus", [])]}
-                win = Win(actor, target, mjai_tile(ev["pai"], where) if "pai" in ev else None, recorded)
+                ura = [mjai_tile(t, where) for t in ev.get("uradora_markers") or []]
+                win = Win(actor, target, mjai_tile(ev["pai"], where) if "pai" in ev else None, recorded, ura)
                 last = events[-1] if events else None
                 if last is not None and last.kind == "win":
                     last.wins.append(win)

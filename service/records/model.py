@@ -57,7 +57,8 @@ class Event:
 @dataclass
 class Win:
     """One winner of a round: `seat`, `source` (the seat that dealt in, or `seat` for tsumo), and
-    `recorded`: the log's own ``han``, ``fu``, ``points`` and ``yaku`` ([name, han] pairs).
+    `recorded`: the log's own ``han``, ``fu``, ``points`` and ``yaku`` ([name, han] pairs), and the
+    `ura` dora indicators the log shows.
 
     >>> Win(0, 0, "3m", {"han": 1}).tsumo
     True
@@ -67,6 +68,7 @@ class Win:
     source: int
     tile: str | None = None
     recorded: dict = field(default_factory=dict)
+    ura: list = field(default_factory=list)
 
     @property
     def tsumo(self) -> bool:

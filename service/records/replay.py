@@ -87,6 +87,41 @@ def _take(hand: list, tile: str, seat: int, what: str, where: str):
         raise RecordError(f"seat {seat} {what} {tile}, which is not in the hand", where)
 
 
+def _flags(before: list, win, wall: int) -> list:
+    """The situational yaku a win's moment tells: riichi, double riichi, ippatsu, rinshan,
+    chankan, haitei, houtei (`before`: the round's events before the win).
+
+    >>> from service.records.model import Event, Win
+    >>> _flags([Event("discard", 1, "1m", riichi=True), Event("draw", 2, "3m"), Event("discard", 2, "3m")],
+    ...        Win(1, 2, "3m"), 60)
+    ['riichi', 'double_riichi', 'ippatsu']
+    """
+    table = [e for e in before if e.kind != "dora"]
+    out = []
+    declared = next((n for n, e in enumerate(table) if e.kind == "discard" and e.seat == win.seat and e.riichi), None)
+    if declared is not None:
+        out.append("riichi")
+        earlier = table[:declared]
+        if not any(e.kind in CALLS for e in earlier) and not any(e.kind == "discard" and e.seat == win.seat
+                                                                  for e in earlier):
+            out.append("double_riichi")
+        after = table[declared + 1:]
+        if not any(e.kind in CALLS for e in after) and not any(e.kind == "discard" and e.seat == win.seat
+                                                                for e in after):
+            out.append("ippatsu")
+    last = table[-1] if table else None
+    if win.tsumo:
+        if len(table) >= 2 and table[-2].kind in ("ankan", "daiminkan", "kakan") and table[-2].seat == win.seat:
+            out.append("rinshan")
+        elif wall == 0:
+            out.append("haitei")
+    elif last is not None and last.kind == "kakan":
+        out.append("chankan")
+    elif wall == 0:
+        out.append("houtei")
+    return out
+
+
 def state_of(rnd: Round, steps: int, where: str) -> dict:
     """The table after the first `steps` events of the round (0: as dealt)."""
     hands = [sorted(h, key=order) for h in rnd.hands]
@@ -155,7 +190,8 @@ def state_of(rnd: Round, steps: int, where: str) -> dict:
             result = {"kind": {"draw_end": "draw"}.get(ev.kind, ev.kind), "reason": ev.reason or None,
                       "deltas": ev.deltas}
             if ev.kind == "win":
-                result["winners"] = [{"seat": w.seat, "from": w.source, "tile": w.tile, "recorded": w.recorded}
+                result["winners"] = [{"seat": w.seat, "from": w.source, "tile": w.tile, "recorded": w.recorded,
+                                      "ura": w.ura, "flags": _flags(rnd.events[:i - 1], w, wall)}
                                      for w in ev.wins]
         else:
             raise RecordError(f"unknown event {ev.kind!r}", at)

@@ -98,7 +98,8 @@ def _round(entry, where: str) -> Round:
     indicators = [tenhou6_tile(t, where) for t in dora]
     rnd = Round(kyoku // 4, kyoku % 4 + 1, head[1], head[2], kyoku % 4, [int(s) for s in scores], hands, indicators[0])
     _play(rnd, draws, discards, indicators, where)
-    _result(rnd, entry[16], where)
+    ura = [tenhou6_tile(t, where) for t in entry[3]] if isinstance(entry[3], list) else []
+    _result(rnd, entry[16], where, ura)
     return rnd
 
 
@@ -184,7 +185,7 @@ def _play(rnd: Round, draws, discards, indicators, where):
                               f"(draw {di[s] + 1} of {len(draws[s])}, discard {dj[s] + 1} of {len(discards[s])})", where)
 
 
-def _result(rnd: Round, result, where: str):
+def _result(rnd: Round, result, where: str, ura: list):
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise RecordError("the result is [\"和了\" | \"流局\" | ..., deltas...]", where)
     word, rest = result[0], result[1:]
@@ -201,7 +202,7 @@ def _result(rnd: Round, result, where: str):
             if seat not in range(4) or source not in range(4):
                 raise RecordError(f"a win's seat and source are 0-3, not {seat!r}, {source!r}", where)
             tile = last.tile if last is not None else None
-            wins.append(Win(seat, source, tile, _recorded(info, where)))
+            wins.append(Win(seat, source, tile, _recorded(info, where), list(ura)))
         rnd.events.append(Event("win", wins[0].seat, wins=wins, deltas=deltas))
     elif word in ABORTIVE:
         if word == "九種九牌" and (last is None or last.kind != "draw"):
