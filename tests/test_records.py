@@ -343,3 +343,35 @@ def test_mjai_without_the_tsumogiri_field_tells_it_from_the_draw():
     game = read_text(text)
     for k, snap in enumerate(rounds[0].snapshots):
         assert seen(moment(game, 1, step=k))["rivers"] == snap["rivers"]
+
+
+@pytest.mark.parametrize("text, words", [
+    (GOOD_MJAI.replace('"scores": [25000, 25000, 25000, 25000]', '"scores": [25000, 25000, 25000]', 1), "four numbers"),
+    (GOOD_MJLOG.replace('<GO type="169"', '<GO type="1m9"'), "numbers split by commas"),
+])
+def test_a_malformed_field_is_a_message_too(text, words):
+    with pytest.raises(RecordError, match=words):
+        read_text(text)
+
+
+def test_cut_or_garbled_records_get_a_message_never_a_traceback():
+    """Bounded: 1,500 records cut, garbled or with a piece left out, from each format."""
+    import random
+
+    rounds = record_games.game(9, rounds=2)
+    texts = list(formats(rounds).values())
+    rng = random.Random(45)
+    for _ in range(1500):
+        text = rng.choice(texts)
+        i = rng.randrange(len(text))
+        choice = rng.random()
+        if choice < 0.3:
+            text = text[:i]
+        elif choice < 0.7:
+            text = text[:i] + rng.choice('0123456789,[]{}"<>/ampkcr?xyz-') + text[i + 1:]
+        else:
+            text = text[:i] + text[i + rng.randrange(1, 40):]
+        try:
+            read_text(text)
+        except RecordError:
+            pass

@@ -66,6 +66,8 @@ def read_mjai(text: str) -> Game:
                 wind = "ESWN".index(ev["bakaze"]) if ev["bakaze"] in ("E", "S", "W", "N") else None
                 if wind is None:
                     raise RecordError(f"bakaze {ev['bakaze']!r} is not E, S, W or N", where)
+                if not (isinstance(ev["scores"], list) and len(ev["scores"]) == 4):
+                    raise RecordError("scores: four numbers", where)
                 kyoku = ev["kyoku"]
                 if kyoku not in (1, 2, 3, 4):
                     raise RecordError(f"kyoku {kyoku!r} is not 1-4", where)

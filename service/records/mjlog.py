@@ -116,7 +116,7 @@ def read_mjlog(text: str) -> Game:
     for number, node in enumerate(root, 1):
         tag, where = node.tag, f"tag {number} <{node.tag}>"
         if tag == "GO":
-            if int(node.get("type", "0") or 0) & 0x10:
+            if (_ints(node, "type", where, 1)[0] if node.get("type") else 0) & 0x10:
                 raise RecordError("three-player (sanma) games are not supported yet", where)
             continue
         if tag == "UN" and node.get("n0") is not None:
