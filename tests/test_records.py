@@ -375,3 +375,21 @@ def test_cut_or_garbled_records_get_a_message_never_a_traceback():
             read_text(text)
         except RecordError:
             pass
+
+
+@pytest.mark.parametrize("word, kind, reason", [
+    ("四家立直", "abortive", "four riichi"), ("四槓散了", "abortive", "four kans"), ("三家和了", "abortive", "triple ron"),
+    ("流し満貫", "draw", "nagashi mangan"), ("流局", "draw", "exhaustive"), ("全員聴牌", "draw", "exhaustive"),
+])
+def test_every_draw_of_tenhou6_is_read(word, kind, reason):
+    text = _tenhou6(FOUR_WINDS).replace('"四風連打"', f'"{word}", [0, 0, 0, 0]')
+    result = moment(read_text(text), 1, result=True)["result"]
+    assert (result["kind"], result["reason"]) == (kind, reason)
+
+
+def test_pao_is_recorded():
+    rnd = list(TANYAO_PINFU)
+    rnd[3] = ["和了", [-2000, 2000, 0, 0], [1, 0, 3, "30符2飜2000点", "断幺九(1飜)", "平和(1飜)"]]
+    winner = moment(read_text(_tenhou6(tuple(rnd))), 1, result=True)["result"]["winners"][0]
+    assert winner["recorded"]["pao"] == 3
+    assert "pao" not in moment(hard(), 5, result=True)["result"]["winners"][0]["recorded"]

@@ -97,6 +97,8 @@ def _win(node, where: str) -> tuple:
     sc = _ints(node, "sc", where) if node.get("sc") is not None else [0] * 8
     machi = _ints(node, "machi", where, 1)[0] if node.get("machi") is not None else None
     recorded = {"han": sum(h for _, h in yaku), "fu": fu, "points": points, "yaku": yaku}
+    if node.get("paoWho") is not None:
+        recorded["pao"] = _seat(node, "paoWho", where)  # the seat liable for a yakuman (the pao rule)
     ura = [mjlog_tile(i, where) for i in _ints(node, "doraHaiUra", where)] if node.get("doraHaiUra") else []
     win = Win(who, source, mjlog_tile(machi, where) if machi is not None else None, recorded, ura)
     return win, [d * 100 for d in sc[1::2]]

@@ -73,7 +73,10 @@ def _recorded(info: list, where: str) -> dict:
         pair = [m.group(1), int(m.group(2))] if m.group(1) else [m.group(3), 13]
         yaku.append(pair)
         han += pair[1]
-    return {"han": han, "fu": int(fu.group(1)) if fu else None, "points": points, "yaku": yaku}
+    out = {"han": han, "fu": int(fu.group(1)) if fu else None, "points": points, "yaku": yaku}
+    if isinstance(info[2], int) and info[2] != info[0] and 0 <= info[2] <= 3:
+        out["pao"] = info[2]  # the seat liable for a yakuman (the pao rule)
+    return out
 
 
 def _round(entry, where: str) -> Round:
