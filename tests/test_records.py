@@ -393,3 +393,20 @@ def test_pao_is_recorded():
     winner = moment(read_text(_tenhou6(tuple(rnd))), 1, result=True)["result"]["winners"][0]
     assert winner["recorded"]["pao"] == 3
     assert "pao" not in moment(hard(), 5, result=True)["result"]["winners"][0]["recorded"]
+
+
+def test_a_double_riichi_ippatsu_tsumo_is_scored_with_the_flags_its_moment_tells(tmp_path, capsys):
+    rnd = ([0, 0, 0], [11], [
+        _seat([22, 23, 24, 25, 26, 27, 32, 33, 34, 36, 37, 28, 28], [11, 35], ["r60"]),
+        _seat([11, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17], [41], [41]),
+        _seat([41, 41, 42, 42, 43, 43, 44, 44, 45, 45, 46, 46, 47], [42], [42]),
+        _seat([17, 17, 18, 18, 19, 19, 21, 21, 29, 29, 31, 31, 39], [43], [43])],
+        ["和了", [18000, -6000, -6000, -6000], [0, 0, 0, "20符6飜6000点∀", "両立直(2飜)", "一発(1飜)",
+                                                 "門前清自摸和(1飜)", "断幺九(1飜)", "平和(1飜)"]])
+    f = tmp_path / "ippatsu.json"
+    f.write_text(_tenhou6(rnd), encoding="utf-8")
+    code, out, _ = _run(capsys, "log", str(f), "--list", "--json")
+    winner = json.loads(out)["rounds"][0]["result"]["winners"][0]
+    assert winner["flags"] == ["riichi", "double_riichi", "ippatsu"]
+    assert winner["notation"] == "23456788p23467s+5s" and winner["recorded"]["points"] == 18000
+    assert winner["score"]["han"] == 6 and winner["agrees"] is True
