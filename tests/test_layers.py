@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("service", "tile_art")
-LAYERS = ["tile_art", "service.notation", "service.analysis", "service.scoring", "service.efficiency", "service.layout", "service.drawing", "service.pictures",
+LAYERS = ["tile_art", "service.notation", "service.records", "service.analysis", "service.scoring", "service.efficiency", "service.layout", "service.drawing", "service.pictures",
           "service.docs", "service.http", "service"]
 PIXELS = ("PIL", "numpy")  # what the layout never loads
 MAX_TOP_MODULES = 6

@@ -1,0 +1,107 @@
+"""``tiles log FILE``: the rounds of a game record, or the state of the table at one moment.
+
+    $ tiles log game.json --list
+    $ tiles log game.mjlog --round 2 --seat 1 --turn 6 --json
+
+Exit status 0, or 2 with one line on stderr for a bad record, moment or option.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from . import RecordError, moment, read
+from .replay import hand_notation, meld_notation
+from .tiles import order
+
+
+def register(sub, judge=None) -> None:
+    """Add ``log`` to the `tiles` command line; `judge(state, winner)` gives ``(score, agrees)`` of
+    each recorded win (service.scoring's, which sits above this layer)."""
+    p = sub.add_parser("log", help="list a game record's rounds (Tenhou mjlog, tenhou.net/6, mjai) or show one moment")
+    p.add_argument("file", help="the record: mjlog XML, tenhou.net/6 JSON (or JSON lines) or mjai JSON lines")
+    p.add_argument("--list", action="store_true", help="every round: name, scores and result")
+    p.add_argument("--round", type=int, help="the round (1-based, as --list numbers them)")
+    p.add_argument("--step", type=int, help="the moment after this many events (0: as dealt)")
+    p.add_argument("--seat", type=int, help="with --turn: the seat (0-3 as in the record)")
+    p.add_argument("--turn", type=int, help="with --seat: just after that seat's T-th discard")
+    p.add_argument("--start", action="store_true", help="the moment the hands are dealt")
+    p.add_argument("--result", action="store_true", help="the round's end")
+    p.add_argument("--json", action="store_true", help="print JSON (docs/logs.md)")
+    p.set_defaults(func=cmd_log, judge=judge)
+
+
+def winning_notation(state: dict, winner: dict) -> str:
+    """The winner's hand as our notation: melds, then the winning tile (sideways on ron).
+
+    >>> s = {"seats": [{"hand": ["1m", "1m"], "melds": []}] * 4}
+    >>> winning_notation(s, {"seat": 0, "from": 0, "tile": "1m"})
+    '1m+1m'
+    """
+    seat = state["seats"][winner["seat"]]
+    hand, tile = sorted(seat["hand"], key=order), winner["tile"]
+    if winner["seat"] == winner["from"] and tile in hand:
+        hand.remove(tile)
+    parts = [hand_notation(hand)] + [meld_notation(m, winner["seat"]) for m in seat["melds"]]
+    return "+".join(parts + [("" if winner["seat"] == winner["from"] else "-") + tile])
+
+
+def rounds(game, judge=None) -> list:
+    """Every round as ``--list --json`` gives it (with `judge`, each winner's ``score`` and ``agrees``)."""
+    out = []
+    for n, rnd in enumerate(game.rounds, 1):
+        end = moment(game, n, result=True)
+        result = dict(end.get("result") or {"kind": "unfinished"})
+        if "winners" in result:
+            winners = []
+            for w in result["winners"]:
+                shown = {"seat": w["seat"], "from": w["from"], "notation": winning_notation(end, w),
+                         "recorded": w["recorded"], "ura": w["ura"], "flags": w["flags"]}
+                if judge is not None:
+                    shown["score"], shown["agrees"] = judge(end, shown)
+                winners.append(shown)
+            result["winners"] = winners
+        out.append({"index": n, "name": rnd.name, "scores": list(rnd.scores), "result": result})
+    return out
+
+
+def _line(r: dict) -> str:
+    res = r["result"]
+    if res["kind"] == "win":
+        what = "; ".join(f"seat {w['seat']} " + ("tsumo" if w["seat"] == w["from"] else f"ron from {w['from']}")
+                         + f" {w['notation']} ({w['recorded'].get('han')} han {w['recorded'].get('fu')} fu, "
+                         f"{w['recorded'].get('points')})" + ("" if "agrees" not in w else
+                                                              " agrees" if w["agrees"] else " disagrees")
+                         for w in res["winners"])
+    else:
+        what = f"{res['kind']}" + (f" ({res['reason']})" if res.get("reason") else "")
+    return f"{r['index']:>3}  {r['name']:<6} {' '.join(f'{s:>6}' for s in r['scores'])}  {what}"
+
+
+def _state_lines(state: dict) -> list:
+    lines = [f"{state['round']}  step {state['step']}/{state['steps']}  honba {state['honba']}  sticks {state['sticks']}"
+             f"  dora {' '.join(state['dora'])}  wall {state['wall']}"]
+    for i, s in enumerate(state["seats"]):
+        river = " ".join(("-" if r["riichi"] else "") + r["tile"] + ("*" if r["called"] else "") for r in s["river"])
+        lines.append(f"seat {i}  {s['score']:>6}  {s['notation'] or '-'}  | {river}")
+    return lines
+
+
+def cmd_log(args) -> int:
+    try:
+        game = read(args.file)
+        if args.list or args.round is None:
+            if args.round is not None or args.step is not None or args.seat is not None or args.start or args.result:
+                raise RecordError("--list lists every round: give a moment with --round instead")
+            listed = rounds(game, args.judge)
+            print(json.dumps({"rounds": listed}, ensure_ascii=False, indent=2) if args.json
+                  else "\n".join(_line(r) for r in listed))
+            return 0
+        state = moment(game, args.round, step=args.step, seat=args.seat, turn=args.turn,
+                       start=args.start, result=args.result)
+    except RecordError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(state, ensure_ascii=False, indent=2) if args.json else "\n".join(_state_lines(state)))
+    return 0
