@@ -96,9 +96,10 @@ class _Alphabet:
     tile's symbol and which definitions it needs. A page's sprite is a choice of these pieces."""
 
     def __init__(self, themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None,
-                 index: bool = False):
+                 index: bool = False, dominoes: bool = False):
         doc = Document(themes, height, scale, index)
-        keys = [(code, sideways) for code in tile_art.CODES + tile_art.TIENJIU for sideways in (False, True)]
+        codes = tile_art.CODES + (tile_art.TIENJIU if dominoes else ())  # a mahjong page's style holds no domino's
+        keys = [(code, sideways) for code in codes for sideways in (False, True)]
         densities = (1, HI) if scale == 1 else (scale,)  # a scale asked for: tuned for it alone
         for code, sideways in keys:
             for d in densities:
@@ -168,16 +169,18 @@ _REF = re.compile(f"#{PREFIX}(\\w+)")
 
 @lru_cache(maxsize=16)
 def _alphabet(themes: tuple[str, ...], height: int, scale: int, dark: Callable[[str], str] | None,
-              index: bool = False) -> _Alphabet:
+              index: bool = False, dominoes: bool = False) -> _Alphabet:
     """Cached per height, scale, themes, ``dark`` (give one callable per mode:
-    `service.docs.color_mode.dark_css`) and corner indices: a page's sprite then costs a join and a hash."""
-    return _Alphabet(themes, height, scale, dark, index)
+    `service.docs.color_mode.dark_css`), corner indices and whether it holds the Tienjiu faces too:
+    a page's sprite then costs a join and a hash."""
+    return _Alphabet(themes, height, scale, dark, index, dominoes)
 
 
 def _defs(themes: tuple[str, ...], height: int, scale: int, tiles: tuple[tuple[str, bool], ...], dims: bool,
           dark: Callable[[str], str] | None, index: bool = False) -> tuple[str, str]:
     """A sprite's style, definitions and symbols for these tiles in this order, and its scope."""
-    alphabet = _alphabet(themes, height, scale, dark, index)
+    dominoes = any(code in tile_art.TIENJIU for code, _ in tiles)
+    alphabet = _alphabet(themes, height, scale, dark, index, dominoes)
     pieces = alphabet.pieces(tiles, dims)
     scope = "k" + hashlib.blake2b("".join(pieces).encode(), digest_size=4).hexdigest()
     return alphabet.scoped(pieces, scope), scope
