@@ -58,8 +58,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from service.drawing.scene import scene_alt
-from service.layout.arrange import arrange
-from service.scoring.card_words import picture_alt
+from service.layout.arrange import arrange, arranged_alt
 from service.notation.dora import LANGS
 from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
@@ -315,7 +314,7 @@ def visit_html(self, node) -> None:
     for job in jobs:
         ensure_files(job, out)
         urls = [f"{self.builder.imgpath}/{file_name(job.image, s, job.options.format)}" for s in scales_of(job.options)]
-        pictures.append(markup.img(request, urls, lay.width, lay.height, picture_alt(request.hand, job.options),
+        pictures.append(markup.img(request, urls, lay.width, lay.height, arranged_alt(request.hand, job.options),
                                    job.options.theme if len(jobs) > 1 else None))
     self.body.append(markup.wrap(request, pictures))
     raise nodes.SkipNode
