@@ -174,3 +174,21 @@ def test_a_table_that_cannot_be_made_is_the_tags_error_in_lint_and_build(tmp_pat
         assert run.returncode != 0 and "Traceback" not in said, said
         assert "a.mdx:1:" in said and "a table needs 13 (to draw) or 14 (to discard)" in said
         assert "a.mdx:3:" in said and "rows must be a whole number from 1 to 34" in said
+
+
+def test_the_accepted_tiles_are_drawn_small_at_their_own_size(client):
+    """Item 2: the discard at the picture's height, its accepted tiles smaller, each face keyed by its
+    placement's size (a PNG's faces would be cut or stretched at the other size)."""
+    from service.drawing.indexed import face_key, face_image
+    from service.layout.efficiency_layout import small_height
+
+    options = table(2, scale=2)
+    lay = arrange(parse(HAND), options)
+    discard, accepted = lay.placements[0], lay.placements[1]
+    assert (discard.h, accepted.h) == (38, small_height(38)) and accepted.h < discard.h
+    for p in (discard, accepted):
+        assert face_image(face_key(p, options)).size == (p.w * 2, p.h * 2)
+    svg = client.get(f"/tiles/{HAND}.svg?layout=efficiency&rows=1").get_data(as_text=True)
+    assert f'width="{accepted.w}" height="{accepted.h}"' in svg
+    png = client.get(f"/tiles/{HAND}.png?layout=efficiency&rows=2&scale=2")
+    assert png.status_code == 200 and size(png.data) == (lay.width * 2, lay.height * 2)
