@@ -192,3 +192,57 @@ def test_the_accepted_tiles_are_drawn_small_at_their_own_size(client):
     assert f'width="{accepted.w}" height="{accepted.h}"' in svg
     png = client.get(f"/tiles/{HAND}.png?layout=efficiency&rows=2&scale=2")
     assert png.status_code == 200 and size(png.data) == (lay.width * 2, lay.height * 2)
+
+
+CARD = "problem: {round: E1, seat: S, turn: 7, dora: 3p, hand: 123456789m12p35s+5s, %s}"
+
+
+@pytest.mark.parametrize("field", ["answer: efficiency", "efficiency: true", "answer: 5s, efficiency: yes"])
+def test_a_problem_cards_answer_efficiency_draws_the_table_under_the_card(field):
+    """Item 3: the table under the card, every tile the scene shows counted: the dora indicator 3p
+    leaves 3 of 3p, not 4."""
+    from service.drawing.scene import scene_alt
+    from service.layout.arrange import arrange_scene
+    from service.notation.scene import read_scene
+
+    card = read_scene(CARD % field)
+    plain = arrange_scene(read_scene(CARD % "answer: 5s"), RenderOptions())
+    sl = arrange_scene(card, RenderOptions())
+    table = [t for t in sl.tiles if t.role == "efficiency"]
+    rows = efficiency("123456789m12p355s", visible="3p")["discards"]
+    assert len(table) == sum(1 + len(r["accepts"]) for r in rows) and sl.layout.height > plain.layout.height
+    assert min(t.placement.y for t in table) >= plain.layout.height
+    assert "discard 3s · 1 kind · 3 tiles · best" in [lab.text for lab in sl.layout.labels]
+    assert "Tile acceptance, shanten 0. Discard 3s: 1 kind, 3 tiles: 3p 3 (best)." in scene_alt(card)
+
+
+def test_a_bad_efficiency_field_is_a_scene_error_at_its_place():
+    from service.notation.fields import SceneError
+    from service.notation.scene import read_scene
+
+    with pytest.raises(SceneError, match="1:89: problem.efficiency: efficiency is true or false, not 'often'"):
+        read_scene(CARD % "efficiency: often")
+
+
+def test_a_card_whose_hand_has_no_table_is_a_400_never_a_500(client):
+    from urllib.parse import quote
+
+    good = client.get("/scene.png?s=" + quote(CARD % "answer: efficiency"))
+    assert good.status_code == 200, good.get_data(as_text=True)
+    bad = CARD.replace("123456789m", "12345678mj") % "answer: efficiency"
+    for fmt in ("png", "svg", "json"):
+        r = client.get(f"/scene.{fmt}?s=" + quote(bad))
+        assert r.status_code == 400 and "joker" in r.get_json()["error"]["message"], r.get_data(as_text=True)
+
+
+def test_a_scene_blocks_table_that_cannot_be_made_is_an_error_in_lint_and_build(tmp_path):
+    """A tiles-scene block whose card asks for the table of a hand with a joker: the block's error
+    at file:line:col, never a traceback (the table was first made in a drawing worker)."""
+    block = "```tiles-scene\nproblem:\n  round: E1\n  seat: S\n  dora: 3p\n  hand: {}\n  answer: efficiency\n```\n\n"
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text(block.format("12345678mj12p35s+5s") + block.format("123456789m12p35s+5s"))
+    for command in (["lint"], ["build", "--out", str(tmp_path / "out")]):
+        run = cli(*command, str(tmp_path / "docs"), check=False)
+        said = run.stdout + run.stderr
+        assert run.returncode != 0 and "Traceback" not in said, said
+        assert "a.md:2:1: problem.answer: a joker j in the hand" in said
