@@ -99,6 +99,7 @@ def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> Sce
                   for p in table.placements]
         labels += [replace(lab, y=lab.y + at) for lab in table.labels]
         bottom = at + table.height
-    width = max([row.width, 5 * tw] + ([table.width] if card.efficiency else []) + [lab.x + text_width(lab.text, lab.size) for lab in labels])
+    width = max([row.width, 5 * tw] + ([table.width] if card.efficiency else [])
+                + [lab.x + text_width(lab.text, lab.size) for lab in labels])
     lay = Layout(tuple(t.placement for t in tiles), width, bottom, th, tuple(labels))
     return SceneLayout(lay, tuple(tiles))

@@ -187,7 +187,8 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout; ``efficiency``
-    the hand's acceptance table, ``rows`` its first rows. ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
+    the hand's acceptance table, ``rows`` its first rows. ``format="svg"`` asks for one SVG (where
+    ``theme="auto"`` is allowed). ``dora``/``ura``
     draw indicator strips labelled in ``lang``, the language of the alt text too; ``lang`` wins
     over the site's ``default_lang``. ``index`` (or ``index={false}``) puts corner indices on the
     faces (or not), over the site's ``default_index``. ``wild="5z"`` names the analysis' wild kind
