@@ -246,3 +246,18 @@ def test_a_scene_blocks_table_that_cannot_be_made_is_an_error_in_lint_and_build(
         said = run.stdout + run.stderr
         assert run.returncode != 0 and "Traceback" not in said, said
         assert "a.md:2:1: problem.answer: a joker j in the hand" in said
+
+
+def test_the_markdown_extension_draws_a_tags_table_inline():
+    """Item 4, Python-Markdown: the tag's inline SVG is the table (its size, its small tiles), labelled
+    with the table read out."""
+    import re
+
+    import markdown
+
+    html = markdown.markdown(f'<Tiles notation="{HAND}" efficiency rows={{2}} />\n', extensions=["tiles"])
+    lay = arrange(parse(HAND), table(2))
+    assert f'aria-label="{efficiency_alt(efficiency(HAND), 2)}"' in html
+    assert re.search(rf'<svg [^>]*width="{lay.width}" height="{lay.height}"', html)
+    small = lay.placements[1]
+    assert f'width="{small.w}" height="{small.h}"' in html
