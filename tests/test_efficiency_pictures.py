@@ -261,3 +261,20 @@ def test_the_markdown_extension_draws_a_tags_table_inline():
     assert re.search(rf'<svg [^>]*width="{lay.width}" height="{lay.height}"', html)
     small = lay.placements[1]
     assert f'width="{small.w}" height="{small.h}"' in html
+
+
+@pytest.mark.slow
+def test_sphinx_draws_a_directives_table(tmp_path):
+    """Item 4, Sphinx: ``:efficiency:`` and ``:rows:`` on the tiles directive draw the table, its alt
+    text the table read out; a hand with no table stops the build at its place."""
+    import html as html_lib
+
+    pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
+
+    run = build_sphinx_rst(tmp_path, f"Hands\n=====\n\n.. tiles:: {HAND}\n   :efficiency:\n   :rows: 2\n")
+    assert run.returncode == 0, run.stderr
+    page = html_lib.unescape((tmp_path / "_build" / "index.html").read_text(encoding="utf-8"))
+    assert efficiency_alt(efficiency(HAND), 2) in page
+    run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m\n   :efficiency:\n")
+    assert run.returncode != 0 and "a table needs 13 (to draw) or 14 (to discard)" in run.stderr
