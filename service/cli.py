@@ -18,7 +18,7 @@ import textwrap
 import traceback
 
 try:  # our code on disk: if it does not load (a broken deploy), `main` says where in one line
-    from service.layout.arrange import arrange
+    from service.layout.arrange import arrange, picture_json
     from service.pictures.release import TILES_VERSION
     from service.notation.dora import LANGS
     from service.notation.grammar import ParseError
@@ -36,7 +36,6 @@ try:  # our code on disk: if it does not load (a broken deploy), `main` says whe
         parse_wild,
     )
     from service.notation.subject import layout_of, read
-    from service.notation.views import hand_json
 except Exception as err:  # noqa: BLE001 - a module's body may raise anything
     _UNLOADED: BaseException | None = err
 else:
@@ -143,13 +142,14 @@ def cmd_parse(args) -> int:
     from .analysis import analyse_safely
 
     wild = None if args.wild is None else parse_wild(args.wild)
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, wild=wild, **_strips(args))
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, rows=args.rows, wild=wild,
+                         **_strips(args))
     subject = read(args.notation, opts.layout)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
         analysis = analyse_safely(subject, lambda: failed.append(True), opts.wild)
-    view = hand_json(subject, arrange(subject, opts), analysis, opts)
+    view = picture_json(subject, arrange(subject, opts), analysis, opts)
     print(json.dumps(view, indent=2, ensure_ascii=False))
     return 1 if failed else 0
 
@@ -197,7 +197,8 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row, exact=args.exact, background=parse_color(args.bg),
+                         layout=args.layout, row=args.row, rows=args.rows, exact=args.exact,
+                         background=parse_color(args.bg),
                          index=args.index, **_strips(args))
     subject = read(args.notation, opts.layout)
     _warn(subject)
@@ -207,7 +208,8 @@ def cmd_render(args) -> int:
         from service.scoring import command as score_command, context_text
 
         if opts.layout != "hand":
-            raise OptionError("--score is for hands; a river has no score", "score")
+            raise OptionError(f"--score is for hands; {'a river' if opts.layout == 'river' else 'an acceptance table'}"
+                              " has no score", "score")
         opts = replace(opts, score=context_text(score_command.context_of(args)))
     _write(args.output, render(subject, opts))
     return 0
@@ -264,9 +266,12 @@ def cmd_scene(args) -> int:
 
 def _layout_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", choices=LAYOUTS, type=option_type("layout"), default="hand",
-                   help="hand (default), or river: the tiles as a discard pond")
+                   help="hand (default), river: the tiles as a discard pond, or efficiency: the hand's "
+                   "acceptance table")
     p.add_argument("--row", type=option_type("row"), default=DEFAULT_ROW,
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
+    p.add_argument("--rows", type=option_type("rows"), default=None,
+                   help="an acceptance table's first rows only (--layout efficiency; default all)")
 
 
 def _strip_args(p: argparse.ArgumentParser) -> None:

@@ -259,7 +259,7 @@ def test_the_file_name_gives_the_format_or_is_refused(tmp_path, capsys):
     (["render", "1m", "-o", "x.png", "--height", "5000"], "height must be a whole number from 16 to 256, not '5000'"),
     (["render", "1m", "-o", "x.png", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
     (["parse", "1m", "--row", "x"], "row must be a whole number from 4 to 10, not 'x'"),
-    (["render", "1m", "-o", "x.png", "--layout", "pond"], "layout must be hand or river, not 'pond'"),
+    (["render", "1m", "-o", "x.png", "--layout", "pond"], "layout must be hand, river or efficiency, not 'pond'"),
     (["render", "1m", "-o", "x.png", "--format", "gif"], "format must be png, webp or svg, not 'gif'"),
     (["scene", CARD, "--json", "--scale", "9"], "scale must be a whole number from 1 to 4, not '9'"),
     (["scene", CARD, "--json", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),

@@ -38,8 +38,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from service.drawing.scene import scene_alt
-from service.layout.arrange import arrange
-from service.scoring.card_words import picture_alt
+from service.layout.arrange import arrange, arranged_alt
 from service.notation.dora import LANGS
 from service.pictures.jobs import OWN_FILE, file_name, jobs_for, scales_of
 from service.pictures.scene_blocks import Scene, SceneOptions
@@ -114,7 +113,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
             self.used.update(names)
             urls = [posixpath.relpath(f"{FOLDER}/{n}", base or ".") for n in names]
             theme = job.options.theme if len(jobs) > 1 else None
-            alt = picture_alt(request.hand, job.options)
+            alt = arranged_alt(request.hand, job.options)
             pictures.append(markup.img(request, urls, lay.width, lay.height, alt, theme))
         page.pairs = page.pairs or len(jobs) > 1
         return markup.wrap(request, pictures)

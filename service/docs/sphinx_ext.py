@@ -37,7 +37,7 @@ and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the fac
 blocks without an ``index``).
 
 >>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
-['caption', 'format', 'height', 'index', 'lang', 'river', 'row', 'score', 'theme']
+['caption', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme']
 >>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
 True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
@@ -58,8 +58,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from service.drawing.scene import scene_alt
-from service.layout.arrange import arrange
-from service.scoring.card_words import picture_alt
+from service.layout.arrange import arrange, arranged_alt
 from service.notation.dora import LANGS
 from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
@@ -212,6 +211,8 @@ class TilesDirective(SphinxDirective):
         "ura": directives.unchanged,
         "lang": directives.unchanged,
         "index": flag_or_bool,
+        "efficiency": directives.flag,  # the acceptance table (layout=efficiency), ``:rows: 3`` its first rows
+        "rows": directives.unchanged,
         # the score card (``:score:``) and its context, as the tag's props: ``:riichi:``, ``:seat: S``
         **{name: directives.unchanged for name in ("score", *SCORE_OPTIONS) if name not in ("dora", "ura")},
     }
@@ -316,7 +317,7 @@ def visit_html(self, node) -> None:
     for job in jobs:
         ensure_files(job, out)
         urls = [f"{self.builder.imgpath}/{file_name(job.image, s, job.options.format)}" for s in scales_of(job.options)]
-        pictures.append(markup.img(request, urls, lay.width, lay.height, picture_alt(request.hand, job.options),
+        pictures.append(markup.img(request, urls, lay.width, lay.height, arranged_alt(request.hand, job.options),
                                    job.options.theme if len(jobs) > 1 else None))
     self.body.append(markup.wrap(request, pictures))
     raise nodes.SkipNode

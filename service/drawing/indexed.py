@@ -173,7 +173,7 @@ def face_key(p: Placement, options: RenderOptions) -> FaceKey:
     [True, False]
     """
     code = p.tile.code
-    return (code, options.height, options.scale, options.theme, p.sideways, p.tile.tsumogiri,
+    return (code, p.size or options.height, options.scale, options.theme, p.sideways, p.tile.tsumogiri,
             options.index and has_index(code))
 
 

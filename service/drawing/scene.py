@@ -43,7 +43,13 @@ def scene_alt(card: Scene, lang: str = "en") -> str:
              describe(Hand(card.hand.groups), lang), group_text("drawn", [tile_name(card.drawn, lang)], lang)]
     if card.answer is not None:
         parts.append(w["answer"].format(tile=tile_name(card.answer, lang)))
-    return join_groups(parts, lang)
+    alt = join_groups(parts, lang)
+    if card.efficiency:  # the table under the card, read out (in English, as `efficiency_alt` writes it)
+        from service.efficiency import scene_efficiency
+        from service.layout.efficiency_layout import efficiency_alt
+
+        alt += " " + efficiency_alt(scene_efficiency(card))
+    return alt
 
 
 def table_alt(t: TableScene, lang: str = "en") -> str:

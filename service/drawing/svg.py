@@ -14,9 +14,8 @@ b'<svg xmlns="http://www.w3.org/2000/svg" '
 
 from __future__ import annotations
 
-from service.layout.arrange import arrange
+from service.layout.arrange import arrange, arranged_alt
 from service.layout.layout import Layout
-from service.scoring.card_words import picture_alt
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, DARK_QUERY, PREFIX, Document
@@ -82,7 +81,7 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
         body += svg_labels(lay.labels, LABEL)
-    title = picture_alt(subject, options) if title is None else title
+    title = arranged_alt(subject, options) if title is None else title
     return doc.svg(lay.width, lay.height, body, options.background, title, defs, css).encode()
 
 

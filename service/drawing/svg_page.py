@@ -40,9 +40,8 @@ from functools import lru_cache
 from typing import Callable
 
 import tile_art
-from service.layout.arrange import arrange
+from service.layout.arrange import arrange, arranged_alt
 from service.layout.layout import Layout
-from service.scoring.card_words import picture_alt
 from service.notation.options import THEME_AUTO, RenderOptions
 from service.notation.subject import Subject
 from tile_art.svg import AUTO, DARK_QUERY, PREFIX, SVG_NS, Document, _hex, _Writer
@@ -248,7 +247,7 @@ def hand_markup(subject: Subject, options: RenderOptions, attrs: str = "",
         uses.insert(0, f'<rect width="{lay.width}" height="{lay.height}" fill="{_hex((r, g, b))}"{opacity}/>')
     if lay.labels:  # a score card's lines, a dora strip's: glyph outlines, in the theme's label ink
         uses += _labels(lay, options)
-    alt = html_lib.escape(picture_alt(subject, options))  # in options.lang
+    alt = html_lib.escape(arranged_alt(subject, options))  # in options.lang
     return (f'<svg xmlns="{SVG_NS}" width="{lay.width}" height="{lay.height}" '
             f'viewBox="0 0 {lay.width} {lay.height}" role="img" aria-label="{alt}"{attrs}>'
             f'<title>{alt}</title>{"".join(uses)}</svg>'), Needs(key, tuple(tiles), dims)

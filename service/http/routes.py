@@ -32,16 +32,15 @@ from service.drawing import indexed
 from service.drawing.error_image import PALETTES, error_png
 from service.drawing.palette import compiled
 from service.drawing.version import RENDERER_VERSION
-from service.layout.arrange import arrange
+from service.layout.arrange import picture_json
 from service.notation.subject import layout_of
-from service.notation.views import hand_json
 from service.pictures.batch import Batch
 
 from . import canary, ukeire, vector
 from .cache import RenderTimeout
 from .headers import playground_headers
 from .memory import rss_bytes
-from .service import BadRequest, Service, check_size
+from .service import BadRequest, Service, check_size, laid_out
 
 IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
@@ -124,7 +123,7 @@ def json_response(notation: str) -> Response:
         # a river is no hand to analyse
         analysis = analysis_of(hand, options.wild) if layout_of(hand) == "hand" else None
         scored = score_of(hand, options, notation) if "score" in request.args else None  # first: a 400 for its context
-        view = hand_json(hand, arrange(hand, options), analysis, options)  # with the card's size, as the image's
+        view = picture_json(hand, laid_out(hand, options), analysis, options)  # with the card's size, as the image's
         if scored is not None:
             view["score"] = scored
         if ukeire.wanted(request.args):

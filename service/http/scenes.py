@@ -24,6 +24,7 @@ from flask import Response, jsonify, request
 from service.drawing.scene import render_scene, scene_json
 from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange_scene
+from service.notation.grammar import ParseError
 from service.notation.options import OptionError, RenderOptions, options_key
 from service.notation.scene import SceneError, read_scene
 
@@ -42,7 +43,10 @@ def _read(fmt: str):
         options = RenderOptions.from_query(request.args, "svg" if fmt == "json" else fmt)
     except OptionError as err:
         raise BadRequest.from_option(err, "") from None
-    sl = arrange_scene(scene, options)
+    try:
+        sl = arrange_scene(scene, options)
+    except ParseError as err:  # answer: efficiency on a hand with no table (a joker)
+        raise BadRequest("scene", f"problem.answer: {err.message}", "", None, "s") from None
     check_picture(sl.layout, options)  # the hands' ceiling: tile size, area, distinct faces
     return text, scene, options, sl
 

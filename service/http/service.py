@@ -88,12 +88,28 @@ def check_size(hand, options: RenderOptions) -> Layout:
     ...
     service.http.service.BadRequest: tiles would be 600 pixels tall (height 200 x scale 3); the limit is 512: lower height or scale
     """
-    try:
-        lay = arrange(hand, options)
-    except OptionError as err:  # a score's context that does not fit the hand (riichi with called melds)
-        raise BadRequest.from_option(err, hand.notation) from None
+    lay = laid_out(hand, options)
     check_picture(lay, options, hand.notation)
     return lay
+
+
+def laid_out(hand, options: RenderOptions) -> Layout:
+    """`arrange`, its refusals as BadRequest: a score's context that does not fit the hand (riichi
+    with called melds), or a hand with no acceptance table (``layout=efficiency``: not 3n+1 or 3n+2
+    tiles, jokers) at its position.
+
+    >>> from service.notation.grammar import parse
+    >>> laid_out(parse("123m"), RenderOptions(layout="efficiency"))
+    Traceback (most recent call last):
+    ...
+    service.http.service.BadRequest: 3 concealed tiles with 0 melds: a table needs 13 (to draw) or 14 (to discard)
+    """
+    try:
+        return arrange(hand, options)
+    except OptionError as err:
+        raise BadRequest.from_option(err, hand.notation) from None
+    except ParseError as err:
+        raise BadRequest.from_parse(err) from None
 
 
 def check_picture(lay: Layout, options: RenderOptions, notation: str = "") -> None:

@@ -1,5 +1,5 @@
-"""A hand's or a river's geometry: the one switch between the two layouts (with any dora strips);
-and a scene's (`arrange_scene`): a problem card's or a table's.
+"""A hand's, a river's or an acceptance table's geometry: the one switch between the layouts (with
+any dora strips); and a scene's (`arrange_scene`): a problem card's or a table's.
 
 >>> from service.notation.options import RenderOptions
 >>> from service.notation.subject import read
@@ -11,13 +11,18 @@ and a scene's (`arrange_scene`): a problem card's or a table's.
 
 from __future__ import annotations
 
+from service.efficiency import efficiency
+from service.notation.model import Hand
 from service.notation.options import OptionError, RenderOptions
 from service.notation.river import River
 from service.notation.scene import ProblemCard
 from service.notation.subject import Subject
 from service.notation.table import TableScene
+from service.notation.views import hand_json
+from service.scoring.card_words import picture_alt
 
 from .dora_layout import with_indicators
+from .efficiency_layout import efficiency_alt, efficiency_layout
 from .layout import Layout, layout
 from .river_layout import river_layout
 from .scene_layout import SceneLayout, problem_layout
@@ -34,6 +39,8 @@ def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layou
         if options.score:
             raise OptionError("score is for hands; a river has no score", "score")
         return with_indicators(river_layout(subject, options.height, options.row), options, river=True)
+    if options.layout == "efficiency":  # the acceptance table; a ParseError for a hand that has none
+        return efficiency_layout(efficiency(subject), options.height, options.rows)
     lay = with_indicators(layout(subject, options.height, options.gap), options, river=False)
     return with_score(lay, card_score(subject, options), options) if options.score else lay
 
@@ -43,3 +50,33 @@ def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
     if isinstance(scene, TableScene):
         return table_layout(scene, options.height, options.lang)
     return problem_layout(scene, options.height, options.lang)
+
+
+def arranged_alt(subject: Subject, options: RenderOptions) -> str:
+    """A picture's alt text as `arrange` draws it: an acceptance table's (``layout=efficiency``) read
+    out row by row, else the hand's, river's or score card's (`picture_alt`).
+
+    >>> from service.notation.grammar import parse
+    >>> arranged_alt(parse("123456789m12p355s"), RenderOptions(layout="efficiency", rows=1))
+    'Tile acceptance, shanten 0. Discard 3s: 1 kind, 4 tiles: 3p 4 (best).'
+    """
+    if options.layout == "efficiency" and isinstance(subject, Hand):
+        return efficiency_alt(efficiency(subject), options.rows)
+    return picture_alt(subject, options)
+
+
+def picture_json(subject: Subject, lay: Layout, analysis=None, options: RenderOptions = RenderOptions()) -> dict:
+    """The JSON view of the picture `arrange` drew as `lay` (`hand_json`): an acceptance table's has the
+    hand's tiles without places (the table draws other tiles), the table's size and its alt text.
+
+    >>> from service.notation.grammar import parse
+    >>> options = RenderOptions(layout="efficiency", rows=1)
+    >>> view = picture_json(parse("123456789m12p355s"), arrange(parse("123456789m12p355s"), options), None, options)
+    >>> view["layout"], view["width"], "x" in view["groups"][0]["tiles"][0]
+    ('efficiency', 215, False)
+    """
+    if options.layout != "efficiency":
+        return hand_json(subject, lay, analysis, options)
+    view = hand_json(subject, None, analysis, options)
+    view.update(layout="efficiency", description=arranged_alt(subject, options), width=lay.width, height=lay.height)
+    return view

@@ -1,10 +1,9 @@
 """An acceptance table's geometry: a row a discard, best first; pure CSS pixels, no drawing.
 
 Each row: the discarded tile, then "discard 9p · 6 kinds · 20 tiles" (the best rows end
-in "· best"), and under it the accepted tiles, each followed by how many are left. A hand
-that must draw is one row, its own accepts. ``rows``: the first N rows only. Every tile is
-drawn at the one tile height (both renderers draw a picture's faces at one height), so the
-accepted tiles are not yet smaller than the discard.
+in "· best"), and under it the accepted tiles, drawn small (`small_height`: the placement's
+``size``), each followed by how many are left. A hand that must draw is one row, its own
+accepts. ``rows``: the first N rows only.
 
 >>> from service.efficiency import efficiency
 >>> lay = efficiency_layout(efficiency("123456789m12p355s"), height=40, rows=2)
@@ -21,6 +20,15 @@ from service.notation.model import Tile
 from .dora_layout import label_band, label_size
 from .layout import Label, Layout, Placement, tile_width
 from .measure import text_width
+
+def small_height(height: int) -> int:
+    """The accepted tiles' height beside a discard ``height`` tall: three quarters, never under 16 px.
+
+    >>> small_height(38), small_height(16)
+    (28, 16)
+    """
+    return max(16, height * 3 // 4)
+
 
 def _rows(table: dict, rows: int | None) -> list[dict]:
     found = table["discards"] if "discards" in table else [{"tile": None, **table}]
@@ -39,7 +47,8 @@ def _counts(row: dict, sep: str = " · ") -> str:
 def efficiency_layout(table: dict, height: int = 38, rows: int | None = None) -> Layout:
     """The table (`service.efficiency.efficiency`'s dict) at upright tiles ``height`` CSS px tall."""
     th, tw = height, tile_width(height)
-    sh, sw = th, tw  # the accepted tiles' size: one height a picture, for now
+    sh = small_height(th)
+    sw = tile_width(sh)
     size = label_size(th)
     gap = max(2, tw // 3)
     placements: list[Placement] = []
@@ -59,7 +68,7 @@ def efficiency_layout(table: dict, height: int = 38, rows: int | None = None) ->
         ty = y + label_band(size)
         cx = x
         for a in row["accepts"]:
-            placements.append(Placement(Tile.from_code(a["tile"]), n, cx, ty, sw, sh))
+            placements.append(Placement(Tile.from_code(a["tile"]), n, cx, ty, sw, sh, size=sh))
             count = str(a["left"])
             labels.append(Label(count, cx + sw + 2, ty + sh - (sh - size) // 2, size))
             cx += sw + 2 + text_width(count, size) + gap // 2

@@ -29,6 +29,7 @@ class Placement:
     w: int
     h: int
     rotation: int = 0  # scenes: the face turned clockwise by this (a table seat); w, h are the turned box
+    size: int | None = None  # CSS px of this tile upright, when not the picture's height (a table's small tiles)
 
     @property
     def sideways(self) -> bool:

@@ -132,7 +132,7 @@ def distinct_faces(lay) -> int:
     >>> distinct_faces(layout(parse("111m-111m"), 38))
     2
     """
-    return len({(p.tile.code, p.sideways, p.tile.tsumogiri) for p in lay.placements})
+    return len({(p.tile.code, p.sideways, p.tile.tsumogiri, p.size) for p in lay.placements})  # size: a smaller face
 
 
 def fits(width: int, height: int, tile_height: int, scale: int, faces: int = 1, index: bool = False) -> bool:

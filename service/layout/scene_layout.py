@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from service.efficiency import scene_efficiency
 from service.notation.dora import LABELS, strip
 from service.notation.model import Group, Hand
 from service.notation.scene import WORDS, ProblemCard, scores_line, situation
 
 from .dora_layout import label_band, label_size
+from .efficiency_layout import efficiency_layout
 from .layout import Label, Layout, Placement, layout, tile_width
 from .measure import text_width
 
@@ -89,6 +91,15 @@ def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> Sce
         p = replace(p, group=p.group + 1, y=p.y + top - (lift if answer else 0))
         hand_tiles.append(SceneTile(p, "answer" if answer else role, card.seat, 270 if p.sideways else 0))
     tiles = hand_tiles + tiles  # the hand first, as the notation reads
-    width = max([row.width, 5 * tw] + [lab.x + text_width(lab.text, lab.size) for lab in labels])
-    lay = Layout(tuple(t.placement for t in tiles), width, top + row.height, th, tuple(labels))
+    bottom = top + row.height
+    if card.efficiency:  # the answer as the acceptance table, under the hand (scene_efficiency: dora seen)
+        at = bottom + th // 2
+        table = efficiency_layout(scene_efficiency(card), th)
+        tiles += [SceneTile(replace(p, group=p.group + len(row.placements) + 1, y=p.y + at), "efficiency", None, 0)
+                  for p in table.placements]
+        labels += [replace(lab, y=lab.y + at) for lab in table.labels]
+        bottom = at + table.height
+    width = max([row.width, 5 * tw] + ([table.width] if card.efficiency else [])
+                + [lab.x + text_width(lab.text, lab.size) for lab in labels])
+    lay = Layout(tuple(t.placement for t in tiles), width, bottom, th, tuple(labels))
     return SceneLayout(lay, tuple(tiles))

@@ -4,6 +4,8 @@
 'h64-s2-light-bgffffffff-gauto-png'
 >>> RenderOptions.from_query({"layout": "river", "row": "8"}).key()
 'h38-s1-light-bgnone-river8-png'
+>>> RenderOptions.from_query({"layout": "efficiency", "rows": "3"}).key()
+'h38-s1-light-bgnone-efficiency3-png'
 >>> RenderOptions.from_query({"dora": "4Z1m", "lang": "ja"}).key()
 'h38-s1-light-bgnone-gauto-png-dora4z1m-ja'
 >>> RenderOptions.from_query({"index": "1"}).key()
@@ -30,9 +32,11 @@ MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
 FORMATS = ("png", "webp", "svg")
 THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
-LAYOUTS = ("hand", "river")  # a hand with its melds, or a player's discards (service/notation/river.py)
+LAYOUTS = ("hand", "river", "efficiency")  # a hand with its melds, a player's discards (service/notation/river.py),
+# or a hand's acceptance table (service/layout/efficiency_layout.py)
 MIN_ROW, MAX_ROW = 4, 10  # discards per river row
 DEFAULT_ROW = 6
+MIN_ROWS, MAX_ROWS = 1, 34  # an acceptance table's rows shown (a discard a row); None: every row
 _HEX = re.compile(r"#?([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _WILD = re.compile(r"[0-9][mps]|[1-7]z")
 _SCORE = re.compile(r"|on|[a-z_]+=[A-Za-z0-9]+(?:&[a-z_]+=[A-Za-z0-9]+)*")  # names and values as a key can hold
@@ -73,6 +77,7 @@ class RenderOptions:
     index: bool = False  # True: a corner index on every face that has one (tile_art.corner)
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
     score: str = ""  # the score card's context as service.scoring.score_text writes it ("seat=S&riichi=1", "on")
+    rows: int | None = None  # an acceptance table's first rows (layout="efficiency"); None: all
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -81,7 +86,9 @@ class RenderOptions:
             _check_int("gap", self.gap, 0, MAX_GAP)
         _check_int("row", self.row, MIN_ROW, MAX_ROW)
         if self.layout not in LAYOUTS:
-            raise OptionError(f"layout must be hand or river, not {str(self.layout)!r}", "layout")
+            raise OptionError(f"layout must be hand, river or efficiency, not {str(self.layout)!r}", "layout")
+        if self.rows is not None:
+            _check_int("rows", self.rows, MIN_ROWS, MAX_ROWS)
         if self.wild is not None and parse_wild(self.wild) != self.wild:
             raise OptionError(f"wild must be written as {parse_wild(self.wild)}, not {self.wild!r}", "wild")
         for name in ("exact", "index"):
@@ -104,6 +111,11 @@ class RenderOptions:
                 object.__setattr__(self, name, Hand((Group("hand", tiles),)).canonical())
         if not isinstance(self.score, str) or not _SCORE.fullmatch(self.score):
             raise OptionError(f"score must be the text of service.scoring.score_text, not {self.score!r}", "score")
+        if self.layout == "efficiency":  # the table is the picture: no card, no strips beside it
+            for name in ("score", *KINDS):
+                if getattr(self, name):
+                    raise OptionError(f"{name} is for hands; an acceptance table (layout=efficiency) has none",
+                                      name)
         if self.lang not in LANGS:
             raise OptionError(f"lang must be one of {', '.join(LANGS)}, not {str(self.lang)!r}", "lang")
         if self.theme not in _themes() + (THEME_AUTO,):
@@ -112,10 +124,10 @@ class RenderOptions:
 
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
-        """Build from string parameters (``height scale theme bg gap layout row exact index dora ura lang
-        wild``); others are ignored."""
+        """Build from string parameters (``height scale theme bg gap layout row rows exact index dora ura
+        lang wild``); others are ignored."""
         kw: dict = {"format": format}
-        for name in ("height", "scale", "gap", "row"):
+        for name in ("height", "scale", "gap", "row", "rows"):
             if params.get(name) not in (None, ""):
                 kw[name] = _parse_int(name, params[name])
         if params.get("theme"):
@@ -153,6 +165,8 @@ class RenderOptions:
         bg = "none" if self.background is None else "%02x%02x%02x%02x" % self.background
         if self.layout == "river":
             shape = f"river{self.row}"
+        elif self.layout == "efficiency":  # a table, not the hand: its own bytes
+            shape = f"efficiency{self.rows or 'all'}"
         else:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
@@ -256,6 +270,7 @@ _RANGES = {
     "scale": f" from {MIN_SCALE} to {MAX_SCALE}",
     "gap": f" from 0 to {MAX_GAP}",
     "row": f" from {MIN_ROW} to {MAX_ROW}",
+    "rows": f" from {MIN_ROWS} to {MAX_ROWS}",
 }
 
 

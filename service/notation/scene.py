@@ -60,6 +60,7 @@ class ProblemCard:
     answer: Tile | None
     answer_index: int | None  # which tile of the concealed hand is the answer; None: the drawn tile
     scores: tuple[int, ...] | None
+    efficiency: bool = False  # ``answer: efficiency`` (or ``efficiency: true``): the acceptance table under the card
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -82,7 +83,7 @@ def read_scene(text: str) -> ProblemCard | TableScene:
 
 
 def read_problem(f: Field) -> ProblemCard:
-    fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores"),
+    fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores", "efficiency"),
                        ("round", "seat", "dora", "hand"))
     rnd = read_round(fields["round"])
     seat = fields["seat"].text().upper()
@@ -92,14 +93,20 @@ def read_problem(f: Field) -> ProblemCard:
     turn = fields["turn"].number(1, MAX_TURN) if "turn" in fields else None
     dora = fields["dora"].tiles(read_indicators)
     hand, drawn = _hand_and_draw(fields["hand"])
-    answer, index = _answer(fields["answer"], hand, drawn) if "answer" in fields else (None, None)
+    table = "answer" in fields and fields["answer"].text().strip().lower() == "efficiency"
+    answer, index = _answer(fields["answer"], hand, drawn) if "answer" in fields and not table else (None, None)
+    if "efficiency" in fields:
+        word = fields["efficiency"].text().strip().lower()
+        if word not in ("true", "false", "yes", "no"):
+            fields["efficiency"].fail(f"efficiency is true or false, not {fields['efficiency'].text()[:20]!r}")
+        table = table or word in ("true", "yes")
     scores = None
     if "scores" in fields:
         items = fields["scores"].items()
         if len(items) != 4:
             fields["scores"].fail(f"scores are four numbers, East South West North; {len(items)} given")
         scores = tuple(read_score(i) for i in items)
-    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores)
+    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores, table)
 
 
 def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:

@@ -53,9 +53,8 @@ from urllib.parse import quote, urlencode
 from service.drawing.scene import scene_alt
 from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
-from service.layout.arrange import arrange, arrange_scene
+from service.layout.arrange import arrange, arrange_scene, arranged_alt
 from service.layout.limits import densities, distinct_faces
-from service.scoring.card_words import picture_alt
 from service.notation.dora import LANGS
 from service.notation.options import RenderOptions
 
@@ -199,7 +198,7 @@ class Batch:
             images.append(image)
         return {
             "id": rid, "ok": True, "notation": req_.notation, "width": lay.width, "height": lay.height,
-            "alt": picture_alt(req_.hand, req_.options),
+            "alt": arranged_alt(req_.hand, req_.options),
             "caption": req_.caption, "inline": req_.inline, "river": req_.options.layout == "river", "images": images,
             "warnings": [_where(p, start) for p in read.problems if p.warning],
         }

@@ -21,6 +21,8 @@ True
 '1m?theme=auto&format=svg'
 >>> manifest_key("1m", RenderOptions(score="seat=S&riichi=1"))
 '1m?score=1&seat=S&riichi=1'
+>>> manifest_key("1m", RenderOptions(layout="efficiency", rows=2))
+'1m?layout=efficiency&rows=2'
 >>> manifest_key("1m", RenderOptions(index=True))
 '1m?index=1'
 """
@@ -38,8 +40,7 @@ from pathlib import Path
 from service.drawing.render import render
 from service.drawing.scene import render_scene, scene_alt
 from service.drawing.version import RENDERER_VERSION
-from service.layout.arrange import arrange, arrange_scene
-from service.scoring.card_words import picture_alt
+from service.layout.arrange import arrange, arrange_scene, arranged_alt
 from service.notation.model import Hand
 from service.notation.options import RenderOptions
 
@@ -83,6 +84,7 @@ def file_name(image: str, scale: int, fmt: str = "png") -> str:
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
+    keys += ("rows",) if options.layout == "efficiency" else ()  # a table's first rows
     keys += ("format",)  # svg: one file, no densities
     keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
     keys += ("index",)  # index=1, as the component's URL says it
@@ -162,7 +164,7 @@ def entry(job: Job, public_path: str = "") -> dict:
     """The manifest entry: files per scale (an SVG has only "1x"), CSS size, alt text."""
     lay = arrange(job.hand, job.options)
     files = {f"{s}x": public_path + file_name(job.image, s, job.options.format) for s in scales_of(job.options)}
-    return {**files, "width": lay.width, "height": lay.height, "alt": picture_alt(job.hand, job.options)}
+    return {**files, "width": lay.width, "height": lay.height, "alt": arranged_alt(job.hand, job.options)}
 
 
 def write_file(path: Path, data: bytes) -> None:

@@ -204,10 +204,19 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
     "a.md:7:12: problem: problem needs 'seat'"
     """
     try:
-        return read_scene(block.text), None
+        scene = read_scene(block.text)
     except SceneError as err:
         what = f"{err.field}: {err.message}" if err.field else err.message
         return None, Problem(block.path, block.line + err.line - 1, block.column(err.line, err.col), what)
+    if isinstance(scene, ProblemCard) and scene.efficiency:  # its table must be made (no joker in the hand)
+        from service.efficiency import scene_efficiency
+        from service.notation.grammar import ParseError
+
+        try:
+            scene_efficiency(scene)
+        except ParseError as err:
+            return None, Problem(block.path, block.line, block.column(1, 1), f"problem.answer: {err.message}")
+    return scene, None
 
 
 def check_block(block: SceneBlock, fmt: str = "png") -> list[Problem]:

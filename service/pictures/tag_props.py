@@ -38,10 +38,11 @@ DEFAULT_INDEX = RenderOptions().index
 STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
                "manifest", "dora", "ura", "lang", "index", "wild",
+               "efficiency", "rows",  # the acceptance table (layout=efficiency), its first rows
                "score", *SCORE_OPTIONS}  # the context of a score, for `tiles lint --check-scores`
-FLAG_PROPS = ("inline", "index")  # written bare (``index``) or as {true} / {false}
+FLAG_PROPS = ("inline", "index", "efficiency")  # written bare (``index``) or as {true} / {false}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
-NUMBER_PROPS = ("height", "row")  # read as Tiles.js reads them: Number(value)
+NUMBER_PROPS = ("height", "row", "rows")  # read as Tiles.js reads them: Number(value)
 # JavaScript's white space and line terminators, which Number() trims
 _JS_SPACE = "\t\n\v\f\r \xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
             "\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -162,6 +163,8 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
     out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
+    if options is not None and options.layout == "efficiency" and not out.errors:  # a hand with a table
+        out.problems += _table_problems(tag, hand, options)
     if options is not None and not out.errors:
         caption = props.get("caption")
         out.request = ImageRequest(notation, hand, options, caption if isinstance(caption, str) else None,
@@ -170,9 +173,12 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
 
 
 def tag_layout(tag: TilesTag) -> str:
-    """``"river"`` for `<Tiles river>` (any truthy literal, as in JSX), else ``"hand"``."""
+    """``"river"`` for `<Tiles river>` (any truthy literal, as in JSX), ``"efficiency"`` for
+    `<Tiles efficiency>` (the acceptance table), else ``"hand"``."""
     river = tag.props.get("river")
-    return "river" if isinstance(river, (str, int, float)) and river else "hand"
+    if isinstance(river, (str, int, float)) and river:
+        return "river"
+    return "efficiency" if tag.props.get("efficiency") is True else "hand"
 
 
 def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
@@ -180,8 +186,9 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
     """The render options a tag asks for; raises `OptionError`.
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
-    wins over the site's default theme. ``river`` and ``row`` pick the river layout.
-    ``format="svg"`` asks for one SVG (where ``theme="auto"`` is allowed). ``dora``/``ura``
+    wins over the site's default theme. ``river`` and ``row`` pick the river layout; ``efficiency``
+    the hand's acceptance table, ``rows`` its first rows. ``format="svg"`` asks for one SVG (where
+    ``theme="auto"`` is allowed). ``dora``/``ura``
     draw indicator strips labelled in ``lang``, the language of the alt text too; ``lang`` wins
     over the site's ``default_lang``. ``index`` (or ``index={false}``) puts corner indices on the
     faces (or not), over the site's ``default_index``. ``wild="5z"`` names the analysis' wild kind
@@ -224,6 +231,18 @@ def _card_problems(tag: TilesTag, hand: Subject, options: RenderOptions) -> list
     except OptionError as err:
         prop = err.param if err.param in tag.spans else "notation"
         return [problem_at(tag, err.message, 0 if prop in tag.spans else None, prop)]
+    return []
+
+
+def _table_problems(tag: TilesTag, hand: Subject, options: RenderOptions) -> list[Problem]:
+    """Why the tag's acceptance table cannot be drawn (not 13 or 14 tiles, a joker), at its place in
+    the notation; [] when it can."""
+    from service.layout.arrange import arrange
+
+    try:
+        arrange(hand, options)
+    except ParseError as err:
+        return [problem_at(tag, err.message, err.position)]
     return []
 
 
