@@ -226,6 +226,25 @@ def test_a_deeply_nested_body_is_a_400_with_a_message(client, body):
     assert message.startswith("the body nests objects and lists more than 16 deep (byte ")
 
 
+@pytest.mark.parametrize("body, says", [
+    # bench fuzz, seed 6: a UTF-8-encoded surrogate in a fence line (json.loads passes it on), a 500
+    ('{"fenceLine": "1m9a \xed\xa0\x80", "info": "tiles", "infoLine": 1, "infoColumn": 1, "line": 2, "column": 1, '
+     '"errorImages": true, "themes": ["light"]}'.encode("latin-1"), "the body is not UTF-8 (byte 20)"),
+    (b'{"source": "<Tiles notation=\'1m\' caption=\'\\udfff\' />", "themes": ["light"]}', "lone surrogate"),
+])
+def test_a_body_that_is_no_text_is_a_400_with_a_message(client, body, says):
+    r = client.post("/batch", data=body, content_type="application/json")
+    assert r.status_code == 400, r.get_data(as_text=True)[:200]
+    assert says in r.json["error"]["message"]
+
+
+def test_a_surrogate_pair_escape_is_one_character(client):
+    r = client.post("/batch", data=b'{"source": "<Tiles notation=\'1m\' caption=\'\\ud83c\\udc04\' />", "themes": ["light"]}',
+                    content_type="application/json")
+    assert r.status_code == 200, r.json
+    assert r.json["caption"] == "\U0001f004"
+
+
 def test_nesting_inside_strings_is_not_counted(client):
     r = ask(client, source="<Tiles notation='1m' caption='" + "[{" * 100 + "' />")
     assert r.status_code == 200, r.json

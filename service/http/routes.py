@@ -306,10 +306,34 @@ def json_body(limit: int):
     if deep is not None:  # json.loads would raise RecursionError past a few hundred
         raise BadRequest("batch", f"the body nests objects and lists more than {MAX_BATCH_DEPTH} deep (byte "
                                   f"{deep}); a batch request is one object of strings, numbers and lists")
+    try:  # strictly: json.loads(bytes) lets a UTF-8-encoded surrogate through ("surrogatepass")
+        text = data.decode(json.detect_encoding(data))
+    except UnicodeDecodeError as err:
+        raise BadRequest("batch", f"the body is not UTF-8 (byte {err.start})") from None
     try:
-        return json.loads(data)
+        body = json.loads(text)
     except ValueError:
         return None
+    if _LONE_SURROGATE.search(text) and not _encodes(body):  # "\ud800" is JSON, but no text to answer with
+        raise BadRequest("batch", "the body holds a lone surrogate (a \\ud800-\\udfff escape not in a pair), "
+                                  "which is no character")
+    return body
+
+
+_LONE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")  # any surrogate escape: `_encodes` tells a pair from one alone
+
+
+def _encodes(body) -> bool:
+    """Whether every string in `body` is text that UTF-8 can carry (no lone surrogate).
+
+    >>> _encodes(json.loads(r'{"a": ["\\ud83c\\udc04"]}')), _encodes(json.loads(r'{"a": ["\\ud800"]}'))
+    (True, False)
+    """
+    try:
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 # A JSON string (skipped whole, brackets and all) or one bracket: what `too_deep` reads.
