@@ -486,7 +486,7 @@ def test_the_page_needs_nothing_from_elsewhere(base):
     assert not re.findall(r"<(?:link|script) [^>]*(?:href|src)=", html)
 
 
-
+@SERVICE_SAYS_NO  # haitei on the ron is refused on purpose, below
 def test_the_score_panel_draws_the_card_and_says_the_score_with_every_option(open_page, base):
     """Issue 43: the score options are controls; on, the picture carries the card, the panel its lines,
     and the snippets the props that draw the same card; a bad combination is named at its control."""
