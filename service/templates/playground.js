@@ -55,13 +55,13 @@
   // [control id (= the URL API's name), default]; the page's own URL uses the same names.
   const OPTIONS = [
     ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
-    ["layout", "hand"], ["row", DEF_ROW], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
+    ["layout", "hand"], ["row", DEF_ROW], ["rows", ""], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
     ["index", false],
     ...SCORE_OPTIONS,
   ];
   const LABELS = {
     format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
-    layout: "Layout", row: "River row", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
+    layout: "Layout", row: "River row", rows: "Table rows", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
     index: "Corner index",
   };
 
@@ -120,7 +120,13 @@
       if (st.layout === "river") {
         q.set("layout", "river");
         if (st.row && st.row !== DEF_ROW) q.set("row", st.row);
-      } else if (st.gap !== "") q.set("gap", st.gap);
+      } else {
+        if (st.layout === "efficiency") {  // the acceptance table: a row a discard, the first `rows`
+          q.set("layout", "efficiency");
+          if (st.rows) q.set("rows", st.rows);
+        }
+        if (st.gap !== "") q.set("gap", st.gap);
+      }
       if (st.dora) q.set("dora", st.dora);
       if (st.ura) q.set("ura", st.ura);
     }
@@ -263,6 +269,7 @@
       notes.push("theme auto is for SVG only: light");
     }
     $("row").disabled = $("layout").value !== "river";
+    $("rows").disabled = $("layout").value !== "efficiency";
     $("gap").disabled = $("layout").value === "river";
     $("exact").disabled = svg;
     return notes;
@@ -477,6 +484,10 @@
       out.push(["river", true]);
       if (st.row && st.row !== DEF_ROW) out.push(["row", Number(st.row)]);
     }
+    if (st.layout === "efficiency") {
+      out.push(["efficiency", true]);
+      if (st.rows) out.push(["rows", Number(st.rows)]);
+    }
     if (st.height && st.height !== DEF_HEIGHT) out.push(["height", Number(st.height)]);
     if (st.theme !== "light") out.push(["theme", st.theme]);
     if (st.format === "svg") out.push(["format", "svg"]);
@@ -490,7 +501,7 @@
 
   // The options of Sphinx's `tiles` directive, in MyST and reST: TilesDirective.option_spec
   // (service/docs/sphinx_ext.py) less `caption`, which the playground does not set.
-  const DIRECTIVE_OPTIONS = ["river", "row", "height", "theme", "format", "dora", "ura", "lang", "index"];
+  const DIRECTIVE_OPTIONS = ["river", "row", "efficiency", "rows", "height", "theme", "format", "dora", "ura", "lang", "index"];
 
   // What a tag or directive cannot say, and why.
   function tagLeftOut(st, directive) {
