@@ -75,7 +75,7 @@ from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
 log = logging.getLogger(__name__)
 CSS = "tiles.css"
 # an option line, rST or MyST (in a blockquote too: ``> :dora: 3m``)
-_OPTION = re.compile(r"(?:[ \t]*>)*[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")
+_OPTION = re.compile(r"(?:[ \t]*>)*[ \t]*:([\w-]+):[ \t]*(.*)")  # the value's trailing blanks cut in code: linear
 
 
 class tiles_block(nodes.General, nodes.Element):  # noqa: N801 (docutils names nodes so)
@@ -233,8 +233,9 @@ def option_spans(lines: list[str], lineno: int, props: dict) -> dict[str, list[i
         m = _OPTION.match(line)
         if m is None:
             break
-        if isinstance(props.get(m.group(1)), str) and m.group(2):
-            spans[m.group(1)] = list(range(start + m.start(2), start + m.end(2)))
+        value = m.group(2).rstrip(" \t")
+        if isinstance(props.get(m.group(1)), str) and value:
+            spans[m.group(1)] = list(range(start + m.start(2), start + m.start(2) + len(value)))
         start += len(line) + 1
     return spans
 

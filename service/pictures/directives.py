@@ -20,10 +20,10 @@ from .scan import TilesTag
 from .tag_props import Problem
 
 # TilesDirective's options (`service.docs.sphinx_ext`): the tag's props, the score card's and its context's
-OPTIONS = tuple(sorted({"caption", "dora", "format", "height", "index", "lang", "river", "row", "theme", "ura",
-                        "score", *SCORE_OPTIONS}))
+OPTIONS = tuple(sorted({"caption", "dora", "efficiency", "format", "height", "index", "lang", "river", "row", "rows",
+                        "theme", "ura", "score", *SCORE_OPTIONS}))
 _OPENS = re.compile(r"[ \t]*\{tiles\}(?=[ \t]|$)")
-_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$")  # as `service.docs.sphinx_ext` reads an option line
+_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")  # as `service.docs.sphinx_ext` reads an option line; blanks cut in code: linear
 _TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")
 
 
@@ -52,11 +52,11 @@ def _directive(fence: Fence, after: int, text: str, path: str) -> list[TilesTag 
         m = _OPTION.match(line)
         if m is None:
             break
-        name, value = m.group(1), m.group(2)
+        name, value = m.group(1), m.group(2).rstrip(" \t")
         where = (fence.open_line + 2 + k, fence.shifts[k] + m.start(1) + 1)  # 1-based: the option's name
         if name not in OPTIONS:
             problems.append(Problem(path, *where, f"'tiles': Unknown option key: {name!r} (allowed: {list(OPTIONS)})"))
-        elif name in ("river", "index"):  # flags: alone, or a truth value (`sphinx_ext.flag_or_bool`)
+        elif name in ("river", "index", "efficiency"):  # flags: alone, or a truth value (`sphinx_ext.flag_or_bool`)
             word = (value or "true").lower()
             if word not in _TRUE + _FALSE:
                 problems.append(Problem(path, *where, f"'tiles': Invalid option value for {name!r}: {value}: give it "
@@ -65,5 +65,5 @@ def _directive(fence: Fence, after: int, text: str, path: str) -> list[TilesTag 
                 tag.props[name] = word in _TRUE
         else:
             tag.props[name] = value
-            tag.spans[name] = list(range(start + m.start(2), start + m.end(2)))
+            tag.spans[name] = list(range(start + m.start(2), start + m.start(2) + len(value)))
     return [tag, *problems]
