@@ -35,6 +35,12 @@ _HELP = {
 }
 
 
+def _flags(p: argparse.ArgumentParser, names, **how) -> None:
+    """``--name`` for each context name (``_`` written ``-``), with its help line."""
+    for name in names:
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, help=_HELP[name], **how)
+
+
 def register(sub) -> None:
     """Add ``score`` to the `tiles` command line."""
     p = sub.add_parser("score", help="print the score of a winning hand (yaku, han, fu, points) or a waits table")
@@ -43,15 +49,13 @@ def register(sub) -> None:
     p.add_argument("--rules", help=f"rules preset: {', '.join(RULES)} (default tenhou)")
     p.add_argument("--round", help="prevalent wind: E, S, W or N (default E)")
     p.add_argument("--seat", help="seat wind: E, S, W or N (default E, the dealer)")
-    for name in FLAGS + CHINESE_ONLY:
-        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_const", const=True, help=_HELP[name])
+    _flags(p, FLAGS + CHINESE_ONLY, action="store_const", const=True)
     p.add_argument("--dora", help="dora indicators, like 3m or 4z1m")
     p.add_argument("--ura", help="ura dora indicators (they count with riichi)")
     for name in NUMBERS:
         p.add_argument(f"--{name}", help="counters on the table (300 points each)" if name == "honba"
                        else "riichi sticks on the table (1,000 points each)")
-    for name in RULE_OPTIONS:
-        p.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE", help=_HELP[name])
+    _flags(p, RULE_OPTIONS, metavar="VALUE")
     p.set_defaults(func=cmd_score)
 
 
@@ -62,24 +66,21 @@ def context_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", help=f"with --score: rules preset: {', '.join(RULES)} (default tenhou)")
     p.add_argument("--round", help="with --score: prevalent wind E, S, W or N")
     p.add_argument("--seat", help="with --score: seat wind E, S, W or N (E, the dealer)")
-    for name in FLAGS + CHINESE_ONLY:
-        p.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_const", const=True, help=_HELP[name])
+    _flags(p, FLAGS + CHINESE_ONLY, action="store_const", const=True)
     for name in NUMBERS:
         p.add_argument(f"--{name}", help=f"with --score: {name}")
-    for name in RULE_OPTIONS:
-        p.add_argument(f"--{name.replace('_', '-')}", dest=name, metavar="VALUE", help=_HELP[name])
+    _flags(p, RULE_OPTIONS, metavar="VALUE")
 
 
 def context_of(args):
-    """The `Context` of ``tiles render --score``'s flags; `OptionError` for a bad one."""
+    """The `Context` of ``tiles score``'s or ``tiles render --score``'s flags; `OptionError` for a bad one."""
     names = ("rules", "round", "seat", *FLAGS, *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
     return read_context({**{name: getattr(args, name) for name in names}, "dora": args.dora, "ura": args.ura})
 
 
 def cmd_score(args) -> int:
-    names = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
     try:
-        ctx = read_context({name: getattr(args, name) for name in names})
+        ctx = context_of(args)
         hand = parse(args.notation)
         answer = score_context(hand, ctx)
     except ParseError as err:
