@@ -104,7 +104,7 @@ def test_whether_the_fit_is_compiled_is_not_part_of_the_version(today):
 
 def test_every_file_of_a_package_is_covered_the_day_it_lands(tmp_path, monkeypatch):
     """The walk takes a list of packages and hashes every file in them (Python, C, data,
-    in subpackages), but nothing built from them: a package added to `PACKAGES` is one line."""
+    in subpackages), but nothing built from them: a package added to `ROOTS` is one line."""
     import importlib
 
     from service.drawing import version
@@ -146,3 +146,45 @@ def test_the_score_card_is_part_of_the_version(today, tmp_path):
     fake = ("import importlib.metadata as m; real = m.version\n"
             "m.version = lambda d: '0.0.1' if d == 'mahjong' else real(d)")
     assert renderer_version(fake) != today
+
+
+def test_what_a_picture_imports_is_part_of_the_version_and_nothing_else(tmp_path, monkeypatch):
+    """The files are what the roots import, followed through relative, absolute and lazy imports:
+    a module imported only inside a function is hashed, a sibling no picture imports is not, and
+    editing that sibling keeps every key (a CLI-only change re-keyed every docs picture)."""
+    import importlib
+
+    from service.drawing import version
+
+    top = tmp_path / "probe_of_imports"
+    for name, text in (("__init__.py", ""), ("draw/__init__.py", "from . import pen\n"),
+                       ("draw/pen.py", "def ink():\n    from ..maths import odds\n    return odds\n"),
+                       ("draw/table.json", "{}"), ("maths/__init__.py", "from .odds import odds\n"),
+                       ("maths/odds.py", "odds = 1\n"), ("maths/data.json", "[]"), ("front.py", "import probe_of_imports.draw\n")):
+        (top / name).parent.mkdir(parents=True, exist_ok=True)
+        (top / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    roots = ("probe_of_imports.draw",)
+    assert [str(f.relative_to(top)) for f in version.drawing_files(roots)] == [
+        "draw/__init__.py", "draw/pen.py", "draw/table.json", "maths/__init__.py", "maths/data.json", "maths/odds.py"]
+    before = version.renderer_version(roots)
+    (top / "front.py").write_text("import probe_of_imports.draw  # another front end\n")
+    assert version.renderer_version(roots) == before
+    (top / "maths" / "odds.py").write_text("odds = 2\n")
+    assert version.renderer_version(roots) != before
+
+
+def test_a_command_line_change_keeps_every_key_and_an_analysis_change_does_not(today, tmp_path):
+    """`tiles score`'s front end (service/scoring/command.py) draws nothing, so editing it keeps
+    every image's name; the shanten the acceptance tables are drawn from does decide bytes."""
+    from service.drawing import version
+
+    names = {f"{f.parent.name}/{f.name}" for f in version.drawing_files()}
+    assert "scoring/command.py" not in names and "records/command.py" not in names
+    assert {"analysis/shanten.py", "efficiency/accept.py", "scoring/riichi.py"} <= names
+    real = next(f for f in version.drawing_files() if f.name == "shanten.py")
+    changed = tmp_path / "analysis" / "shanten.py"
+    changed.parent.mkdir()
+    changed.write_text(real.read_text() + "# another shanten\n")
+    assert renderer_version(swapped("shanten.py", changed)) != today
