@@ -28,13 +28,13 @@ from functools import lru_cache
 from service.layout.arrange import arrange, arranged_alt
 from service.layout.layout import Layout, Placement
 from service.layout.measure import offsets
-from service.notation.subject import Subject
 from service.notation.options import RenderOptions
+from service.notation.subject import Subject
+from tile_art.corner import has_index
 from tile_art.outline import path_data, preload, units_per_em
 from tile_art.pen import Gradient
-from tile_art.corner import has_index
 from tile_art.svg import Document, themed_tile
-from tile_art.svg_pen import Group, Shape
+from tile_art.svg_pen import Shape
 from tile_art.svg_numbers import num
 
 from .dimmed import STRENGTH, VEIL
