@@ -164,7 +164,7 @@ def _format_of(path: str, formats: tuple[str, ...] | None = None) -> str:
     >>> _format_of("hand.gif")
     Traceback (most recent call last):
     ...
-    service.notation.options.OptionError: hand.gif: tiles writes .png, .webp or .svg files, not .gif (or give --format)
+    service.notation.options.OptionError: hand.gif: tiles writes .png, .webp, .svg or .pdf files, not .gif (or give --format)
     """
     formats = formats or FORMATS
     ext = os.path.splitext(os.path.basename(path))[1][1:].lower()
@@ -237,7 +237,7 @@ def cmd_scene(args) -> int:
     from service.notation.scene import SceneError, read_scene
 
     if not args.json and not args.output:
-        print("error: give -o FILE (.png, .webp or .svg) or --json", file=sys.stderr)
+        print("error: give -o FILE (.png, .webp, .svg or .pdf) or --json", file=sys.stderr)
         return 2
     try:
         with open(args.file, encoding="utf-8") as f:
@@ -302,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     _strip_args(p)
     p.set_defaults(func=cmd_parse)
 
-    p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
+    p = sub.add_parser("render", help="draw a notation to a PNG, WebP, SVG or PDF file")
     p.add_argument("notation")
     p.add_argument("-o", "--output", required=True, help="file to write, or - for stdout")
     p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
@@ -334,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     what = "draw a scene, a problem card or a whole table, from a YAML file (docs/scenes.md)"
     p = sub.add_parser("scene", help=what, description=what[0].upper() + what[1:] + ".")
     p.add_argument("file", help="the scene's YAML file: problem: (a problem card) or table: (four seats)")
-    p.add_argument("-o", "--output", help="file to write (.png, .webp or .svg), or - for stdout")
+    p.add_argument("-o", "--output", help="file to write (.png, .webp, .svg or .pdf), or - for stdout")
     p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
     p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
     p.add_argument("--scale", type=option_type("scale"), default=1, help="device pixel ratio (1-4)")

@@ -595,7 +595,7 @@ def test_docs_images_keep_their_densities_under_the_ceiling(client):
 def test_unknown_format_is_404(client, path):
     r = client.get(path)
     assert r.status_code == 404
-    assert ".png, .webp, .svg or .json" in r.get_json()["error"]["message"]
+    assert ".png, .webp, .svg, .pdf or .json" in r.get_json()["error"]["message"]
 
 
 def test_wrong_method_is_405_json(client):

@@ -239,7 +239,7 @@ def test_the_file_name_gives_the_format_or_is_refused(tmp_path, capsys):
     gif = tmp_path / "x.gif"
     assert main(["render", "1m", "-o", str(gif)]) == 2
     assert one_line(capsys.readouterr().err) == \
-        f"error: {gif}: tiles writes .png, .webp or .svg files, not .gif (or give --format)"
+        f"error: {gif}: tiles writes .png, .webp, .svg or .pdf files, not .gif (or give --format)"
     assert main(["scene", CARD, "-o", str(gif)]) == 2 and ".gif" in capsys.readouterr().err
     assert not gif.exists()
     assert main(["render", "1m", "-o", str(tmp_path / "x.WEBP")]) == 0
@@ -260,7 +260,7 @@ def test_the_file_name_gives_the_format_or_is_refused(tmp_path, capsys):
     (["render", "1m", "-o", "x.png", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
     (["parse", "1m", "--row", "x"], "row must be a whole number from 4 to 10, not 'x'"),
     (["render", "1m", "-o", "x.png", "--layout", "pond"], "layout must be hand, river or efficiency, not 'pond'"),
-    (["render", "1m", "-o", "x.png", "--format", "gif"], "format must be png, webp or svg, not 'gif'"),
+    (["render", "1m", "-o", "x.png", "--format", "gif"], "format must be png, webp, svg or pdf, not 'gif'"),
     (["scene", CARD, "--json", "--scale", "9"], "scale must be a whole number from 1 to 4, not '9'"),
     (["scene", CARD, "--json", "--lang", "fr"], "lang must be one of en, ja, zh, not 'fr'"),
     (["sheet", "-o", "s.png", "--height", "1.5"], "height must be a whole number from 16 to 256, not '1.5'"),

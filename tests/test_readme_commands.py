@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", ROOT / "docs" / "scenes.md"]
 LOCAL = "http://127.0.0.1:8000"  # the service's address as the docs write it
-SIGNATURES = {".png": b"\x89PNG", ".svg": b"<svg", ".webp": b"RIFF", ".json": b"{"}
+SIGNATURES = {".png": b"\x89PNG", ".svg": b"<svg", ".webp": b"RIFF", ".json": b"{", ".pdf": b"%PDF"}
 
 
 def shell_lines(page: Path) -> list[str]:

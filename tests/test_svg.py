@@ -262,7 +262,7 @@ def test_options_for_svg():
     assert RenderOptions.from_query({"theme": "auto"}, "svg").key().endswith("-auto-bgnone-gauto-svg")
     with pytest.raises(OptionError, match="theme auto is for SVG only"):
         RenderOptions.from_query({"theme": "auto"}, "png")
-    with pytest.raises(OptionError, match="format must be png, webp or svg"):
+    with pytest.raises(OptionError, match="format must be png, webp, svg or pdf"):
         RenderOptions(format="gif")
 
 

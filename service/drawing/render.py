@@ -87,6 +87,10 @@ def render(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | N
         from .svg import render_svg
 
         return render_svg(hand, options, lay)
+    if options.format == "pdf":  # the same vectors as PDF paths (service/drawing/pdf.py)
+        from .pdf import render_pdf
+
+        return render_pdf(hand, options, lay)
     lay = lay or arrange(hand, options)
     if options.exact:
         picture = None

@@ -99,6 +99,10 @@ def render_scene(card: Scene, options: RenderOptions = RenderOptions(),
         from .svg import render_svg
 
         return render_svg(None, options, sl.layout, scene_alt(card, options.lang))
+    if options.format == "pdf":
+        from .pdf import render_pdf
+
+        return render_pdf(None, options, sl.layout, scene_alt(card, options.lang))
     return render(None, options, sl.layout)
 
 

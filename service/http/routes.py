@@ -1,9 +1,9 @@
 """The routes, as module-level views on one Blueprint (see docs/service.md)::
 
-    GET /<notation>[.png|.webp|.svg|.json]   PNG, the URL docs components already emit
-    GET /tiles/<notation>.png|.webp|.svg|.json
-    GET /tiles.png|.webp|.svg|.json?n=   the notation in the query string
-    GET /scene.png|.webp|.svg|.json?s=   a scene in YAML (service/http/scenes.py)
+    GET /<notation>[.png|.webp|.svg|.pdf|.json]   PNG, the URL docs components already emit
+    GET /tiles/<notation>.png|.webp|.svg|.pdf|.json
+    GET /tiles.png|.webp|.svg|.pdf|.json?n=   the notation in the query string
+    GET /scene.png|.webp|.svg|.pdf|.json?s=   a scene in YAML (service/http/scenes.py)
     GET /healthz  /metrics  /       health, Prometheus text, playground
     GET|POST /batch                 remark-tiles without a local CLI (see batch_view)
 
@@ -46,7 +46,7 @@ IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable"
 JSON_CACHE_CONTROL = "public, max-age=86400"
 MAX_BATCH_BODY = 64 * 1024  # one tag's source, its path and a few settings
 MAX_BATCH_DEPTH = 16  # objects and lists within each other in a body (a request needs 2)
-MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE}
+MIMETYPES = {"png": "image/png", "webp": "image/webp", "svg": vector.MIMETYPE, "pdf": "application/pdf"}
 FORMATS = (*MIMETYPES, "json")  # what may end an image URL's path
 
 bp = Blueprint("tiles", __name__)
@@ -181,7 +181,7 @@ def answer(notation: str, fmt: str) -> Response:
 
 def unknown_format(fmt: str, notation: str) -> BadRequest:
     what = f"unknown format '.{fmt[:16]}'" if fmt else "no format"
-    return BadRequest("format", f"{what}: end the URL with .png, .webp, .svg or .json",
+    return BadRequest("format", f"{what}: end the URL with .png, .webp, .svg, .pdf or .json",
                       notation, None, "format", status=404)
 
 

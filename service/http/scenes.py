@@ -1,4 +1,4 @@
-"""Scenes over HTTP: ``GET /scene.png|.webp|.svg|.json?s=<YAML>`` (docs/scenes.md).
+"""Scenes over HTTP: ``GET /scene.png|.webp|.svg|.pdf|.json?s=<YAML>`` (docs/scenes.md).
 
 The scene's YAML goes in the query, URL-encoded; a flow-style line keeps it short
 (``s=problem: {round: E1, seat: S, dora: 3m, hand: 2345m067p34588s5z+4p}``). Options are

@@ -26,7 +26,7 @@ from service.layout.layout import Layout
 from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.pictures.release import TILES_VERSION
 from service.notation.grammar import ParseError
-from service.notation.options import OptionError, RenderOptions
+from service.notation.options import VECTOR_FORMATS, OptionError, RenderOptions
 from service.notation.subject import read
 from service.notation.views import error_json
 from service.scoring import score_text
@@ -143,7 +143,7 @@ def check_picture(lay: Layout, options: RenderOptions, notation: str = "") -> No
             f"and {MAX_SIDE} a side: lower height or scale, or use fewer tiles",
             notation, None, "height",
         )
-    faces = distinct_faces(lay) if options.format != "svg" else 1  # an SVG's tiles are vectors
+    faces = distinct_faces(lay) if options.format not in VECTOR_FORMATS else 1  # an SVG's or PDF's tiles are vectors
     most = max_faces(tile_px, options.index)  # a corner index is one more glyph a face
     if faces > most:
         with_index = " with corner indices" if options.index else ""

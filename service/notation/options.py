@@ -30,7 +30,8 @@ from .model import Group, Hand, Tile
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
 MAX_GAP = 256
-FORMATS = ("png", "webp", "svg")
+FORMATS = ("png", "webp", "svg", "pdf")
+VECTOR_FORMATS = ("svg", "pdf")  # drawn as paths: no bitmap, so no scale to the size (it tunes hairlines)
 THEME_AUTO = "auto"  # SVG only: light or dark by the reader's prefers-color-scheme
 LAYOUTS = ("hand", "river", "efficiency")  # a hand with its melds, a player's discards (service/notation/river.py),
 # or a hand's acceptance table (service/layout/efficiency_layout.py)
@@ -95,7 +96,7 @@ class RenderOptions:
             if not isinstance(getattr(self, name), bool):
                 raise OptionError(f"{name} must be true or false, not {getattr(self, name)!r}", name)
         if self.format not in FORMATS:
-            raise OptionError(f"format must be png, webp or svg, not {self.format!r}", "format")
+            raise OptionError(f"format must be {', '.join(FORMATS[:-1])} or {FORMATS[-1]}, not {self.format!r}", "format")
         if self.theme == THEME_AUTO and self.format != "svg":
             raise OptionError(f"theme {THEME_AUTO} is for SVG only (one file for light and dark pages); "
                               f"use {', '.join(_themes())} for {self.format}", "theme")
@@ -172,7 +173,7 @@ class RenderOptions:
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
         exact += "-index" if self.index else ""  # likewise: every face with an index is another face
         strips = "".join(f"-{k}{getattr(self, k)}" for k in KINDS if getattr(self, k))
-        titled = self.format == "svg" and self.lang != LANGS[0]  # an English title: as before titles had a language
+        titled = self.format in VECTOR_FORMATS and self.lang != LANGS[0]  # an English title: as before titles had a language
         lang = f"-{self.lang}" if strips or titled or self.score else ""  # a score card's lines are in it too
         score = self.score and "-score" + "".join(f"-{part.replace('=', '')}" for part in self.score.split("&")
                                                    if part != "on")  # a card: its context is part of the bytes

@@ -56,7 +56,7 @@ from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange, arrange_scene, arranged_alt
 from service.layout.limits import densities, distinct_faces
 from service.notation.dora import LANGS
-from service.notation.options import RenderOptions
+from service.notation.options import VECTOR_FORMATS, RenderOptions
 
 from .jobs import (
     BATCH_MARK,
@@ -380,7 +380,7 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     if o.index:
         query["index"] = 1
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
-    if o.format == "svg":  # one file for every screen: no scale
+    if o.format in VECTOR_FORMATS:  # one file for every screen (and paper): no scale
         return {"1x": path + urlencode(query)}
     return {f"{s}x": path + urlencode({**query, "scale": s}) for s in scales or scales_of(o)}
 
@@ -406,8 +406,8 @@ def scene_urls(job: SceneJob, scales: tuple[int, ...] = ()) -> dict[str, str]:
         query["index"] = 1
     if o.background is not None:
         query["bg"] = "%02x%02x%02x%02x" % o.background
-    if o.format == "svg":
-        return {"1x": f"scene.svg?{urlencode(query)}"}
+    if o.format in VECTOR_FORMATS:
+        return {"1x": f"scene.{o.format}?{urlencode(query)}"}
     return {f"{s}x": f"scene.{o.format}?{urlencode({**query, 'scale': s})}" for s in scales or scales_of(o)}
 
 

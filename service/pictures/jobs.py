@@ -42,7 +42,7 @@ from service.drawing.scene import render_scene, scene_alt
 from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange, arrange_scene, arranged_alt
 from service.notation.model import Hand
-from service.notation.options import RenderOptions
+from service.notation.options import VECTOR_FORMATS, RenderOptions
 
 from .scene_blocks import Scene, scene_id, scene_key
 from .tag_props import ImageRequest
@@ -64,12 +64,12 @@ def image_id(hand: Hand, options: RenderOptions) -> str:
 
 
 def scales_of(options: RenderOptions) -> tuple[int, ...]:
-    """The scales an image is written at: an SVG is one file for every screen.
+    """The scales an image is written at: an SVG (or a PDF) is one file for every screen.
 
-    >>> scales_of(RenderOptions()), scales_of(RenderOptions(format="svg"))
-    ((1, 2, 3), (1,))
+    >>> scales_of(RenderOptions()), scales_of(RenderOptions(format="svg")), scales_of(RenderOptions(format="pdf"))
+    ((1, 2, 3), (1,), (1,))
     """
-    return (1,) if options.format == "svg" else SCALES
+    return (1,) if options.format in VECTOR_FORMATS else SCALES
 
 
 def file_name(image: str, scale: int, fmt: str = "png") -> str:
