@@ -14,7 +14,7 @@ text's size. The alt text of each picture is a comment beside its line in ``tile
 % Written by `tiles build` ...
 \def\tiles@dir{tiles/}% the pictures, from the document's folder
 ...
-\tiles@define{14s|}{ab.pdf}{28.5}{1}{n}% Hand: 1s 4s
+\tiles@define{14s|}{ab.pdf}{40.5}{1}{n}% Hand: 1s 4s
 <BLANKLINE>
 """
 
@@ -45,7 +45,8 @@ def _number(x: float) -> str:
 PACKAGE = rf"""
 \RequirePackage{{graphicx}}
 \newif\iftiles@inline
-% \tiles@define{{key}}{{file}}{{height on its own (bp)}}{{height in a line of text (tile heights)}}{{y: inline given}}
+\newlength\tiles@width
+% \tiles@define{{key}}{{file}}{{width on its own (bp)}}{{height in a line of text (tile heights)}}{{y: inline given}}
 \newcommand\tiles@define[5]{{%
   \expandafter\def\csname tiles@pic@\detokenize{{#1}}\endcsname{{\tiles@place{{#2}}{{#3}}{{#4}}{{#5}}}}}}
 \newcommand\tiles@place[4]{{%
@@ -53,8 +54,10 @@ PACKAGE = rf"""
   \if y#4\tiles@inlinetrue\fi
   \iftiles@inline
     \raisebox{{-{INLINE_DROP}em}}{{\includegraphics[height=#3em]{{\tiles@dir #1}}}}%
-  \else
-    \leavevmode\includegraphics[height=#2bp]{{\tiles@dir #1}}%
+  \else  % its CSS size, shrunk to the line's width
+    \setlength\tiles@width{{#2bp}}%
+    \ifdim\tiles@width>\linewidth\setlength\tiles@width{{\linewidth}}\fi
+    \leavevmode\includegraphics[width=\tiles@width]{{\tiles@dir #1}}%
   \fi}}
 % \tiles[options]{{notation}}: the picture `tiles build` drew for this call
 \NewDocumentCommand\tiles{{O{{}}m}}{{%
@@ -69,13 +72,13 @@ PACKAGE = rf"""
 
 def index_text(pictures: dict[str, dict], folder: str = "tiles") -> str:
     """``tiles.sty``: where the pictures are (``folder``, from the document's own folder), a line per call
-    key (its file, heights, whether it is inline, its alt text), then ``\\tiles``."""
+    key (its file, its width on its own, its height in a line of text, whether the call says inline, its alt text), then ``\\tiles``."""
     rows = []
     for key, p in sorted(pictures.items()):
         ratio = p["height"] / p["tile"]
         inline = "y" if p.get("inline") else "n"
         alt = " ".join(p["alt"].split())
-        rows.append(f"\\tiles@define{{{key}}}{{{p['file']}}}{{{_number(p['height'] * BP_PER_PX)}}}"
+        rows.append(f"\\tiles@define{{{key}}}{{{p['file']}}}{{{_number(p['width'] * BP_PER_PX)}}}"
                     f"{{{_number(ratio)}}}{{{inline}}}% {alt}")
     head = (f"% Written by `tiles build` (renderer {RENDERER_VERSION}): the pictures of the document's \\tiles "
             "calls.\n% Do not edit: build the document's pictures again instead.\n")

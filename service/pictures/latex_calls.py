@@ -196,11 +196,10 @@ def tex_text(raw: str) -> str:
     r"""Source text as TeX's tokens write it back (``\detokenize``): each line end and the blanks around
     it a space, a run of blanks one space.
 
-    >>> tex_text("river,\n   dora=4z"), tex_text("a \t b")
-    ('river, dora=4z', 'a b')
+    >>> tex_text("river,  \n   dora=4z"), tex_text(" a \t b ")
+    ('river, dora=4z', ' a b ')
     """
-    lines = raw.split("\n")
-    out = lines[0].rstrip(" \t")
-    for line in lines[1:]:
-        out += " " + line.strip(" \t")
+    lines = raw.split("\n")  # TeX drops the blanks that end a line, and those that open the next
+    out = " ".join([lines[0].rstrip(" \t")] + [line.strip(" \t") for line in lines[1:-1]] + [lines[-1].lstrip(" \t")]
+                   if len(lines) > 1 else lines)
     return re.sub(r"[ \t]+", " ", out)
