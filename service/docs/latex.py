@@ -84,3 +84,18 @@ def index_text(pictures: dict[str, dict], folder: str = "tiles") -> str:
             "calls.\n% Do not edit: build the document's pictures again instead.\n")
     where = f"\\def\\tiles@dir{{{folder.rstrip('/')}/}}% the pictures, from the document's folder\n"
     return head + where + PACKAGE.lstrip("\n") + "\n".join(rows) + "\n"
+
+
+def include(file: str, width: int, height: int, tile: int, inline: bool) -> str:
+    r"""The LaTeX that places a picture (``file``: a PDF at ``width`` x ``height`` CSS px with ``tile`` px
+    tiles), as ``tiles.sty`` places a call's: inline, 1em tiles on the baseline; else at its CSS size,
+    shrunk to the line by Sphinx's ``\sphinxincludegraphics``.
+
+    >>> include("ab.pdf", 36, 24, 24, True)
+    '\\raisebox{-0.12em}{\\includegraphics[height=1em]{ab.pdf}}'
+    >>> include("ab.pdf", 178, 38, 38, False)
+    '\\sphinxincludegraphics[width=133.5bp]{ab.pdf}'
+    """
+    if inline:
+        return f"\\raisebox{{-{INLINE_DROP}em}}{{\\includegraphics[height={_number(height / tile)}em]{{{file}}}}}"
+    return f"\\sphinxincludegraphics[width={_number(width * BP_PER_PX)}bp]{{{file}}}"
