@@ -47,6 +47,7 @@ docs: $(SERVE_STAMP)
 	$(BIN)/tiles build $(filter-out $(SITE_PAGES),$(wildcard docs/*.md)) docs/integrations docs/components \
 		--out docs/img --link-md --prune
 	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
+	$(BIN)/python -m tests.print_pages  # docs/print.md's printed pages, docs/img/print/ (typst, pdflatex: else skipped)
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict

@@ -44,6 +44,7 @@ from service.pictures.pages import read_docs
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, tag_options
 
 from .lint import doc_paths, missing_paths
+from .print_docs import cmd_print, print_documents
 
 MANIFEST = "manifest.json"
 
@@ -269,6 +270,8 @@ def cmd_build(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
+    if print_documents(args.paths):  # a Typst or LaTeX document: its pictures and the index it loads
+        return cmd_print(args)
     if args.public_path and not args.public_path.endswith("/"):
         args.public_path += "/"
     themes = tuple(dict.fromkeys(args.theme or [DEFAULT_THEME]))
@@ -307,9 +310,11 @@ def cmd_build(args) -> int:
 
 def register(sub) -> None:
     """Add `tiles build` to the CLI's subparsers."""
-    p = sub.add_parser("build", help="pre-render every <Tiles> image of a docs tree, with a manifest")
-    p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files to scan")
-    p.add_argument("--out", required=True, metavar="STATIC_DIR", help="where images and manifest.json go")
+    p = sub.add_parser("build", help="pre-render every <Tiles> image of a docs tree, with a manifest; or the "
+                                     "pictures of a Typst (.typ) or LaTeX (.tex) document, with tiles.typ or tiles.sty")
+    p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files to scan (or .typ / .tex documents)")
+    p.add_argument("--out", required=True, metavar="STATIC_DIR",
+                   help="where images and manifest.json go (for a document: its pictures and tiles.typ / tiles.sty)")
     p.add_argument("--public-path", default="", metavar="URL",
                    help="prefix for file names in the manifest, e.g. /img/tiles/ (default: bare names, "
                         "which the component joins to its `assets` URL)")

@@ -140,7 +140,7 @@ def cmd_lint(args) -> int:
 
 def register(sub) -> None:
     """Add `tiles lint` to the CLI's subparsers."""
-    p = sub.add_parser("lint", help="check <Tiles> notations in .md/.mdx files")
+    p = sub.add_parser("lint", help="check <Tiles> notations in .md/.mdx files, and the tiles calls of .typ and .tex documents")
     p.add_argument("paths", nargs="+", metavar="DIR", help="docs folders or files")
     p.add_argument("--check-wins", action="store_true",
                    help="check captions that claim a win and expect= props against the hand analysis")

@@ -27,7 +27,10 @@ character on the option's line.
 Images are drawn when the HTML is written, into the output's ``_images`` under
 content-hashed names (an existing file is never drawn again), as
 ``sphinx.ext.graphviz`` does; tags without a theme get a light and a dark image,
-one shown by Furo's theme switch (``tiles_color_mode``). A typo stops the build
+one shown by Furo's theme switch (``tiles_color_mode``). The LaTeX builder (``make latexpdf``) draws
+each picture as a vector PDF into its output instead and includes it (`visit_latex`): inline at the
+text's size on the baseline, a hand on its own at its CSS size (shrunk to the line), in a figure with
+its caption, light where ``tiles_theme`` is auto; so one source is the site and the book. A typo stops the build
 naming ``file:line:col`` (``tiles_on_error = "warn"`` logs it and shows it).
 
 Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
@@ -61,14 +64,15 @@ from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange, arranged_alt
 from service.notation.dora import LANGS
 from service.notation.scene import read_scene
-from service.pictures.jobs import file_name, jobs_for, scales_of
+from service.notation.options import RenderOptions
+from service.pictures.jobs import Job, file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from service.pictures.tag_props import TAG_FORMATS, read_tag
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 from tile_art.theme import THEMES as TILE_THEMES
 
-from . import markup
+from . import latex, markup
 from .build import ensure_files
 from .color_mode import color_mode, hide_pair_css
 from .scene_pictures import ensure_scene_files, pair, scene_img, scene_size
@@ -342,6 +346,59 @@ def visit_scene_html(self, node) -> None:
     raise nodes.SkipNode
 
 
+def print_options(options: RenderOptions) -> RenderOptions:
+    """A picture's options for paper: a vector PDF, light where the site's theme is ``auto`` (paper has
+    no colour scheme).
+
+    >>> o = print_options(RenderOptions(format="svg", theme="auto"))
+    >>> o.format, o.theme
+    ('pdf', 'light')
+    """
+    return replace(options, format="pdf", theme="light" if options.theme == "auto" else options.theme)
+
+
+def visit_latex(self, node) -> None:
+    """Draw the node's picture as a vector PDF in the LaTeX output (unless there) and include it: in a line
+    of text at the text's size, else at its CSS size (shrunk to the line), in a figure with its caption."""
+    config = self.builder.config
+    tag = TilesTag("", "", 0, props={**node["props"], "format": "svg"})  # read as for HTML, drawn as PDF
+    request = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light", config.tiles_lang,
+                       config.tiles_index).request
+    job = Job(request.notation, request.hand, print_options(request.options))
+    out = Path(self.builder.outdir)
+    ensure_files(job, out)
+    lay = arrange(request.hand, request.options)
+    name = file_name(job.image, 1, "pdf")
+    picture = latex.include(name, lay.width, lay.height, request.options.height, request.inline)
+    alt = " ".join(arranged_alt(request.hand, job.options).split())
+    self.body.append(_placed(self, picture, alt, None if request.inline else request.caption, request.inline))
+    raise nodes.SkipNode
+
+
+def visit_scene_latex(self, node) -> None:
+    """Draw a scene as a vector PDF in the LaTeX output (unless there) and include it, centred."""
+    config = self.builder.config
+    scene = read_scene(node["yaml"])
+    block = SceneOptions(tuple(node.get("options", ())))
+    theme = block.themes((config.tiles_theme if config.tiles_theme != "auto" else "light",))[0]
+    options = print_options(block.render(theme, "svg", config.tiles_lang, config.tiles_index))
+    name = ensure_scene_files(node["yaml"], scene, options, Path(self.builder.outdir))[0]
+    width, height = scene_size(scene, options)
+    picture = latex.include(name, width, height, options.height, False)
+    self.body.append(_placed(self, picture, " ".join(scene_alt(scene, options.lang).split()), None, False))
+    raise nodes.SkipNode
+
+
+def _placed(self, picture: str, alt: str, caption: str | None, inline: bool) -> str:
+    """A picture in a line of text, centred on its own, or in a figure with its caption; the alt text a comment."""
+    if inline:  # the comment on lines of its own: the text after the picture keeps its space
+        return f"%\n% {alt}\n{picture}"
+    if caption:
+        return (f"\n\\begin{{figure}}[htbp]\n\\centering\n{picture}% {alt}\n"
+                f"\\caption{{{self.encode(caption)}}}\n\\end{{figure}}\n")
+    return f"\n\\begin{{center}}\n{picture}% {alt}\n\\end{{center}}\n"
+
+
 THEMES = ("auto", *TILE_THEMES)  # tiles_theme: auto is a light/dark pair; print and contrast are for paper
 ON_ERROR = ("fail", "warn")
 
@@ -384,9 +441,9 @@ def setup(app):
     app.add_config_value("tiles_index", False, "env", bool)
     app.connect("config-inited", _check_config)
     for node in (tiles_block, tiles_inline):
-        app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),
+        app.add_node(node, html=(visit_html, None), latex=(visit_latex, None), text=(skip, None), man=(skip, None),
                      texinfo=(skip, None))
-    app.add_node(tiles_scene, html=(visit_scene_html, None), latex=(skip, None), text=(skip, None),
+    app.add_node(tiles_scene, html=(visit_scene_html, None), latex=(visit_scene_latex, None), text=(skip, None),
                  man=(skip, None), texinfo=(skip, None))
     app.add_directive("tiles", TilesDirective)
     app.add_directive("tiles-scene", TilesSceneDirective)

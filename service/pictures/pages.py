@@ -21,7 +21,11 @@ from .directives import directive_tags
 from .fence_words import fence_word
 from .fences import Fence, fences
 from .scan import TagSyntaxError, TilesTag, info_tag, iter_tags, line_col, walk_docs
+from .latex_calls import latex_calls
 from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, TagRead, read_tag
+from .typst_calls import typst_calls
+
+PRINT_CALLS = {".typ": typst_calls, ".tex": latex_calls}  # a printed document's calls, by its suffix
 
 def tiles_info(info: str) -> str | None:
     """The props a tiles fence's info string gives, or None when it names no tiles fence (`fence_word`:
@@ -107,12 +111,17 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
               default_index: bool = DEFAULT_INDEX) -> Iterator[TagRead | Problem]:
     """Every tag, every tiles fence line and every MyST ```` ```{tiles} ```` directive
-    (`service.pictures.directives`) of every .md/.mdx file under ``paths``, read once, in file order.
+    (`service.pictures.directives`) of every .md/.mdx file under ``paths``, read once, in file order;
+    of a Typst or LaTeX document named in ``paths``, its calls (`PRINT_CALLS`).
 
     A tag the scanner cannot read comes as a `Problem`. This is the one loop
     `tiles lint` and `tiles build` share.
     """
     for path, text in walk_docs(paths):
+        if path.suffix in PRINT_CALLS:  # a Typst or LaTeX document: its calls, as `tiles build` reads them
+            for item in PRINT_CALLS[path.suffix](text, str(path)):
+                yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang, default_index)
+            continue
         found: list[tuple[int, TilesTag | Problem]] = []
         for item in iter_tags(text, str(path)):
             if isinstance(item, TagSyntaxError):

@@ -30,7 +30,7 @@ from service.notation.table import TableScene
 
 from .fence_words import fence_word
 from .fences import Fence, fences
-from .scan import INFO_VALUE, walk_docs
+from .scan import DOC_SUFFIXES, INFO_VALUE, walk_docs
 from .tag_props import TAG_FORMATS, Problem
 
 LANG = "tiles-scene"
@@ -267,4 +267,4 @@ def scene_key(text: str, options: RenderOptions) -> str:
 
 def check_docs(paths: Iterable[str]) -> list[Problem]:
     """The problems of every scene block under `paths`."""
-    return [p for path, text in walk_docs(paths) for p in check_blocks(text, str(path))]
+    return [p for path, text in walk_docs(paths) if path.suffix in DOC_SUFFIXES for p in check_blocks(text, str(path))]
