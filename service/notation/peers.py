@@ -46,7 +46,7 @@ MARKS: tuple[PeerMark, ...] = (
              " and LaTeX", "write '=' before the tile added on top: {tile}", "5-5=55p"),
     PeerMark("'", "after a tile lays it sideways in merjong, LaTeX, riichinator and riichi-hand-rs",
              "write '-' before the tile: {tile}", "-4m"),
-    PeerMark("*", "marks tsumogiri only in a river (<Tiles river>); after a tile it lays it sideways in"
+    PeerMark("*", "marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in"
              " riichi-hand-rs", "write '-' before the tile: {tile}", "-4m"),
     PeerMark('"', "stacks a pair of sideways tiles (an added kan) in other tools",
              "write '-' before the called tile and '=' before the one added on top: 5-5=55p"),
@@ -96,7 +96,7 @@ def hint_at(text: str, position: int) -> str | None:
     """What to write here for the peer's mark at ``position`` of ``text``; None when it is none.
 
     >>> hint_at("12m*3m", 3), hint_at("ESW", 0)
-    ("'*' marks tsumogiri only in a river (<Tiles river>); after a tile it lays it sideways in riichi-hand-rs; here write '-' before the tile: -2m", 'E is East in riichi-hand-rs; here write 1z')
+    ("'*' marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in riichi-hand-rs; here write '-' before the tile: -2m", 'E is East in riichi-hand-rs; here write 1z')
     """
     if not 0 <= position < len(text):
         return None
