@@ -1,26 +1,46 @@
 """What a notation is read as: a hand (the default) or a river (``layout=river``).
 
-The one place that turns the ``layout`` option into a grammar: the CLI, the HTTP
-app, `tiles lint` and `tiles build` read through here (and lay out through
-`service.layout.arrange`).
+The one place that turns the ``layout`` option into a grammar, and the ``dialect`` option (another
+tool's notation, `service.notation.dialects`) into ours: the CLI, the HTTP app, `tiles lint` and
+`tiles build` read through here (and lay out through `service.layout.arrange`).
 
 >>> river = read("*-5m 123456p", "river")
 >>> layout_of(river), layout_of(read("5m+123p"))
 ('river', 'hand')
+>>> read("123m_4*56p", dialect="riichi-hand-rs").canonical()
+'123m+-456p'
+>>> read("12m_8z", dialect="riichi-hand-rs")
+Traceback (most recent call last):
+...
+service.notation.grammar.ParseError: honors go from 1z to 7z; there is no 8z (at position 4)
 """
 
 from __future__ import annotations
 
-from .grammar import parse
-from .model import Hand
+from dataclasses import replace
+
+from .grammar import ParseError, parse
+from .model import Hand, ParseWarning
 from .river import River, parse_river
 
 Subject = Hand | River
 
 
-def read(notation: str, layout: str = "hand") -> Subject:
-    """Parse ``notation`` with the grammar of ``layout``; raises `ParseError` with a position."""
-    return parse_river(notation) if layout == "river" else parse(notation)
+def read(notation: str, layout: str = "hand", dialect: str | None = None) -> Subject:
+    """Parse ``notation`` with the grammar of ``layout``, written in ``dialect`` (None: ours);
+    raises `ParseError` with a position in ``notation``."""
+    grammar = parse_river if layout == "river" else parse
+    if not dialect:
+        return grammar(notation)
+    from .dialects import translation
+
+    ours = translation(notation, dialect, river=layout == "river")
+    try:
+        subject = grammar(ours.text)
+    except ParseError as err:
+        raise ours.error(err) from None
+    warnings = tuple(ParseWarning(w.message, ours.original(w.position)) for w in subject.warnings)
+    return replace(subject, warnings=warnings, notation=notation)
 
 
 def layout_of(subject: Subject) -> str:
