@@ -345,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     p.set_defaults(func=cmd_scene)
 
-    from service.docs import build, lint
+    from service.docs import build, convert, lint
     from service.efficiency import command as efficiency_command
     from service.pictures import batch
     from service.records import command as log_command
@@ -353,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve, score_command, efficiency_command):
+    for module in (lint, build, convert, batch, serve, score_command, efficiency_command):
         module.register(sub)
     from service.scoring.log_wins import judge
 
