@@ -23,6 +23,7 @@ if anything would change; ``--diff`` (always with ``--check``) prints a unified 
 from __future__ import annotations
 
 import difflib
+import importlib.util
 import os
 import re
 import sys
@@ -390,11 +391,19 @@ def convert_paths(paths: Iterable[str], dialect: str, everything: bool = False) 
     return out
 
 
+def readable(dialect: str) -> bool:
+    """Whether this version of tiles has the reader of ``dialect`` (a name `dialects.dialect_name` gave)."""
+    return importlib.util.find_spec(f"service.notation.dialect_{dialect.replace('-', '_')}") is not None
+
+
 def cmd_convert(args) -> int:
     try:
         dialect = dialects.dialect_name(args.dialect)
     except ValueError as err:
         print(f"error: --from: {err}", file=sys.stderr)
+        return 2
+    if not readable(dialect):
+        print(f"error: --from: tiles cannot read {dialect} yet", file=sys.stderr)
         return 2
     if missing := [p for p in args.paths if not Path(p).exists()]:
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
