@@ -24,7 +24,7 @@ suit letter, so ``1E2m`` is 1m East 2m.
 >>> translate("EE*E**E_r'rr", "riichi-hand-rs")
 '1-1=11z+-777z'
 >>> translate("1E2m?", "riichi-hand-rs")
-'1m1z2xm'
+'1m1z2mx'
 >>> translate("123m*", "riichi-hand-rs")
 Traceback (most recent call last):
 ...

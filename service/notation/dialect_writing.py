@@ -98,15 +98,19 @@ class Writer:
         run: list[Piece] = []
 
         def flush() -> None:
-            suit = next((p for p in reversed(run) if p.code not in SINGLES), None)
-            for p in run:  # a back stays inside a run, before its suit letter (x11xs), as canonical() has it
+            # Backs stay inside a run that starts with one, before its suit letter (x11xs, as canonical()
+            # has it); trailing backs of another run follow its letter (123mxx).
+            digits = [n for n, p in enumerate(run) if p.code not in SINGLES]
+            close = digits[-1] if digits and run[0].code != "x" else len(run) - 1 if digits else -1
+            for n, p in enumerate(run):
                 if p.tsumogiri:
                     put("*", p.mark_at if p.mark_at >= 0 else p.at)
                 if p.sideways or p.stacked:
                     put("=" if p.stacked else "-", p.mark_at if p.mark_at >= 0 else p.at)
                 put(p.code[0], p.at)
-            if suit is not None:
-                put(suit.code[1], suit.suit_at if suit.suit_at >= 0 else suit.at)
+                if n == close:
+                    last = run[digits[-1]]
+                    put(last.code[1], last.suit_at if last.suit_at >= 0 else last.at)
             run.clear()
 
         for n, piece in enumerate(self.pieces):

@@ -1,0 +1,72 @@
+"""LaTeX (the CTAN ``mahjong`` package's ``\\mahjong{...}``, which ``mahjong-tiles`` extends): its
+MPSZ text in our notation.
+
+===============  ===============================================  ============
+LaTeX            meaning                                          ours
+===============  ===============================================  ============
+``123m``         digits share the next suit letter                ``123m``
+``0m``           a red five                                       ``0m``
+``X``            a concealed tile (its back), in a run            ``x``
+``?``            a tile with a question mark, in a run            ``?``
+``3'``           after a digit: rotated (sideways)                ``-3``
+``0"``           after a digit: two of it rotated, stacked        ``-0=0``
+``-``            a space                                          ``+``
+===============  ===============================================  ============
+
+Letters are read in any case; whitespace is skipped, as TeX skips it, so ``119p 19s`` is one row.
+The package draws a space where ``-`` stands: those groups are our segments (the first the hand,
+a last lone tile the winning tile).
+
+>>> from service.notation.dialects import translate
+>>> translate("X44Xp-123's-50\\"5m-33?z", "latex")
+'x44xp+12-3s+5-0=05m+33z?'
+>>> translate("119p 19s 19m 1234567z", "latex")
+'119p19s19m1234567z'
+"""
+
+from __future__ import annotations
+
+from .dialect_writing import Piece, Writer
+
+SUITS = "mpsz"
+
+
+def read(text: str, river: bool = False) -> Writer:
+    """Read the LaTeX packages' ``text`` into a `Writer`; a `ParseError` for what they do not accept."""
+    w = Writer(text, river)
+    waiting: list[tuple[Piece, str]] = []
+    for i, c in enumerate(text):
+        lc = c.lower()
+        if c.isdigit() or lc == "x" or c == "?":
+            waiting.append((Piece(i, lc if not c.isdigit() else c), ""))
+        elif c in "'\"":
+            if not waiting or waiting[-1][1]:
+                w.fail(f"'{c}' marks the tile right before it, once: write it after a digit, like 3{c}m", i)
+            piece, _ = waiting[-1]
+            piece.mark_at = i
+            waiting[-1] = (piece, c)
+        elif lc in SUITS:
+            if not any(p.code.isdigit() for p, _ in waiting):
+                w.fail(f"suit letter '{c}' has no digits before it", i)
+            for piece, mark in waiting:
+                if piece.code.isdigit():
+                    piece.code, piece.suit_at = piece.code + lc, i
+                piece.sideways = bool(mark)
+                w.pieces.append(piece)
+                if mark == '"':
+                    w.pieces.append(Piece(piece.at, piece.code, sideways=True, stacked=True, mark_at=piece.mark_at,
+                                          suit_at=piece.suit_at))
+            waiting.clear()
+        elif c == "-":
+            if waiting:
+                p = waiting[0][0]
+                w.fail(f"'{text[p.at]}' has no suit letter after it (add m, p, s or z before the '-')", p.at)
+            w.gap(i)
+        elif c.isspace():
+            continue
+        else:
+            w.fail(f"'{c}' is not part of the LaTeX packages' notation (digits, m p s z, x, ?, ', \" and -)", i)
+    if waiting:
+        p = waiting[0][0]
+        w.fail(f"'{text[p.at]}' has no suit letter after it (add m, p, s or z)", p.at)
+    return w
