@@ -11,7 +11,6 @@ import pytest
 from service.cli import main
 from service.docs import convert
 from service.notation import dialects
-from service.notation.dialect_writing import Translation
 from service.notation.grammar import parse
 from service.notation.subject import read
 from service.pictures.pages import read_docs
@@ -79,7 +78,8 @@ def test_an_error_leaves_its_page_untouched_and_is_told_at_its_character(tmp_pat
     other.write_text(f'<Tiles dialect="{dialect}" notation="{good}" />\n')
     assert main(["convert", "--from", dialect, str(tmp_path)]) == 2
     err = capsys.readouterr().err.splitlines()
-    col = len(f'<Tiles dialect="{dialect}" notation="') + bad["position"] + 1
+    opening = 1 if quoted(bad["source"]).startswith('"') else 2  # " or {'
+    col = len(f'<Tiles dialect="{dialect}" notation=') + opening + bad["position"] + 1
     assert err[0].startswith(f"{page}:5:{col}: ")
     assert page.read_text() == text  # nothing written to the page with an error
     assert other.read_text() == f'<Tiles notation="{dialects.translate(good, dialect)}" />\n'  # the others are
@@ -117,46 +117,6 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, capsys):
 
 # -- pymdownx-mahjong's own Markdown: ```mahjong blocks and :123m: shortcodes ------------------------
 
-def _fake_pymdownx(text: str, dialect: str, river: bool = False) -> Translation:
-    """A stand-in reader of pymdownx-mahjong's hands for these tests only (the real one is
-    service/notation/dialect_pymdownx_mahjong.py): bracket melds, spaces as gaps."""
-    out, at = [], []
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in "([":
-            end = text.index(")" if c == "(" else "]", i)
-            body, sign = text[i + 1:end], ""
-            if c == "(":
-                body, sign = body[:-1], body[-1]
-            digits, suit = body[:-1].replace("+", ""), body[-1]
-            if c == "[":
-                meld = f"x{digits[1:3]}x{suit}"
-            else:
-                k = {"<": 0, "^": 1, ">": len(digits) - 1}[sign]
-                meld = digits[:k] + "-" + digits[k:] + suit
-            out.append("+" + meld)
-            at += [i] * (len(meld) + 1)
-            i = end + 1
-        elif c == " ":
-            i += 1
-        else:
-            out.append(c)
-            at.append(i)
-            i += 1
-    return Translation(text, "".join(out), tuple(at))
-
-
-@pytest.fixture
-def pymdownx(monkeypatch):
-    if not convert.readable("pymdownx-mahjong"):
-        real, known = dialects.translation, convert.readable
-        monkeypatch.setattr(convert, "readable", lambda d: d == "pymdownx-mahjong" or known(d))
-        monkeypatch.setattr(dialects, "translation",
-                            lambda t, d, river=False: _fake_pymdownx(t, d, river) if d == "pymdownx-mahjong"
-                            else real(t, d, river))
-
-
 PYMDOWNX_PAGE = """# Hands
 
 Lorem :1m: ipsum :123p: and `:5z:` in code.
@@ -180,18 +140,19 @@ title: "Open hand"
 """
 
 
-def test_pymdownx_blocks_and_shortcodes_become_our_fences_and_tags(tmp_path, pymdownx):
+def test_pymdownx_blocks_and_shortcodes_become_our_fences_and_tags(tmp_path):
     page = tmp_path / "index.md"
     page.write_text(PYMDOWNX_PAGE)
     assert main(["convert", "--from", "pymdownx-mahjong", str(tmp_path)]) == 0
     text = page.read_text()
     open_hand = dialects.translate("123456m7z(789m<) (666z^)", "pymdownx-mahjong") + "+7z"
     kan = dialects.translate("1112345678s [9999s]", "pymdownx-mahjong")
+    dora = dialects.translate("1p9p", "pymdownx-mahjong")
     assert text == f"""# Hands
 
 Lorem <Tiles notation="1m" inline /> ipsum <Tiles notation="123p" inline /> and `:5z:` in code.
 
-```tiles dora="1p9p"
+```tiles dora="{dora}"
 {open_hand} | Open hand
 ```
 
@@ -207,13 +168,13 @@ Lorem <Tiles notation="1m" inline /> ipsum <Tiles notation="123p" inline /> and 
     hands = [r.request.hand for r in read_docs([str(tmp_path)])]
     assert hands == [parse("1m"), parse("123p"), parse(open_hand), parse(kan)]
     reads = list(read_docs([str(tmp_path)]))
-    assert reads[2].request.options.dora == "19p" and reads[2].request.caption == "Open hand"
+    assert reads[2].request.options.dora == parse(dora).canonical() and reads[2].request.caption == "Open hand"
     assert reads[3].request.options.ura == "2m"
     assert reads[0].request.inline
     assert main(["convert", "--from", "pymdownx-mahjong", "--check", str(tmp_path)]) == 0  # idempotent
 
 
-def test_a_mahjong_block_without_a_hand_is_an_error(tmp_path, pymdownx, capsys):
+def test_a_mahjong_block_without_a_hand_is_an_error(tmp_path, capsys):
     page = tmp_path / "a.md"
     page.write_text("Hi :1m:\n\n```mahjong\ndora: 1m\n```\n")
     assert main(["convert", "--from", "pymdownx-mahjong", str(page)]) == 2

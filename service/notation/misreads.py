@@ -18,7 +18,7 @@ group and the winning tile are what the notation says they are, and never warned
 
 from __future__ import annotations
 
-from .grammar import parse
+from .grammar import ParseError, parse
 from .model import Group, Hand, ParseWarning, Tile
 
 _RUN_SUITS = "mps"
@@ -36,6 +36,8 @@ def misreads(hand: Hand) -> list[ParseWarning]:
     k = bad[0]
     start, end = spans[k]
     raw = hand.notation[start:end]
+    if not _spells(raw, hand.groups[k]):  # read from another text (a dialect's): no segment to point at
+        return []
     what = _what(hand.groups[k].tiles)
     tiles = hand.groups[k].tiles
     if any(t.sideways for t in tiles) and len(tiles) > 4:  # a '-' meant as a gap (merjong, LaTeX)
@@ -89,6 +91,18 @@ def is_meld(tiles: tuple[Tile, ...]) -> bool:
         return False
     numbers = sorted(t.number for t in faces)
     return len(set(numbers)) == len(numbers) and numbers[-1] - numbers[0] <= 2
+
+
+def _spells(raw: str, group: Group) -> bool:
+    """Whether ``raw`` is the text of ``group``: its tiles, or digits whose suit letter comes later.
+
+    >>> _spells("22z", parse("1m 22z").groups[1]), _spells("2_2z", parse("1m 22z").groups[1])
+    (True, False)
+    """
+    try:
+        return parse(raw).tiles == group.tiles
+    except ParseError:
+        return raw.isdigit() or raw[:1] in "-=" and raw[1:].isdigit()
 
 
 def _what(tiles: tuple[Tile, ...]) -> str:
