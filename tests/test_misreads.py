@@ -95,3 +95,8 @@ def test_the_markdown_extension_logs_it(caplog):
         html = markdown.markdown('<Tiles notation="123m 45p" />', extensions=["tiles"])
     assert 'aria-label="Hand: 1m 2m 3m; meld: 4p 5p"' in html
     assert "<markdown>:1:23: warning: '45p' is read as a meld" in caplog.text
+
+
+def test_a_tag_in_another_tools_notation_is_read_as_it_draws_no_misread():
+    read = read_tag(scan_text('<Tiles dialect="riichi-wiki" notation="123m 45p" />', "a.mdx")[0])
+    assert not [p for p in read.problems if "read as a meld" in p.message]

@@ -162,7 +162,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
     out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
-    if layout_of(hand) == "hand":  # a space another tool draws as a gap, read here as a meld
+    if layout_of(hand) == "hand" and not props.get("dialect"):  # another tool's gap, read here as a meld
         out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in misreads(hand)]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
