@@ -191,3 +191,20 @@ def test_a_dialect_this_version_cannot_read_is_refused(tmp_path, monkeypatch, ca
     monkeypatch.setattr(convert, "readable", lambda d: False)
     assert main(["convert", "--from", "mahgen", str(tmp_path)]) == 2
     assert capsys.readouterr().err == "error: --from: tiles cannot read mahgen yet\n"
+
+
+# -- merjong's own HTML and mdbook-merjong's blocks -----------------------------------------------
+
+def test_merjong_elements_and_blocks_become_our_tags_and_fences(tmp_path):
+    sources = ["19m19p19s1234567z-q", "5'55m-55\"5s-555'0''p-X55Xz"]
+    page = tmp_path / "index.md"
+    page.write_text(f'# Hands\n\n<pre class="merjong">{sources[0]}</pre>\n\n<div class="merjong"> {sources[1]} </div>\n\n'
+                    f'```merjong\n{sources[0]}\n```\n\n`<div class="merjong">1m</div>` is code.\n')
+    assert main(["convert", "--from", "merjong", str(tmp_path)]) == 0
+    ours = [dialects.translate(s, "merjong") for s in sources]
+    assert page.read_text() == (f'# Hands\n\n<Tiles notation="{ours[0]}" />\n\n<Tiles notation="{ours[1]}" />\n\n'
+                                f'```tiles\n{ours[0]}\n```\n\n`<div class="merjong">1m</div>` is code.\n')
+    hands = [r.request.hand for r in read_docs([str(tmp_path)])]
+    assert hands == [read(sources[0], dialect="merjong"), read(sources[1], dialect="merjong"),
+                     read(sources[0], dialect="merjong")]
+    assert main(["convert", "--from", "merjong", "--check", str(tmp_path)]) == 0

@@ -9,7 +9,9 @@ examples, and left alone):
   those that name no dialect too (a site whose plugin setting names it: take the setting out after);
 - the tool's own Markdown where it has one: pymdownx-mahjong's ```` ```mahjong ```` blocks become
   ```` ```tiles ```` fences (``dora``/``uradora`` the fence's ``dora``/``ura``, ``draw`` the winning
-  tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags.
+  tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
+  ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
+  ```` ```merjong ```` blocks ```` ```tiles ```` fences.
 
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
@@ -42,6 +44,9 @@ from service.pictures.tag_props import Problem, tag_layout
 
 SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
 PYMDOWNX = "pymdownx-mahjong"
+MERJONG = "merjong"
+# merjong's own HTML: <div class="merjong">NOTATION</div> (or <pre>), as its README writes it
+_MERJONG_ELEMENT = re.compile(r"""<(div|pre)\s+class=["']merjong["']\s*>([^<]*)</\1>""")
 # a prop, fence word or directive option naming the dialect, with the blanks before it
 _DIALECT_PROP = re.compile(r"""\s+dialect\s*=\s*("[^"]*"|'[^']*'|\{\s*(?:"[^"]*"|'[^']*')\s*\}|[^\s"'{}/>]+)""")
 _DIALECT_OPTION = re.compile(r"[ \t]*:dialect:[ \t]*(\S*)[ \t]*")
@@ -145,6 +150,9 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
     if dialects.dialect_name(dialect) == PYMDOWNX and not path.endswith(".rst"):
         _pymdownx_blocks(page, fenced)
         _shortcodes(page, fenced)
+    if dialects.dialect_name(dialect) == MERJONG and not path.endswith(".rst"):
+        _merjong_fences(page, fenced)
+        _merjong_elements(page, fenced)
     if page.errors:
         return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
     out, last = [], 0
@@ -331,6 +339,41 @@ def _shortcodes(page: _Page, fenced: list[Fence]) -> None:
         ours = page.ours(m.group(1), offsets)
         if ours is not None:
             page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" inline />'))
+            page.count += 1
+
+
+def _merjong_fences(page: _Page, fenced: list[Fence]) -> None:
+    """mdbook-merjong's ```` ```merjong ```` blocks: a ```` ```tiles ```` fence, each line a picture."""
+    for fence in fenced:
+        if fence.info.strip() != "merjong" or fence.close_line is None:
+            continue
+        lines = []
+        for line, start in zip(fence.body, fence.body_starts):
+            if not line.strip():
+                continue
+            lead = start + len(line) - len(line.lstrip())
+            ours = page.ours(line.strip(), list(range(lead, lead + len(line.strip()))))
+            if ours is None:
+                break
+            lines.append(ours)
+        else:
+            if lines:
+                body = "".join("\n" + fence.prefix + line for line in lines)
+                page.edits.append(Edit(fence.start, fence.end, f"{fence.marker}tiles{body}\n{fence.prefix}{fence.marker}"))
+                page.count += len(lines)
+
+
+def _merjong_elements(page: _Page, fenced: list[Fence]) -> None:
+    """merjong's ``<div class="merjong">`` and ``<pre class="merjong">`` elements, outside code: a `<Tiles>` tag each."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    for m in _MERJONG_ELEMENT.finditer(page.text):
+        if any(a <= m.start() < b for a, b in code) or _in_code_span(page.text, m.start()):
+            continue
+        notation = m.group(2).strip()
+        lead = m.start(2) + len(m.group(2)) - len(m.group(2).lstrip())
+        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
+        if ours is not None:
+            page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" />'))
             page.count += 1
 
 
