@@ -100,3 +100,27 @@ def test_the_markdown_extension_logs_it(caplog):
 def test_a_tag_in_another_tools_notation_is_read_as_it_draws_no_misread():
     read = read_tag(scan_text('<Tiles dialect="riichi-wiki" notation="123m 45p" />', "a.mdx")[0])
     assert not [p for p in read.problems if "read as a meld" in p.message]
+
+
+def test_tiles_build_prints_the_warning_and_draws(tmp_path, capsys):
+    from service.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text('<Tiles notation="123m 45p" />\n<Tiles notation="11111m" />\n')
+    assert main(["build", str(docs), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[:2] == [f"{docs / 'a.md'}:1:23: warning: '45p' is read as a meld, but it is two tiles, not a chi, pon"
+                       " or kan: a space or '+' starts a meld here; for one hand write 123m45p",
+                       f"{docs / 'a.md'}:2:22: warning: more than four copies of 1m; a set has four"]
+    assert (tmp_path / "out" / "manifest.json").exists()
+
+
+@pytest.mark.slow
+def test_sphinx_logs_the_warning_at_its_place(tmp_path):
+    pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
+
+    run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m 45p\n")
+    assert run.returncode == 0, run.stderr
+    assert "index.rst:4:17: warning: '45p' is read as a meld" in run.stderr.replace("WARNING: ", "")
