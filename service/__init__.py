@@ -36,7 +36,8 @@ _LAZY = {"parse": "notation", "ParseError": "notation", "Tile": "notation", "Gro
 def render(subject, options=None) -> bytes:
     """Image bytes of a hand, a river or a notation string, in ``options.format``.
 
-    A string is read with the grammar of ``options.layout`` (a hand unless ``"river"``).
+    A string is read with the grammar of ``options.layout`` (a hand unless ``"river"``), written in
+    ``options.dialect`` (another tool's notation) when it names one.
     """
     from .drawing.render import render as draw
     from .notation.options import RenderOptions
@@ -44,7 +45,7 @@ def render(subject, options=None) -> bytes:
 
     options = options or RenderOptions()
     if isinstance(subject, str):
-        subject = read(subject, options.layout)
+        subject = read(subject, options.layout, options.dialect)
     return draw(subject, options)
 
 

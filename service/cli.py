@@ -143,8 +143,8 @@ def cmd_parse(args) -> int:
 
     wild = None if args.wild is None else parse_wild(args.wild)
     opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, rows=args.rows, wild=wild,
-                         **_strips(args))
-    subject = read(args.notation, opts.layout)
+                         dialect=args.dialect, **_strips(args))
+    subject = read(args.notation, opts.layout, opts.dialect)
     failed: list[bool] = []
     analysis = None  # a river is no hand to analyse
     if layout_of(subject) == "hand":
@@ -199,8 +199,8 @@ def cmd_render(args) -> int:
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
                          layout=args.layout, row=args.row, rows=args.rows, exact=args.exact,
                          background=parse_color(args.bg),
-                         index=args.index, **_strips(args))
-    subject = read(args.notation, opts.layout)
+                         index=args.index, dialect=args.dialect, **_strips(args))
+    subject = read(args.notation, opts.layout, opts.dialect)
     _warn(subject)
     if args.score:  # the score card under the hand (service/scoring): an option of the picture
         from dataclasses import replace
@@ -286,6 +286,15 @@ def index_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", action="store_true", help="a corner index on every face (the numeral, E S W N, C F B on the dragons, 1-4 on flowers and seasons)")
 
 
+def dialect_arg(p: argparse.ArgumentParser) -> None:
+    """``--dialect``: the notation is another tool's (`service.notation.dialects`)."""
+    from service.notation.dialects import ALIASES, DIALECTS
+
+    p.add_argument("--dialect", type=option_type("dialect"), default=None, metavar="DIALECT",
+                   help=f"read the notation as another tool writes it: {', '.join(DIALECTS)} "
+                        f"(or {', '.join(ALIASES)}); default: ours")
+
+
 def _strips(args) -> dict:
     return {"dora": args.dora, "ura": args.ura, "lang": args.lang}
 
@@ -300,6 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--wild", help="a tile kind (like 5z) whose tiles are wilds in the analysis, as jokers are")
     _layout_args(p)
     _strip_args(p)
+    dialect_arg(p)
     p.set_defaults(func=cmd_parse)
 
     p = sub.add_parser("render", help="draw a notation to a PNG, WebP or SVG file")
@@ -316,6 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     _layout_args(p)
     _strip_args(p)
+    dialect_arg(p)
     from service.scoring.command import context_args
 
     context_args(p)

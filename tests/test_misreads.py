@@ -124,3 +124,8 @@ def test_sphinx_logs_the_warning_at_its_place(tmp_path):
     run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m 45p\n")
     assert run.returncode == 0, run.stderr
     assert "index.rst:4:17: warning: '45p' is read as a meld" in run.stderr.replace("WARNING: ", "")
+
+
+def test_a_site_whose_notation_is_another_tools_gets_no_misread():
+    read = read_tag(scan_text('<Tiles notation="123m 45p" />', "a.mdx")[0], default_dialect="riichi-wiki")
+    assert not [p for p in read.problems if "read as a meld" in p.message]

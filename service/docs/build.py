@@ -43,21 +43,22 @@ from service.pictures.scene_blocks import read_block, read_options, scene_blocks
 from service.pictures.pages import read_docs
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, tag_options
 
-from .lint import doc_paths, missing_paths
+from .lint import dialect_arg, doc_paths, missing_paths
 
 MANIFEST = "manifest.json"
 
 
 def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAULT_LANG,
-            index: bool = DEFAULT_INDEX, warnings: list[Problem] | None = None) -> tuple[list[Job], list[Problem]]:
+            index: bool = DEFAULT_INDEX, dialect: str | None = None,
+            warnings: list[Problem] | None = None) -> tuple[list[Job], list[Problem]]:
     """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
-    errors of tags and blocks that cannot be drawn; ``lang`` and ``index`` are the site's, for those
-    without their own. ``warnings``, when given, gets the warnings of the tags drawn (a fifth copy,
-    a segment read as a meld that is none)."""
+    errors of tags and blocks that cannot be drawn; ``lang``, ``index`` and ``dialect`` are the
+    site's, for those without their own. ``warnings``, when given, gets the warnings of the tags
+    drawn (a fifth copy, a segment read as a meld that is none)."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
-    for item in read_docs(paths, themes[0], lang, index):
+    for item in read_docs(paths, themes[0], lang, index, dialect):
         if isinstance(item, Problem):  # a tag we cannot read
             errors.append(item)
         elif item.errors:
@@ -189,7 +190,8 @@ _COMMENT_TAG = re.compile(r"^<!-- (<Tiles\b.*/>) -->$")
 
 
 def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme: str = DEFAULT_THEME,
-                  default_lang: str = DEFAULT_LANG, default_index: bool = DEFAULT_INDEX) -> bool:
+                  default_lang: str = DEFAULT_LANG, default_index: bool = DEFAULT_INDEX,
+                  default_dialect: str | None = None) -> bool:
     """In a plain .md file, put an `<img>` of the built files under each `<!-- <Tiles .../> -->` line
     and under each ```` ```tiles-scene ```` block's closing fence.
 
@@ -215,7 +217,8 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
             if not tags or not isinstance(tags[0].notation, str):
                 continue
             try:
-                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme, default_lang, default_index))
+                key = manifest_key(tags[0].notation, tag_options(tags[0], default_theme, default_lang, default_index,
+                                                                 default_dialect))
             except ValueError:
                 continue
         e = images.get(key)
@@ -288,7 +291,7 @@ def cmd_build(args) -> int:
               "or leave out --prune", file=sys.stderr)
         return 2
     warned: list[Problem] = []
-    jobs, errors = collect(args.paths, themes, args.lang, args.index, warned)
+    jobs, errors = collect(args.paths, themes, args.lang, args.index, args.dialect, warned)
     for p in in_page_order(warned + errors, doc_paths(args.paths)):
         print(p, file=sys.stderr)
     counts = build(jobs, out, args.public_path, manifest=not errors, workers=args.jobs)
@@ -304,7 +307,7 @@ def cmd_build(args) -> int:
     if args.link_md:
         images = images_of(out)
         for path in linkable_markdown(args.paths):
-            if link_markdown(path, out, images, themes[0], args.lang, args.index):
+            if link_markdown(path, out, images, themes[0], args.lang, args.index, args.dialect):
                 print(f"linked images in {path}")
     return 0
 
@@ -326,6 +329,7 @@ def register(sub) -> None:
     p.add_argument("--index", action="store_true",
                    help="corner indices on every face, for tags and tiles-scene blocks without an index of their "
                         "own (index={false} turns them off for one tag, index=0 for one block)")
+    dialect_arg(p)
     p.add_argument("--link-md", action="store_true",
                    help="in .md files, write an <img> of the built files under each <!-- <Tiles .../> --> line "
                         "in place, keeping line endings (symlinks leading out of the docs tree are skipped)")

@@ -106,11 +106,12 @@ def _why(result) -> str:
 
 
 def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: bool = False,
-               check_efficiency: bool = False) -> list[Problem]:
-    """Every problem in every .md/.mdx file under the given paths, in file order, then line order."""
+               check_efficiency: bool = False, dialect: str | None = None) -> list[Problem]:
+    """Every problem in every .md/.mdx file under the given paths, in file order, then line order;
+    ``dialect``: the site's, for tags and fences without a ``dialect`` of their own."""
     out: list[Problem] = []
     paths = list(paths)
-    for item in read_docs(paths):
+    for item in read_docs(paths, default_dialect=dialect):
         out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores, check_efficiency)
     return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
 
@@ -129,7 +130,7 @@ def cmd_lint(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    problems = lint_paths(args.paths, args.check_wins, args.check_scores, args.check_efficiency)
+    problems = lint_paths(args.paths, args.check_wins, args.check_scores, args.check_efficiency, args.dialect)
     for p in problems:
         print(p)
     errors = sum(not p.warning for p in problems)
@@ -149,4 +150,15 @@ def register(sub) -> None:
     p.add_argument("--check-efficiency", action="store_true",
                    help='check counts a caption or the text after a tag claims ("6 kinds 20 tiles", "discard 9p", '
                         '"6種20枚") against the acceptance table')
+    dialect_arg(p)
     p.set_defaults(func=cmd_lint)
+
+
+def dialect_arg(p) -> None:
+    """``--dialect``: the site's notation is another tool's, for tags and fences without a ``dialect``."""
+    from service.notation.dialects import ALIASES, DIALECTS
+    from service.notation.options import option_type
+
+    p.add_argument("--dialect", type=option_type("dialect"), default=None, metavar="DIALECT",
+                   help=f"the site's notation, for tags and tiles fences without a dialect prop: "
+                        f"{', '.join(DIALECTS)} (or {', '.join(ALIASES)}); default: ours")

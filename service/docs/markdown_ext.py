@@ -14,13 +14,18 @@ one hidden sprite (`service.drawing.svg_page`). The MkDocs plugin gives it a
 A typo raises `TilesError` naming ``file:line:col`` with the line and a caret;
 ``on_error="warn"`` logs that instead and shows it in the page. ``lang`` (en, ja, zh) is the
 site's language, of the alt text and the labels, for tags and blocks without their own; ``index``
-(true) puts corner indices on the faces of tags and blocks without an ``index`` of their own.
+(true) puts corner indices on the faces of tags and blocks without an ``index`` of their own;
+``dialect`` (mahgen, riichi-hand-rs, ...: `service.notation.dialects`) reads the notations of tags
+and fences without a ``dialect`` of their own as that tool writes them.
 
 >>> import markdown
 >>> html = markdown.markdown('Wait on <Tiles notation="14s" inline />.', extensions=["tiles"])
 >>> html.count("<symbol"), 'aria-label="Hand: 1s 4s"' in html
 (2, True)
 >>> 'aria-label="手牌：一索 四索"' in markdown.markdown('<Tiles notation="14s" />', extensions=[TilesExtension(lang="ja")])
+True
+>>> 'aria-label="Hand: 1m; called meld: 1p (sideways) 2p 3p"' in markdown.markdown(
+...     '```tiles\\n1m|_123p | Chi\\n```', extensions=[TilesExtension(dialect="mahgen")])
 True
 >>> markdown.markdown('<Tiles notation="12q" />', extensions=["tiles"])
 Traceback (most recent call last):
@@ -51,6 +56,7 @@ from service.pictures.fences import fences
 from service.pictures.pages import fence_line_tags, tiles_info
 from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
 from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col
+from service.notation.dialects import DIALECTS, dialect_name
 from service.pictures.tag_props import ImageRequest, Problem, read_tag
 
 from . import markup
@@ -117,12 +123,13 @@ class PageTiles:
             if tag.props["format"] == "png" and tag.props.get("theme") != "auto":
                 tag.props["format"] = "svg"  # an inline picture is SVG, in the page's theme, whatever its format
             key = (self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"),
-                   tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
+                   self.ext.dialect, tuple(sorted(tag.props.items(), key=lambda kv: kv[0])))
             if key in _DRAWN:
                 html, needs, page = _DRAWN[key]
                 self.sprite.add(needs)
                 return html.replace(f"{SPRITE_MARK}{page}:", f"{SPRITE_MARK}{self.key}:")  # this page's marks
-        read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"))
+        read = read_tag(tag, self.ext.getConfig("theme"), self.ext.getConfig("lang"), self.ext.getConfig("index"),
+                        self.ext.dialect)
         if read.request is None or read.errors:
             return self.report(read.problems, tag.props.get("inline") is True)
         self.report(read.problems, read.request.inline)  # warnings
@@ -176,7 +183,7 @@ class PageTiles:
             props = tiles_info(fence.info)
             if props is not None:
                 pictures = [self.report([t], False) if isinstance(t, Problem) else self.draw(t)
-                            for t in fence_line_tags(fence, props, self.text, self.path)]
+                            for t in fence_line_tags(fence, props, self.text, self.path, self.ext.dialect)]
                 yield fence.start, fence.end, "\n".join(pictures)
 
     def resolved(self) -> tuple[str, list[str]]:
@@ -290,6 +297,8 @@ class TilesExtension(Extension):
             "lang": ["en", "the site's language (en, ja, zh) for tags and blocks without a lang: of the alt text "
                            "and the labels"],
             "index": [False, "corner indices on every face, for tags and blocks without an index of their own"],
+            "dialect": ["", "the notation of tags and fences without a dialect is another tool's: "
+                            + ", ".join(DIALECTS) + " (default: ours)"],
         }
         super().__init__(**kwargs)
         if self.getConfig("on_error") not in ON_ERROR:
@@ -297,6 +306,7 @@ class TilesExtension(Extension):
         color_mode(self.getConfig("color_mode"))  # ValueError for an unknown mode
         if self.getConfig("lang") not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {self.getConfig('lang')!r}")
+        self.dialect = dialect_name(self.getConfig("dialect")) if self.getConfig("dialect") else None  # ValueError
         self.renderer: Callable[[ImageRequest, PageTiles], str] = inline_svg
         # (YAML, scene, the block's options, page)
         self.scene_renderer: Callable[[str, Scene, SceneOptions, PageTiles], str] = inline_scenes

@@ -19,6 +19,7 @@ image, one shown by Material's palette toggle (``data-md-color-scheme``).
           on_error: fail    # or warn: log it and show the error in the page
           lang: en          # en | ja | zh: the alt text and labels of tags and blocks without a lang
           index: false      # true: corner indices on the faces of tags and blocks without an index
+          dialect: mahgen   # the notation of tags and fences without a dialect is that tool's (default: ours)
 
 >>> TilesPlugin.config_scheme[0][0]
 'format'
@@ -39,6 +40,7 @@ from mkdocs.plugins import BasePlugin
 
 from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange, arranged_alt
+from service.notation.dialects import ALIASES, DIALECTS
 from service.notation.dora import LANGS
 from service.pictures.jobs import OWN_FILE, file_name, jobs_for, scales_of
 from service.pictures.scene_blocks import Scene, SceneOptions
@@ -65,6 +67,7 @@ class TilesConfig(Config):
     cache_dir = c.Type(str, default=".cache/tiles")
     lang = c.Choice(LANGS, default=LANGS[0])
     index = c.Type(bool, default=False)
+    dialect = c.Optional(c.Choice(DIALECTS + tuple(ALIASES)))  # the site's notation is another tool's
 
 
 class TilesPlugin(BasePlugin[TilesConfig]):
@@ -80,7 +83,7 @@ class TilesPlugin(BasePlugin[TilesConfig]):
         inline = self.config.format == "inline"
         theme = self.config.theme if inline or self.config.theme != "auto" else "light"
         self.ext = TilesExtension(theme=theme, color_mode=self.config.color_mode, on_error=self.config.on_error,
-                                  lang=self.config.lang, index=self.config.index)
+                                  lang=self.config.lang, index=self.config.index, dialect=self.config.dialect or "")
         self.ext.error = BuildStopped
         self.ext.log = log
         if not inline:

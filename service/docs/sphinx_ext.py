@@ -34,10 +34,11 @@ Settings (conf.py): ``tiles_theme`` (auto: a light/dark pair; light; dark),
 ``tiles_color_mode`` (furo, media, material), ``tiles_format`` (png, svg),
 ``tiles_on_error`` (fail, warn), ``tiles_lang`` (en, ja, zh: the alt text and labels of tags
 and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the faces of tags and
-blocks without an ``index``).
+blocks without an ``index``), ``tiles_dialect`` (mahgen, riichi-hand-rs, ...: the notation of tags,
+directives and fences without a ``dialect`` is that tool's; default ``None``, ours).
 
 >>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
-['caption', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme']
+['caption', 'dialect', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme']
 >>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
 True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
@@ -64,6 +65,7 @@ from service.notation.scene import read_scene
 from service.pictures.jobs import file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
+from service.notation.dialects import dialect_name
 from service.pictures.tag_props import TAG_FORMATS, read_tag
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 
@@ -120,7 +122,7 @@ def _check(env, tag: TilesTag, inline: bool, node_class):
     the page shows it either way."""
     drawn = replace(tag, props={"format": env.config.tiles_format, **tag.props})  # as `visit_html` draws it
     read = read_tag(drawn, env.config.tiles_theme if env.config.tiles_theme != "auto" else "light",
-                    env.config.tiles_lang, env.config.tiles_index)
+                    env.config.tiles_lang, env.config.tiles_index, env.config.tiles_dialect or None)
     _report(env, read.problems, tag.text)
     if read.request is None or read.errors:
         message = "\n".join(str(p) for p in read.errors)
@@ -210,6 +212,7 @@ class TilesDirective(SphinxDirective):
         "dora": directives.unchanged,
         "ura": directives.unchanged,
         "lang": directives.unchanged,
+        "dialect": directives.unchanged,  # the notation is another tool's (service.notation.dialects)
         "index": flag_or_bool,
         "efficiency": directives.flag,  # the acceptance table (layout=efficiency), ``:rows: 3`` its first rows
         "rows": directives.unchanged,
@@ -307,7 +310,7 @@ def visit_html(self, node) -> None:
     tag = TilesTag("", "", 0, props=dict(node["props"]))
     tag.props.setdefault("format", config.tiles_format)
     read = read_tag(tag, config.tiles_theme if config.tiles_theme != "auto" else "light", config.tiles_lang,
-                    config.tiles_index)
+                    config.tiles_index, config.tiles_dialect or None)
     request = read.request
     themes = ("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,)
     jobs = jobs_for(request, themes)
@@ -361,6 +364,11 @@ def _check_config(app, config) -> None:
             raise ConfigError(f"{name} must be one of {', '.join(among)}, not {config[name]!r}")
     if not isinstance(config.tiles_index, bool):
         raise ConfigError(f"tiles_index must be True or False, not {config.tiles_index!r}")
+    if config.tiles_dialect is not None:
+        try:
+            dialect_name(config.tiles_dialect)
+        except ValueError as err:
+            raise ConfigError(f"tiles_{err}") from None
 
 
 def skip(self, node) -> None:
@@ -381,6 +389,7 @@ def setup(app):
     app.add_config_value("tiles_on_error", "fail", "env", str)
     app.add_config_value("tiles_lang", LANGS[0], "env", str)
     app.add_config_value("tiles_index", False, "env", bool)
+    app.add_config_value("tiles_dialect", None, "env", (str, type(None)))
     app.connect("config-inited", _check_config)
     for node in (tiles_block, tiles_inline):
         app.add_node(node, html=(visit_html, None), latex=(skip, None), text=(skip, None), man=(skip, None),

@@ -102,7 +102,7 @@ class Page:
         out = []
         for k, line in enumerate(body):
             start = self.starts[at + 1 + k] + self._body_col(at + 1 + k, line)
-            tag = line_tag(line, start, opts, self.text, self.path)
+            tag = line_tag(line, start, opts, self.text, self.path, self.env.config.tiles_dialect or None)
             if tag is not None:
                 out.append(_check(self.env, tag, False, tiles_block))
         node.replace_self(out)

@@ -214,6 +214,7 @@ def playground_settings() -> dict:
         from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
         from service.drawing.svg import svg_srcset
         from service.notation import options as o
+        from service.notation.dialects import DIALECTS
         from service.notation.dora import LANGS
         from service.notation.model import BONUS_NAMES, HONOR_NAMES
 
@@ -221,6 +222,7 @@ def playground_settings() -> dict:
             "minHeight": o.MIN_HEIGHT, "maxHeight": o.MAX_HEIGHT, "minScale": o.MIN_SCALE, "maxScale": o.MAX_SCALE,
             "minRow": o.MIN_ROW, "maxRow": o.MAX_ROW, "defaultRow": o.DEFAULT_ROW, "maxGap": o.MAX_GAP,
             "defaultHeight": o.RenderOptions().height, "themes": list(tile_art.THEMES), "langs": list(LANGS),
+            "dialects": list(DIALECTS),
             "densities": list(SCALES), "maxPixels": MAX_PIXELS, "maxSide": MAX_SIDE, "maxTilePx": MAX_TILE_PX,
             "maxFaces": [max_faces(px) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],
             "maxFacesIndex": [max_faces(px, index=True) for px in range(o.MIN_HEIGHT, MAX_TILE_PX + 1)],

@@ -26,7 +26,7 @@ from service.layout.layout import Layout
 from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, distinct_faces, fits, max_faces
 from service.pictures.release import TILES_VERSION
 from service.notation.grammar import ParseError
-from service.notation.options import OptionError, RenderOptions
+from service.notation.options import OptionError, RenderOptions, parse_dialect
 from service.notation.subject import read
 from service.notation.views import error_json
 from service.scoring import score_text
@@ -188,8 +188,12 @@ class Service:
 
     def resolve(self, notation: str, params: Mapping[str, str], fmt: str):
         """Parse and validate; returns (hand or river, options, key, etag) or raises BadRequest."""
-        try:  # notation errors come first; a bad layout value is reported with the options
-            hand = read(notation, params.get("layout") or "hand")
+        try:  # the dialect first: without it the notation cannot be read
+            dialect = parse_dialect(params["dialect"]) if params.get("dialect") else None
+        except OptionError as err:
+            raise BadRequest.from_option(err, notation) from None
+        try:  # notation errors come next; a bad layout value is reported with the options
+            hand = read(notation, params.get("layout") or "hand", dialect)
         except ParseError as err:
             raise BadRequest.from_parse(err) from None
         try:

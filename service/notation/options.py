@@ -12,6 +12,8 @@
 'h38-s1-light-bgnone-gauto-png-index'
 >>> RenderOptions.from_query({"wild": "0P"}).wild  # analysis only: not in the key
 '5p'
+>>> RenderOptions.from_query({"dialect": "chombo-gen"}).dialect  # reading only: not in the key
+'riichi-hand-rs'
 >>> RenderOptions.from_query({"scale": "9"})
 Traceback (most recent call last):
 ...
@@ -24,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
+from .dialects import dialect_name
 from .dora import KINDS, LANGS, IndicatorError, read_indicators
 from .model import Group, Hand, Tile
 
@@ -78,6 +81,7 @@ class RenderOptions:
     wild: str | None = None  # the analysis' wild kind (laizi), as "5z"; the picture ignores it
     score: str = ""  # the score card's context as service.scoring.score_text writes it ("seat=S&riichi=1", "on")
     rows: int | None = None  # an acceptance table's first rows (layout="efficiency"); None: all
+    dialect: str | None = None  # the notation is another tool's (service.notation.dialects); reading only
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -116,6 +120,8 @@ class RenderOptions:
                 if getattr(self, name):
                     raise OptionError(f"{name} is for hands; an acceptance table (layout=efficiency) has none",
                                       name)
+        if self.dialect is not None:
+            object.__setattr__(self, "dialect", parse_dialect(self.dialect))
         if self.lang not in LANGS:
             raise OptionError(f"lang must be one of {', '.join(LANGS)}, not {str(self.lang)!r}", "lang")
         if self.theme not in _themes() + (THEME_AUTO,):
@@ -125,7 +131,7 @@ class RenderOptions:
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
         """Build from string parameters (``height scale theme bg gap layout row rows exact index dora ura
-        lang wild``); others are ignored."""
+        lang wild dialect``); others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row", "rows"):
             if params.get(name) not in (None, ""):
@@ -144,6 +150,8 @@ class RenderOptions:
                 kw[name] = params[name]
         if params.get("wild"):
             kw["wild"] = parse_wild(params["wild"])
+        if params.get("dialect"):
+            kw["dialect"] = params["dialect"]
         return cls(**kw)
 
     def indicators(self, kind: str = "dora") -> tuple[Tile, ...]:
@@ -243,6 +251,23 @@ def parse_wild(text) -> str:
     if not _WILD.fullmatch(code):
         raise OptionError(f"wild must be one tile kind like 5z or 2m (a joker is always wild), not {text!r}", "wild")
     return ("5" if code[0] == "0" else code[0]) + code[1]
+
+
+def parse_dialect(text) -> str:
+    """The dialect ``text`` names (an alias gives the tool it draws with); an `OptionError` naming
+    the parameter and listing the dialects for anything else.
+
+    >>> parse_dialect("handy-dora")
+    'riichi-hand-rs'
+    >>> parse_dialect("tenhou")
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionError: dialect must be one of riichi-hand-rs, mahgen, pymdownx-mahjong, mjimage, merjong, riichi-wiki, latex, riichinator (or chombo-gen, handy-dora), not 'tenhou'
+    """
+    try:
+        return dialect_name(text if isinstance(text, str) else repr(text))
+    except ValueError as err:
+        raise OptionError(str(err), "dialect") from None
 
 
 def _parse_bool(name: str, text: str) -> bool:

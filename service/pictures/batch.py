@@ -55,6 +55,7 @@ from service.drawing.svg import svg_srcset
 from service.drawing.version import RENDERER_VERSION
 from service.layout.arrange import arrange, arrange_scene, arranged_alt
 from service.layout.limits import densities, distinct_faces
+from service.notation.dialects import dialect_name
 from service.notation.dora import LANGS
 from service.notation.options import RenderOptions
 
@@ -85,9 +86,9 @@ from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
 # Props the page must know before it runs: an {expression} there cannot be drawn.
 REQUESTS = ("tag", "scene", "fence")  # what a request may be: a <Tiles> tag, a scene block, a tiles fence's line
-SITE_OPTIONS = ("lang", "index")  # the site's settings a request may carry, for tags and blocks without their own
+SITE_OPTIONS = ("lang", "index", "dialect")  # the site's settings a request may carry, for tags and blocks without their own
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang",
-                "index")
+                "index", "dialect")
 
 
 class Batch:
@@ -168,8 +169,8 @@ class Batch:
         site = site_words(req)
         if isinstance(site, str):
             return {"id": rid, "ok": False, "fatal": site}
-        lang, index = site
-        read = read_tag(tag, themes[0], lang, index)
+        lang, index, dialect = site
+        read = read_tag(tag, themes[0], lang, index, dialect)
         dynamic = [p for p in read.dynamic if p in STATIC_PROPS]
         if dynamic:
             name = dynamic[0]
@@ -236,7 +237,8 @@ class Batch:
         if isinstance(opts, str):
             place = (int(req.get("infoLine", 1)), int(req.get("infoColumn", 1)))
             return self._fail(rid, [Problem(path, 1, 1, f"in the tiles fence: {opts}")], place)
-        tag = line_tag(req["fenceLine"], 0, opts, req["fenceLine"], path)
+        site = req.get("dialect") if isinstance(req.get("dialect"), str) else None  # mahgen's '|' is no caption's
+        tag = line_tag(req["fenceLine"], 0, opts, req["fenceLine"], path, site)
         if tag is None:
             return {"id": rid, "ok": False, "fatal": "'fenceLine' is blank: a blank line of a fence draws nothing"}
         return tag
@@ -260,7 +262,7 @@ class Batch:
         site = site_words(req)
         if isinstance(site, str):
             return {"id": rid, "ok": False, "fatal": site}
-        lang, index = site
+        lang, index, _ = site  # a scene's tiles are ours: no dialect
         line, column = int(req.get("line", 1)), int(req.get("column", 1))
         columns = req.get("columns", [])  # where each YAML line starts in the file, when they differ
         if not isinstance(columns, list) or not all(type(c) is int and c >= 1 for c in columns):
@@ -344,12 +346,14 @@ class Batch:
                 **({"data": inline} if inline else {})}
 
 
-def site_words(req: dict[str, Any]) -> tuple[str, bool] | str:
-    """The site's ``lang`` and ``index`` a request gives (the defaults where it gives none), or
-    what is wrong with them.
+def site_words(req: dict[str, Any]) -> tuple[str, bool, str | None] | str:
+    """The site's ``lang``, ``index`` and ``dialect`` a request gives (the defaults where it gives
+    none), or what is wrong with them.
 
     >>> site_words({"lang": "ja"}), site_words({"lang": "fr"}), site_words({"index": "1"})
-    (('ja', False), "lang must be one of en, ja, zh, not 'fr'", "index must be true or false, not '1'")
+    (('ja', False, None), "lang must be one of en, ja, zh, not 'fr'", "index must be true or false, not '1'")
+    >>> site_words({"dialect": "mahgen"})[2], site_words({"dialect": "x"})[:24]
+    ('mahgen', 'dialect must be one of r')
     """
     lang = req.get("lang") or DEFAULT_LANG
     if lang not in LANGS:
@@ -357,7 +361,13 @@ def site_words(req: dict[str, Any]) -> tuple[str, bool] | str:
     index = req.get("index", DEFAULT_INDEX)
     if not isinstance(index, bool):
         return f"index must be true or false, not {str(index)[:16]!r}"
-    return lang, index
+    dialect = req.get("dialect") or None
+    if dialect is not None:
+        try:
+            dialect = dialect_name(dialect) if isinstance(dialect, str) else dialect_name(repr(dialect)[:16])
+        except ValueError as err:
+            return str(err)
+    return lang, index, dialect
 
 
 def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
@@ -379,6 +389,8 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
         query["lang"] = o.lang
     if o.index:
         query["index"] = 1
+    if o.dialect:  # the notation as written, in another tool's notation
+        query["dialect"] = o.dialect
     path = "tiles/" + quote(job.notation, safe="") + f".{o.format}?"
     if o.format == "svg":  # one file for every screen: no scale
         return {"1x": path + urlencode(query)}

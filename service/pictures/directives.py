@@ -20,7 +20,7 @@ from .scan import TilesTag
 from .tag_props import Problem
 
 # TilesDirective's options (`service.docs.sphinx_ext`): the tag's props, the score card's and its context's
-OPTIONS = tuple(sorted({"caption", "dora", "efficiency", "format", "height", "index", "lang", "river", "row", "rows",
+OPTIONS = tuple(sorted({"caption", "dialect", "dora", "efficiency", "format", "height", "index", "lang", "river", "row", "rows",
                         "theme", "ura", "score", *SCORE_OPTIONS}))
 _OPENS = re.compile(r"[ \t]*\{tiles\}(?=[ \t]|$)")
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")  # as `service.docs.sphinx_ext` reads an option line; blanks cut in code: linear

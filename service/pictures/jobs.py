@@ -88,6 +88,7 @@ def manifest_key(notation: str, options: RenderOptions) -> str:
     keys += ("format",)  # svg: one file, no densities
     keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
     keys += ("index",)  # index=1, as the component's URL says it
+    keys += ("dialect",)  # another tool's notation: the same text in ours is another hand
     extra = [f"{k}={_query(getattr(options, k))}" for k in keys if getattr(options, k) != getattr(DEFAULT, k)]
     if options.score:  # the card's context as its URL writes it: score=1&seat=S&riichi=1
         extra += ["score=1"] + ([] if options.score == "on" else [options.score])

@@ -14,8 +14,11 @@ in lists and blockquotes too); ```` ```tiles-scene ```` blocks are `service.pict
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Iterable, Iterator
+
+from service.notation.dialects import dialect_name
 
 from .directives import directive_tags
 from .fence_words import fence_word
@@ -68,9 +71,30 @@ def _fence_props(props: str) -> tuple | str:
     return tuple(opts.props.items())
 
 
-def line_tag(line: str, start: int, opts: dict, text: str, path: str = "") -> TilesTag | None:
+def split_caption(line: str, dialect: str | None = None) -> tuple[str, str]:
+    """A fence line's notation and caption (``NOTATION | caption``). mahgen's notation holds ``|`` (its
+    gaps) and never a blank, so in the ``mahgen`` dialect the caption starts at the first ``|`` after
+    a blank.
+
+    >>> split_caption("1m+-123p | Chi"), split_caption("1m|_123p | Chi", "mahgen"), split_caption("1m|_123p", "mahgen")
+    (('1m+-123p ', ' Chi'), ('1m|_123p', ' Chi'), ('1m|_123p', ''))
+    """
+    try:
+        mahgen = dialect is not None and dialect_name(dialect) == "mahgen"
+    except ValueError:  # no dialect: the tag's reading says so
+        mahgen = False
+    if mahgen:
+        found = re.search(r"\s\|", line)
+        return (line[:found.start()], line[found.end():]) if found else (line, "")
+    notation, _, caption = line.partition("|")
+    return notation, caption
+
+
+def line_tag(line: str, start: int, opts: dict, text: str, path: str = "",
+             default_dialect: str | None = None) -> TilesTag | None:
     """The tag of one line of a tiles fence (``NOTATION`` or ``NOTATION | caption``) that starts at
-    offset ``start`` of ``text``; None for a blank line.
+    offset ``start`` of ``text``; None for a blank line. ``default_dialect``: the site's, for a fence
+    without a ``dialect`` of its own (`split_caption`).
 
     >>> tag = line_tag(" 4p5q | Mine", 0, fence_props("river"), " 4p5q | Mine")
     >>> tag.props, tag.where(1)
@@ -78,7 +102,7 @@ def line_tag(line: str, start: int, opts: dict, text: str, path: str = "") -> Ti
     """
     if not line.strip():
         return None
-    notation, _, caption = line.partition("|")
+    notation, caption = split_caption(line, opts.get("dialect") or default_dialect)
     lead = len(notation) - len(notation.lstrip())
     notation = notation.strip()
     tag = TilesTag(path, text, start + lead, end=start + len(line), props=dict(opts),
@@ -89,13 +113,15 @@ def line_tag(line: str, start: int, opts: dict, text: str, path: str = "") -> Ti
     return tag
 
 
-def fence_line_tags(fence: Fence, props: str, text: str, path: str = "") -> list[TilesTag | Problem]:
+def fence_line_tags(fence: Fence, props: str, text: str, path: str = "",
+                    default_dialect: str | None = None) -> list[TilesTag | Problem]:
     """A tag for each line of a tiles fence, at its place in the page; or the `Problem` of props
     that cannot be read (at the fence's line and column)."""
     opts = fence_props(props)
     if isinstance(opts, str):
         return [Problem(path, fence.open_line + 1, fence.col + 1, f"in the tiles fence: {opts}")]
-    tags = (line_tag(line, start, opts, text, path) for line, start in zip(fence.body, fence.body_starts))
+    tags = (line_tag(line, start, opts, text, path, default_dialect)
+            for line, start in zip(fence.body, fence.body_starts))
     return [t for t in tags if t is not None]
 
 
@@ -105,7 +131,7 @@ def fence_tags(text: str, path: str = "") -> list[TilesTag | Problem]:
 
 
 def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
-              default_index: bool = DEFAULT_INDEX) -> Iterator[TagRead | Problem]:
+              default_index: bool = DEFAULT_INDEX, default_dialect: str | None = None) -> Iterator[TagRead | Problem]:
     """Every tag, every tiles fence line and every MyST ```` ```{tiles} ```` directive
     (`service.pictures.directives`) of every .md/.mdx file under ``paths``, read once, in file order.
 
@@ -122,7 +148,8 @@ def read_docs(paths: Iterable[str], default_theme: str = DEFAULT_THEME, default_
         fenced = fences(text)
         for f in fenced:
             if (props := tiles_info(f.info)) is not None:
-                found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path))]
+                found += [(f.start, t) for t in fence_line_tags(f, props, text, str(path), default_dialect)]
         found += [(t.offset if isinstance(t, TilesTag) else 0, t) for t in directive_tags(text, str(path), fenced)]
         for _, item in sorted(found, key=lambda pair: pair[0]):
-            yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang, default_index)
+            yield item if isinstance(item, Problem) else read_tag(item, default_theme, default_lang, default_index,
+                                                                  default_dialect)

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from service.notation.grammar import ParseError
 from service.notation.misreads import misreads
-from service.notation.options import OptionError, RenderOptions
+from service.notation.options import OptionError, RenderOptions, parse_dialect
 from service.notation.subject import Subject, layout_of
 from service.notation.subject import read as parse
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
@@ -36,9 +36,10 @@ DEFAULT_INDEX = RenderOptions().index
 
 # Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
 # `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild")
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild", "dialect")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
                "manifest", "dora", "ura", "lang", "index", "wild",
+               "dialect",  # the notation is another tool's (service.notation.dialects)
                "efficiency", "rows",  # the acceptance table (layout=efficiency), its first rows
                "score", *SCORE_OPTIONS}  # the context of a score, for `tiles lint --check-scores`
 FLAG_PROPS = ("inline", "index", "efficiency")  # written bare (``index``) or as {true} / {false}
@@ -115,14 +116,18 @@ def problem_at(tag: TilesTag, message: str, index: int | None = None, prop: str 
 
 
 def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
-             default_index: bool = DEFAULT_INDEX) -> TagRead:
+             default_index: bool = DEFAULT_INDEX, default_dialect: str | None = None) -> TagRead:
     """Read a tag's props into an `ImageRequest`, with every problem found on the way; ``default_theme``,
-    ``default_lang`` and ``default_index`` are the site's, for a tag without its own ``theme``, ``lang``
-    or ``index``.
+    ``default_lang``, ``default_index`` and ``default_dialect`` are the site's, for a tag without its
+    own ``theme``, ``lang``, ``index`` or ``dialect``.
 
     >>> from service.pictures.scan import scan_text
     >>> [str(p) for p in read_tag(scan_text('<Tiles notation="1m" index="yes" />', "a.mdx")[0]).problems]
     ['a.mdx:1:1: index takes no value: write index, or index={false}']
+    >>> read_tag(scan_text('<Tiles notation="12m_8z" dialect="riichi-hand-rs" />', "a.mdx")[0]).problems[0].col
+    22
+    >>> read_tag(scan_text('<Tiles notation="123m_4*56p" />', "a.mdx")[0], default_dialect="chombo-gen").request.hand.canonical()
+    '123m+-456p'
     """
     out = TagRead(tag)
     props = tag.props
@@ -150,19 +155,25 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
             out.problems.append(problem_at(tag, f"{name} takes no value: write {name}, or {name}={{false}}"))
     inline = props.get("inline", False) is True
     try:
-        options = tag_options(tag, default_theme, default_lang, default_index)
+        dialect = tag_dialect(tag, default_dialect)
+    except OptionError as err:  # without its dialect the notation cannot be read
+        out.problems.append(problem_at(tag, err.message, 0 if "dialect" in tag.spans else None,
+                                       "dialect" if "dialect" in tag.spans else "notation"))
+        return out
+    try:
+        options = tag_options(tag, default_theme, default_lang, default_index, dialect)
     except OptionError as err:
         prop = err.param if err.param in tag.spans else None
         at = (err.position or 0) if prop else None  # dora/ura: the spot in the prop's tile text
         out.problems.append(problem_at(tag, err.message, at, prop or "notation"))
         options = None
     try:
-        hand = parse(notation, tag_layout(tag))
+        hand = parse(notation, tag_layout(tag), dialect)
     except ParseError as err:
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
     out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
-    if layout_of(hand) == "hand" and not props.get("dialect"):  # another tool's gap, read here as a meld
+    if layout_of(hand) == "hand" and dialect is None:  # another tool's gap, read here as a meld
         out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in misreads(hand)]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
@@ -184,8 +195,21 @@ def tag_layout(tag: TilesTag) -> str:
     return "efficiency" if tag.props.get("efficiency") is True else "hand"
 
 
+def tag_dialect(tag: TilesTag, default_dialect: str | None = None) -> str | None:
+    """The dialect a tag's notation is written in: its ``dialect`` prop, else the site's (an empty
+    prop is no prop); None for ours. Raises `OptionError` for a name that is none.
+
+    >>> from service.pictures.scan import scan_text
+    >>> tag_dialect(scan_text('<Tiles notation="1m" dialect="handy-dora" />')[0]), tag_dialect(scan_text('<Tiles notation="1m" />')[0], "mahgen")
+    ('riichi-hand-rs', 'mahgen')
+    """
+    given = tag.props.get("dialect")
+    name = given if isinstance(given, str) and given else default_dialect
+    return parse_dialect(name) if name else None
+
+
 def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
-                default_index: bool = DEFAULT_INDEX) -> RenderOptions:
+                default_index: bool = DEFAULT_INDEX, default_dialect: str | None = None) -> RenderOptions:
     """The render options a tag asks for; raises `OptionError`.
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
@@ -208,6 +232,8 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
         if isinstance(props.get(k), str):
             params[k] = props[k]
     params["layout"] = tag_layout(tag)
+    if (dialect := tag_dialect(tag, default_dialect)) is not None:
+        params["dialect"] = dialect
     if "height" not in params and props.get("inline") is True:
         params["height"] = str(INLINE_HEIGHT)
     params.setdefault("theme", default_theme)

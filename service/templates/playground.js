@@ -56,13 +56,13 @@
   const OPTIONS = [
     ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
     ["layout", "hand"], ["row", DEF_ROW], ["rows", ""], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
-    ["index", false],
+    ["index", false], ["dialect", ""],
     ...SCORE_OPTIONS,
   ];
   const LABELS = {
     format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
     layout: "Layout", row: "River row", rows: "Table rows", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
-    index: "Corner index",
+    index: "Corner index", dialect: "Dialect",
   };
 
   // -- state ------------------------------------------------------------------
@@ -129,6 +129,7 @@
       }
       if (st.dora) q.set("dora", st.dora);
       if (st.ura) q.set("ura", st.ura);
+      if (st.dialect) q.set("dialect", st.dialect); // the notation is written in another tool's
     }
     if (st.lang !== "en") q.set("lang", st.lang); // the labels' and the alt text's language
     if (st.exact && st.format !== "svg") q.set("exact", "1");
@@ -496,12 +497,14 @@
     if (st.lang !== "en") out.push(["lang", st.lang]);
     if (st.index) out.push(["index", true]);
     if (st.wild) out.push(["wild", st.wild]);
+    if (st.dialect) out.push(["dialect", st.dialect]);
     return out.concat(scoreProps(st).map(([k, v]) => [k, /^\d+$/.test(v) && !["double_wind_fu"].includes(k) ? Number(v) : v]));
   }
 
   // The options of Sphinx's `tiles` directive, in MyST and reST: TilesDirective.option_spec
   // (service/docs/sphinx_ext.py) less `caption`, which the playground does not set.
-  const DIRECTIVE_OPTIONS = ["river", "row", "efficiency", "rows", "height", "theme", "format", "dora", "ura", "lang", "index"];
+  const DIRECTIVE_OPTIONS = ["river", "row", "efficiency", "rows", "height", "theme", "format", "dora", "ura", "lang", "index",
+    "dialect"];
 
   // What a tag or directive cannot say, and why.
   function tagLeftOut(st, directive) {
