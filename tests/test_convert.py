@@ -33,7 +33,7 @@ def tree(root: Path, dialect: str) -> list[str]:
     tags = "".join(f'<Tiles dialect="{dialect}" notation={quoted(s)} caption="case {k}" />\n\n'
                    for k, s in enumerate(sources))
     (root / "tags.mdx").write_text(f"# Tags\n\n{tags}`<Tiles dialect=\"{dialect}\" notation=\"1m\" />` is code.\n")
-    lines = [s for s in sources if "|" not in s]  # a fence line's '|' starts its caption
+    lines = sources  # a mahgen line's '|' gaps are no caption
     (root / "guide" / "fence.md").write_text(
         "# Fence\n\n```tiles dialect=" + dialect + "\n" + "".join(f"{s} | line {k}\n" for k, s in enumerate(lines))
         + "```\n\n> ```{tiles} " + sources[0] + f"\n> :dialect: {dialect}\n> :caption: MyST\n> ```\n")

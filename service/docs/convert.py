@@ -201,7 +201,8 @@ def _fences(page: _Page, fenced: list[Fence]) -> None:
         if not page.names_it(named):
             continue
         river = re.search(r"(?:^|\s)river(?:\s|$|=)", props) is not None
-        lines = [line_tag(line, start, {}, page.text, page.path) for line, start in zip(fence.body, fence.body_starts)]
+        lines = [line_tag(line, start, {}, page.text, page.path, page.dialect)  # its '|' read as the dialect's
+                 for line, start in zip(fence.body, fence.body_starts)]
         for tag in lines:
             if tag is None or not tag.spans.get("notation"):
                 continue
