@@ -5,11 +5,11 @@ parser stops at, the error names the mark, the tools that write it, and what thi
 writes for the same picture (with the tile at hand when it can tell). `MARKS` is the one table.
 
 >>> print(hint_at("4'56m", 1))
-"'" after a tile lays it sideways in merjong, LaTeX, riichinator and riichi-hand-rs; here write '-' before the tile: -4m
+"'" after a tile lays it sideways in merjong, riichi.wiki, LaTeX, riichinator and riichi-hand-rs; here write '-' before the tile: -4m
 >>> hint_at("123m|456p", 4)
 "'|' is mahgen's gap between groups; here '+' or a space separates melds: 123m+456p"
 >>> explain("honors have no red five (0 and r5 are for m, p and s)", "0z", 0)
-'honors have no red five (0 and r5 are for m, p and s); 0z is a face-down tile in mahgen: here write x'
+'honors have no red five (0 and r5 are for m, p and s); 0z is a face-down tile in mahgen, riichi.wiki and riichinator: here write x'
 >>> hint_at("123m", 0) is None
 True
 """
@@ -43,13 +43,14 @@ MARKS: tuple[PeerMark, ...] = (
     PeerMark("**", "after a tile stacks it on the sideways tile before it (an added kan) in riichi-hand-rs",
              "write '=' before the tile added on top: {tile}", "5-5=55p"),
     PeerMark("''", "after a tile stacks it on the sideways tile before it (an added kan) in riichi-hand-rs"
-             " and LaTeX", "write '=' before the tile added on top: {tile}", "5-5=55p"),
-    PeerMark("'", "after a tile lays it sideways in merjong, LaTeX, riichinator and riichi-hand-rs",
+             " and merjong", "write '=' before the tile added on top: {tile}", "5-5=55p"),
+    PeerMark("'", "after a tile lays it sideways in merjong, riichi.wiki, LaTeX, riichinator and riichi-hand-rs",
              "write '-' before the tile: {tile}", "-4m"),
     PeerMark("*", "marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in"
              " riichi-hand-rs", "write '-' before the tile: {tile}", "-4m"),
-    PeerMark('"', "stacks a pair of sideways tiles (an added kan) in other tools",
-             "write '-' before the called tile and '=' before the one added on top: 5-5=55p"),
+    PeerMark('"', "after a tile lays two of it sideways, one on top of the other (an added kan), in merjong,"
+             " riichi.wiki, LaTeX and riichinator", "write '-' before the called tile and '=' before the one"
+             " on top: {pair}", "5-5=55p"),
     PeerMark("|", "is mahgen's gap between groups", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark(",", "separates blocks in mjimage", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark("_", "lays the next tile sideways in mahgen, is a face-down tile in mjimage and ends a group"
@@ -65,7 +66,8 @@ MARKS: tuple[PeerMark, ...] = (
              "write '-' before the called tile: -456p (left), 4-56p (across), 45-6p (right)"),
     PeerMark(">", "says the tile was called from the right in pymdownx-mahjong, like (456p>)",
              "write '-' before the called tile: -456p (left), 4-56p (across), 45-6p (right)"),
-    PeerMark("^", "says the tile was called from across in pymdownx-mahjong (456p^), and adds a kan in mahgen",
+    PeerMark("^", "says the tile was called from across in pymdownx-mahjong (456p^); before a tile it lays"
+             " it sideways with a tile added on top in mahgen (^5p)",
              "write '-' before the called tile (4-56p) and '=' before a tile added on top (5-5=55p)"),
 )
 _BY_MARK = {m.mark: m for m in MARKS}
@@ -109,9 +111,11 @@ def hint_at(text: str, position: int) -> str | None:
     if mark is None:
         return None
     write = mark.write
-    if "{tile}" in write:
+    if "{tile}" in write or "{pair}" in write:
         tile = _tile_before(text, position, stacked=len(mark.mark) == 2)
-        write = write.format(tile=tile) if tile else write.split(":")[0] + f": {mark.example}"
+        if tile and "{pair}" in write:
+            tile = f"-{tile[1]}={tile[1:]}"
+        write = write.format(tile=tile, pair=tile) if tile else write.split(":")[0] + f": {mark.example}"
     elif "{joined}" in write:
         joined = _joined(text, position, mark.mark)
         write = write.format(joined=joined if joined.strip("+") else "leave it out")
@@ -171,7 +175,7 @@ def _digit_hint(text: str, position: int) -> str | None:
         return dragon_hint(text, position)
     suit = m.group(1).lower()
     if suit == "z" and text[position] == "0":
-        return "0z is a face-down tile in mahgen: here write x"
+        return "0z is a face-down tile in mahgen, riichi.wiki and riichinator: here write x"
     return dragon_hint(text, position)
 
 
