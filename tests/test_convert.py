@@ -208,3 +208,14 @@ def test_merjong_elements_and_blocks_become_our_tags_and_fences(tmp_path):
     assert hands == [read(sources[0], dialect="merjong"), read(sources[1], dialect="merjong"),
                      read(sources[0], dialect="merjong")]
     assert main(["convert", "--from", "merjong", "--check", str(tmp_path)]) == 0
+
+
+def test_riichi_wiki_tiles_become_tags_inline_in_text(tmp_path):
+    page = tmp_path / "wiki.md"
+    page.write_text("# Riichi\n\n{{#mjt:123m 1111z}}\n\nWait on {{#mjt: 5'55m}} here, not `{{#mjt:1m}}`.\n")
+    assert main(["convert", "--from", "riichi-wiki", str(page)]) == 0
+    one, two = dialects.translate("123m 1111z", "riichi-wiki"), dialects.translate("5'55m", "riichi-wiki")
+    assert page.read_text() == (f'# Riichi\n\n<Tiles notation="{one}" />\n\n'
+                                f'Wait on <Tiles notation="{two}" inline /> here, not `{{{{#mjt:1m}}}}`.\n')
+    assert [r.request.hand for r in read_docs([str(page)])] == [read("123m 1111z", dialect="riichi-wiki"),
+                                                                 read("5'55m", dialect="riichi-wiki")]

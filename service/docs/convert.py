@@ -11,7 +11,8 @@ examples, and left alone):
   ```` ```tiles ```` fences (``dora``/``uradora`` the fence's ``dora``/``ura``, ``draw`` the winning
   tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
   ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
-  ```` ```merjong ```` blocks ```` ```tiles ```` fences.
+  ```` ```merjong ```` blocks ```` ```tiles ```` fences; riichi.wiki's ``{{#mjt:...}}`` (a page taken
+  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text.
 
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
@@ -45,6 +46,8 @@ from service.pictures.tag_props import Problem, tag_layout
 SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
 PYMDOWNX = "pymdownx-mahjong"
 MERJONG = "merjong"
+RIICHI_WIKI = "riichi-wiki"
+_MJT = re.compile(r"\{\{#mjt:([^{}]*)\}\}")  # riichi.wiki's MahjongTile parser function, in a page taken from the wiki
 # merjong's own HTML: <div class="merjong">NOTATION</div> (or <pre>), as its README writes it
 _MERJONG_ELEMENT = re.compile(r"""<(div|pre)\s+class=["']merjong["']\s*>([^<]*)</\1>""")
 # a prop, fence word or directive option naming the dialect, with the blanks before it
@@ -153,6 +156,8 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
     if dialects.dialect_name(dialect) == MERJONG and not path.endswith(".rst"):
         _merjong_fences(page, fenced)
         _merjong_elements(page, fenced)
+    if dialects.dialect_name(dialect) == RIICHI_WIKI and not path.endswith(".rst"):
+        _wiki_tiles(page, fenced)
     if page.errors:
         return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
     out, last = [], 0
@@ -376,6 +381,24 @@ def _merjong_elements(page: _Page, fenced: list[Fence]) -> None:
         if ours is not None:
             page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" />'))
             page.count += 1
+
+
+def _wiki_tiles(page: _Page, fenced: list[Fence]) -> None:
+    """riichi.wiki's ``{{#mjt:123m}}``, outside code: a `<Tiles>` tag, ``inline`` when text stands beside it."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    text = page.text
+    for m in _MJT.finditer(text):
+        if any(a <= m.start() < b for a, b in code) or _in_code_span(text, m.start()):
+            continue
+        notation = m.group(1).strip()
+        lead = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
+        if ours is None:
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        alone = not (text[line_start:m.start()] + text[m.end():len(text) if line_end < 0 else line_end]).strip()
+        page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}"{"" if alone else " inline"} />'))
+        page.count += 1
 
 
 def _in_code_span(text: str, at: int) -> bool:
