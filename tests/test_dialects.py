@@ -72,3 +72,19 @@ def test_warnings_point_into_the_text_as_written():
 
 def test_an_alias_reads_as_the_tool_it_draws_with():
     assert translate("E*EE", "chombo-gen") == translate("E*EE", "handy-dora") == "-111z"
+
+
+@pytest.mark.parametrize(("dialect", "source", "river"), [
+    ("riichinator", "1s6p7m67s8p253'z", "1s6p7m67s8p25-3z"),  # its docs' discard pool: the riichi tile sideways
+    ("riichinator", "9s11p73z81m9p7?s", "9s11p73z81m9p*7s"),  # '?' shades a discard: tsumogiri
+    ("mjimage", "123m^4p-5s", "123m*4p-5s"),  # '^' greys it
+    ("mahgen", "12m|34p", "12m34p"),  # a gap is no row: a river's rows come from its row option
+])
+def test_a_river_reads_in_a_dialect(dialect, source, river):
+    assert read(source, "river", dialect).canonical() == river
+
+
+def test_a_hand_has_no_shaded_tiles():
+    with pytest.raises(ParseError) as err:
+        read("1s7?m", dialect="riichinator")
+    assert err.value.position == 3 and "layout=river" in err.value.message

@@ -317,7 +317,7 @@ def test_lint_and_build_read_each_tag_once(tmp_path, monkeypatch):
     (tmp_path / "a.mdx").write_text('<Tiles notation="123m" />\n<Tiles notation="456p" inline />\n')
     calls = []
     real = tag_props.parse
-    monkeypatch.setattr(tag_props, "parse", lambda n, layout: calls.append(n) or real(n, layout))
+    monkeypatch.setattr(tag_props, "parse", lambda n, layout, *dialect: calls.append(n) or real(n, layout, *dialect))
     jobs, _ = collect([tmp_path], ("light", "dark"))
     assert calls == ["123m", "456p"] and len(jobs) == 4
     calls.clear()
