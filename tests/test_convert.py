@@ -219,3 +219,12 @@ def test_riichi_wiki_tiles_become_tags_inline_in_text(tmp_path):
                                 f'Wait on <Tiles notation="{two}" inline /> here, not `{{{{#mjt:1m}}}}`.\n')
     assert [r.request.hand for r in read_docs([str(page)])] == [read("123m 1111z", dialect="riichi-wiki"),
                                                                  read("5'55m", dialect="riichi-wiki")]
+
+
+def test_a_tree_naming_no_dialect_says_how_to_convert_a_site_wide_one(tmp_path, capsys):
+    (tmp_path / "a.md").write_text('<Tiles notation="1m|2m" />\n')
+    assert main(["convert", "--from", "mahgen", "--check", str(tmp_path)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == ("no picture names mahgen: for a site whose plugin setting"
+                                                        " names it, add --all")
+    assert main(["convert", "--from", "mahgen", "--all", "--check", str(tmp_path)]) == 1
+    assert "+<Tiles notation=\"1m+2m\" />" in capsys.readouterr().out

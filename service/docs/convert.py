@@ -490,6 +490,8 @@ def cmd_convert(args) -> int:
     verb = "would convert" if args.check else "converted"
     print(f"{verb} {count} picture(s) in {len(changed)} file(s) from {dialect}"
           + (f"; {len(errors)} error(s), their files left as they are" if errors else ""), file=sys.stderr)
+    if not count and not errors and not args.all:
+        print(f"no picture names {dialect}: for a site whose plugin setting names it, add --all", file=sys.stderr)
     if errors:
         return 2
     return 1 if args.check and changed else 0
