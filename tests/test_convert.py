@@ -228,3 +228,12 @@ def test_a_tree_naming_no_dialect_says_how_to_convert_a_site_wide_one(tmp_path, 
                                                         " names it, add --all")
     assert main(["convert", "--from", "mahgen", "--all", "--check", str(tmp_path)]) == 1
     assert "+<Tiles notation=\"1m+2m\" />" in capsys.readouterr().out
+
+
+def test_a_notation_ending_in_a_character_reference_or_escape_is_replaced_whole(tmp_path):
+    page = tmp_path / "a.mdx"
+    page.write_text('<Tiles dialect="riichi-hand-rs" notation="EE&#39;" />\n'
+                    "<Tiles dialect=\"riichi-hand-rs\" notation={'EE\\''} />\n")
+    assert main(["convert", "--from", "riichi-hand-rs", str(page)]) == 0
+    ours = dialects.translate("EE'", "riichi-hand-rs")
+    assert page.read_text() == f'<Tiles notation="{ours}" />\n<Tiles notation={{\'{ours}\'}} />\n'

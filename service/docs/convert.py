@@ -129,8 +129,24 @@ class _Page:
         return translated.text
 
     def replace(self, offsets: list[int], new: str) -> None:
-        self.edits.append(Edit(offsets[0], offsets[-1] + 1, new))
+        self.edits.append(Edit(offsets[0], _char_end(self.text, offsets[-1]), new))
         self.count += 1
+
+
+def _char_end(text: str, offset: int) -> int:
+    """Just past the source of the value character at ``offset``: a character reference (``&quot;``)
+    or a JS escape (``\\'``) is longer than one.
+
+    >>> _char_end('a="5&quot;"', 4), _char_end("12m", 2)
+    (10, 3)
+    """
+    if text[offset] == "&":
+        m = re.match(r"&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z0-9]+);", text[offset:offset + 40])
+        if m:
+            return offset + m.end()
+    if text[offset] == "\\" and offset + 1 < len(text):
+        return offset + 2
+    return offset + 1
 
 
 def _at(offsets: list[int], index: int) -> int:
