@@ -237,3 +237,10 @@ def test_a_notation_ending_in_a_character_reference_or_escape_is_replaced_whole(
     assert main(["convert", "--from", "riichi-hand-rs", str(page)]) == 0
     ours = dialects.translate("EE'", "riichi-hand-rs")
     assert page.read_text() == f'<Tiles notation="{ours}" />\n<Tiles notation={{\'{ours}\'}} />\n'
+
+
+def test_the_dialect_prop_is_taken_off_not_a_caption_that_says_it(tmp_path):
+    page = tmp_path / "a.mdx"
+    page.write_text('<Tiles caption="written with dialect=mahgen" dialect="mahgen"\n  notation="1m|2m" />\n')
+    assert main(["convert", "--from", "mahgen", str(page)]) == 0
+    assert page.read_text() == '<Tiles caption="written with dialect=mahgen"\n  notation="1m+2m" />\n'

@@ -200,14 +200,17 @@ def _tags(page: _Page, fenced: list[Fence]) -> None:
             continue
         page.replace(offsets, new)
         if named is not None:
-            _drop_prop(page, tag.offset, tag.end)
+            values = [(min(o), max(o)) for o in tag.spans.values() if o]
+            _drop_prop(page, tag.offset, tag.end, values)
 
 
-def _drop_prop(page: _Page, start: int, end: int) -> None:
-    """Take the ``dialect=...`` prop (or fence word) out of ``text[start:end]``."""
-    m = _DIALECT_PROP.search(page.text, start, end)
-    if m:
-        page.edits.append(Edit(m.start(), m.end(), ""))
+def _drop_prop(page: _Page, start: int, end: int, values: list[tuple[int, int]] = ()) -> None:
+    """Take the ``dialect=...`` prop (or fence word) out of ``text[start:end]``: the first one that
+    stands in no other prop's value (a caption may say ``dialect=``)."""
+    for m in _DIALECT_PROP.finditer(page.text, start, end):
+        if not any(a <= m.start() <= b for a, b in values):
+            page.edits.append(Edit(m.start(), m.end(), ""))
+            return
 
 
 def _fences(page: _Page, fenced: list[Fence]) -> None:
