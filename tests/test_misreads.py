@@ -129,3 +129,14 @@ def test_sphinx_logs_the_warning_at_its_place(tmp_path):
 def test_a_site_whose_notation_is_another_tools_gets_no_misread():
     read = read_tag(scan_text('<Tiles notation="123m 45p" />', "a.mdx")[0], default_dialect="riichi-wiki")
     assert not [p for p in read.problems if "read as a meld" in p.message]
+
+
+def test_tiles_render_prints_it_with_a_caret(tmp_path, capsys):
+    from service.cli import main
+
+    assert main(["render", "123m 45p", "-o", str(tmp_path / "a.png")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("warning: '45p' is read as a meld, but it is two tiles")
+    assert err[1:] == ["  123m 45p", "       ^"]
+    assert main(["render", "123m 45p", "--dialect", "riichi-wiki", "-o", str(tmp_path / "b.png")]) == 0
+    assert capsys.readouterr().err == ""
