@@ -184,9 +184,15 @@ def _write(path: str, data: bytes) -> None:
             f.write(data)
 
 
-def _warn(subject) -> None:
-    """The notation's warnings on stderr, as `tiles lint` gives them, each with its caret."""
-    for w in subject.warnings:
+def _warn(subject, dialect: str | None = None) -> None:
+    """The notation's warnings on stderr, as `tiles lint` gives them (a segment read as a meld that is
+    none too, in our notation), each with its caret."""
+    from service.notation.misreads import misreads
+
+    found = list(subject.warnings)
+    if layout_of(subject) == "hand" and dialect is None:
+        found += misreads(subject)
+    for w in found:
         print(f"warning: {w.message}", file=sys.stderr)
         print(textwrap.indent(ParseError(w.message, w.position, subject.notation).pointer(), "  "), file=sys.stderr)
 
@@ -201,7 +207,7 @@ def cmd_render(args) -> int:
                          background=parse_color(args.bg),
                          index=args.index, dialect=args.dialect, **_strips(args))
     subject = read(args.notation, opts.layout, opts.dialect)
-    _warn(subject)
+    _warn(subject, opts.dialect)
     if args.score:  # the score card under the hand (service/scoring): an option of the picture
         from dataclasses import replace
 
@@ -356,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     p.set_defaults(func=cmd_scene)
 
-    from service.docs import build, lint
+    from service.docs import build, convert, lint
     from service.efficiency import command as efficiency_command
     from service.pictures import batch
     from service.records import command as log_command
@@ -364,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve, score_command, efficiency_command):
+    for module in (lint, build, convert, batch, serve, score_command, efficiency_command):
         module.register(sub)
     from service.scoring.log_wins import judge
 

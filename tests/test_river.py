@@ -354,7 +354,7 @@ def test_cli_river_errors_have_a_caret_and_exit_2(capsys):
     assert main(["render", "1m", "-o", "-", "--layout", "river", "--row", "3"]) == 2
     assert "row must be a whole number from 4 to 10" in capsys.readouterr().err
     assert main(["parse", "*5m"]) == 2  # '*' is a river mark, not hand notation
-    assert "'*' is not part of the tile notation" in capsys.readouterr().err
+    assert "'*' marks tsumogiri only in a river (layout=river)" in capsys.readouterr().err
 
 
 # -- lint and build --------------------------------------------------------------------
@@ -372,7 +372,8 @@ def test_lint_reads_river_tags_with_the_river_grammar(tmp_path):
     problems = [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)], check_wins=True)]
     assert problems == [
         "2:27: a river has no face-down tiles: every discard lies face up",
-        "3:18: '*' is not part of the tile notation",
+        "3:18: '*' marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in"
+        " riichi-hand-rs; here write '-' before the tile: -4m",
         "4:26: row must be a whole number from 4 to 10, not '3'",
         "5:33: warning: more than four copies of 1m; a set has four",
     ]

@@ -50,10 +50,12 @@ MANIFEST = "manifest.json"
 
 
 def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAULT_LANG,
-            index: bool = DEFAULT_INDEX, dialect: str | None = None) -> tuple[list[Job], list[Problem]]:
+            index: bool = DEFAULT_INDEX, dialect: str | None = None,
+            warnings: list[Problem] | None = None) -> tuple[list[Job], list[Problem]]:
     """The distinct images the docs need (```tiles-scene blocks too, as `SceneJob`s), and the
     errors of tags and blocks that cannot be drawn; ``lang``, ``index`` and ``dialect`` are the
-    site's, for those without their own."""
+    site's, for those without their own. ``warnings``, when given, gets the warnings of the tags
+    drawn (a fifth copy, a segment read as a meld that is none)."""
     jobs: dict[str, Job] = {}
     errors: list[Problem] = []
     paths = list(paths)
@@ -63,6 +65,8 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAU
         elif item.errors:
             errors += item.errors
         elif item.request is not None:
+            if warnings is not None:
+                warnings += [p for p in item.problems if p.warning]
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(job.key, job)
     scenes, scene_errors = scene_jobs(paths, themes, lang, index)  # a bad ```tiles-scene block fails the build too
@@ -289,8 +293,9 @@ def cmd_build(args) -> int:
               "them, as no manifest names them. Give `tiles build` a folder of its own (--out), "
               "or leave out --prune", file=sys.stderr)
         return 2
-    jobs, errors = collect(args.paths, themes, args.lang, args.index, args.dialect)
-    for p in errors:
+    warned: list[Problem] = []
+    jobs, errors = collect(args.paths, themes, args.lang, args.index, args.dialect, warned)
+    for p in in_page_order(warned + errors, doc_paths(args.paths)):
         print(p, file=sys.stderr)
     counts = build(jobs, out, args.public_path, manifest=not errors, workers=args.jobs)
     where = f"manifest in {out / MANIFEST}" if not errors else "manifest NOT written (fix the errors above)"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .peers import explain
 from .model import BACK, BONUS, DOMINO, DOMINO_BACK, SINGLE_KINDS, SUITS, TIENJIU, Group, Hand, ParseWarning, Tile, pack, pack_domino
 
 MAX_CHARS = 256
@@ -115,8 +116,9 @@ class _Parser:
         self.count = 0
         self.seg_start = 0
 
-    def fail(self, message: str, position: int):
-        raise ParseError(message, position, self.text)
+    def fail(self, message: str, position: int, hint: bool = False):
+        """Raise the error; ``hint``: a peer's mark may stand there, so say what to write instead."""
+        raise ParseError(explain(message, self.text, position) if hint else message, position, self.text)
 
     def run(self) -> Hand:
         text = self.text
@@ -155,9 +157,9 @@ class _Parser:
             elif c in "-=":
                 self.marker(c, i)
             elif c.isalpha():
-                self.fail(f"'{c}' is not a suit letter (use m, p, s or z)", i)
+                self.fail(f"'{c}' is not a suit letter (use m, p, s or z)", i, hint=True)
             else:
-                self.fail(f"'{c}' is not part of the tile notation", i)
+                self.fail(f"'{c}' is not part of the tile notation", i, hint=True)
             i += 1
         self.close_segment(end)
         if self.pending:
@@ -196,7 +198,8 @@ class _Parser:
 
     def no_dangling_red(self, i: int) -> None:
         if self.red_at >= 0:
-            self.fail("'r' marks a red five and must be followed by 5", i if i < len(self.text.rstrip()) else self.red_at)
+            at = i if i < len(self.text.rstrip()) else self.red_at
+            self.fail("'r' marks a red five and must be followed by 5", at, hint=True)
 
     def digit(self, d: int, i: int) -> None:
         if self.red_at >= 0 and d != 5:
@@ -262,14 +265,14 @@ class _Parser:
             seg[-1].suit = DOMINO  # xd: a Tienjiu tile's back
             return
         if not self.pending:
-            self.fail(f"suit letter '{self.text[i]}' has no digits before it", i)
+            self.fail(f"suit letter '{self.text[i]}' has no digits before it", i, hint=True)
         if s == DOMINO:
             if seg and seg[-1].pos == i - 1 and self.text[i - 1] in "xX":
                 seg[-1].suit = DOMINO  # 66xd: Heaven and a back
             return self.dominoes(i)
         for slot in self.pending:
             if s == "z" and slot.red_pos >= 0:
-                self.fail("honors have no red five (0 and r5 are for m, p and s)", slot.red_pos)
+                self.fail("honors have no red five (0 and r5 are for m, p and s)", slot.red_pos, hint=True)
             if s == "z" and slot.number > 7:
                 self.fail(f"honors go from 1z to 7z; there is no {slot.number}z", slot.pos)
             if s == BONUS:
@@ -287,7 +290,8 @@ class _Parser:
                           else "Tienjiu tiles have no red five ('r' is for m, p and s)", at)
         if len(pending) % 2:
             p = pending[-1]
-            self.fail(f"a Tienjiu tile is two digits, like 66d or 12d: '{text[p.pos]}' has no other half", p.pos)
+            self.fail(f"a Tienjiu tile is two digits, like 66d or 12d: '{text[p.pos]}' has no other half", p.pos,
+                      hint=True)
         for first, second in zip(pending[::2], pending[1::2]):
             for slot in (first, second):
                 if slot.number > 6:

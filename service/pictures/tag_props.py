@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from service.notation.grammar import ParseError
+from service.notation.misreads import misreads
 from service.notation.options import OptionError, RenderOptions, parse_dialect
 from service.notation.subject import Subject, layout_of
 from service.notation.subject import read as parse
@@ -172,6 +173,8 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
     out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
+    if layout_of(hand) == "hand" and dialect is None:  # another tool's gap, read here as a meld
+        out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in misreads(hand)]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
     if options is not None and options.layout == "efficiency" and not out.errors:  # a hand with a table

@@ -1,0 +1,530 @@
+"""`tiles convert --from DIALECT PATH...`: rewrite a docs tree's tiles from another tool's notation into ours.
+
+What it rewrites, in .md, .mdx, .markdown, .rst and .txt pages (code blocks and code spans are
+examples, and left alone):
+
+- every `<Tiles>` tag, ```` ```tiles ```` fence, MyST ```` ```{tiles} ```` directive and rST
+  ``.. tiles::`` directive that names the dialect (``dialect="mahgen"``, ``dialect=mahgen`` on the
+  fence, ``:dialect: mahgen``): its notation in ours, and the dialect taken off. With ``--all``,
+  those that name no dialect too (a site whose plugin setting names it: take the setting out after);
+- the tool's own Markdown where it has one: pymdownx-mahjong's ```` ```mahjong ```` blocks become
+  ```` ```tiles ```` fences (``dora``/``uradora`` the fence's ``dora``/``ura``, ``draw`` the winning
+  tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
+  ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
+  ```` ```merjong ```` blocks ```` ```tiles ```` fences; riichi.wiki's ``{{#mjt:...}}`` (a page taken
+  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text.
+
+A page with any notation the dialect does not read (or that is no picture in ours) is told at
+``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
+if anything would change; ``--diff`` (always with ``--check``) prints a unified diff.
+
+>>> page = '<Tiles dialect="riichi-hand-rs" notation="123m_4*56p" caption="Chi" />\\n'
+>>> print(convert_text(page, "a.mdx", "riichi-hand-rs").text, end="")
+<Tiles notation="123m+-456p" caption="Chi" />
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from service.notation import dialects
+from service.notation.grammar import ParseError
+from service.notation.subject import read
+from service.pictures.directives import directive_tags
+from service.pictures.fences import Fence, fences
+from service.pictures.pages import line_tag, tiles_info
+from service.pictures.scan import SKIP_DIRS, TagSyntaxError, TilesTag, iter_tags, line_col
+from service.pictures.tag_props import Problem, tag_layout
+
+SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
+PYMDOWNX = "pymdownx-mahjong"
+MERJONG = "merjong"
+RIICHI_WIKI = "riichi-wiki"
+_MJT = re.compile(r"\{\{#mjt:([^{}]*)\}\}")  # riichi.wiki's MahjongTile parser function, in a page taken from the wiki
+# merjong's own HTML: <div class="merjong">NOTATION</div> (or <pre>), as its README writes it
+_MERJONG_ELEMENT = re.compile(r"""<(div|pre)\s+class=["']merjong["']\s*>([^<]*)</\1>""")
+# a prop, fence word or directive option naming the dialect, with the blanks before it
+_DIALECT_PROP = re.compile(r"""\s+dialect\s*=\s*("[^"]*"|'[^']*'|\{\s*(?:"[^"]*"|'[^']*')\s*\}|[^\s"'{}/>]+)""")
+_DIALECT_OPTION = re.compile(r"[ \t]*:dialect:[ \t]*(\S*)[ \t]*")
+_RST_DIRECTIVE = re.compile(r"^([ \t]*)\.\.[ \t]+tiles::[ \t]*(.*?)[ \t]*$", re.MULTILINE)
+_RST_OPTION = re.compile(r"[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
+_SHORTCODE = re.compile(r":((?:[0-9]+[mpsz])+):")  # pymdownx-mahjong's inline tiles, as it reads them
+_PYMDOWNX_KEYS = ("hand", "title", "dora", "uradora", "draw")
+
+
+@dataclass(order=True)
+class Edit:
+    """Replace ``text[start:end]`` with ``new``."""
+
+    start: int
+    end: int
+    new: str
+
+
+@dataclass
+class Converted:
+    """One page converted: its new text, how many pictures changed, and its errors."""
+
+    path: str
+    old: str
+    text: str
+    count: int = 0
+    errors: list[Problem] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return not self.errors and self.text != self.old
+
+    def diff(self) -> str:
+        """The unified diff of the page (empty when it does not change)."""
+        if not self.changed:
+            return ""
+        return "".join(difflib.unified_diff(self.old.splitlines(keepends=True), self.text.splitlines(keepends=True),
+                                            f"a/{self.path}", f"b/{self.path}"))
+
+
+class _Page:
+    """The edits of one page and its errors."""
+
+    def __init__(self, text: str, path: str, dialect: str, everything: bool):
+        self.text, self.path, self.dialect, self.everything = text, path, dialect, everything
+        self.edits: list[Edit] = []
+        self.errors: list[Problem] = []
+        self.count = 0
+
+    def error(self, offset: int, message: str) -> None:
+        self.errors.append(Problem(self.path, *line_col(self.text, offset), message))
+
+    def names_it(self, named) -> bool:
+        """Whether a picture that names ``named`` (None: no dialect) is in the dialect converted."""
+        if named is None:
+            return self.everything
+        if not isinstance(named, str):
+            return False
+        try:
+            return dialects.dialect_name(named.strip()) == dialects.dialect_name(self.dialect)
+        except ValueError:
+            return False
+
+    def ours(self, notation: str, offsets: list[int], layout: str = "hand") -> str | None:
+        """``notation`` (whose characters stand at ``offsets``) in our notation; None, with the error
+        told at its character, when the dialect does not read it or ours cannot draw what it gives."""
+        try:
+            translated = dialects.translation(notation, self.dialect, river=layout == "river")
+        except ParseError as err:
+            self.error(_at(offsets, err.position), err.message)
+            return None
+        try:
+            read(translated.text, "river" if layout == "river" else "hand")
+        except ParseError as err:
+            self.error(_at(offsets, translated.error(err).position), err.message)
+            return None
+        return translated.text
+
+    def replace(self, offsets: list[int], new: str) -> None:
+        self.edits.append(Edit(offsets[0], _char_end(self.text, offsets[-1]), new))
+        self.count += 1
+
+
+def _char_end(text: str, offset: int) -> int:
+    """Just past the source of the value character at ``offset``: a character reference (``&quot;``)
+    or a JS escape (``\\'``) is longer than one.
+
+    >>> _char_end('a="5&quot;"', 4), _char_end("12m", 2)
+    (10, 3)
+    """
+    if text[offset] == "&":
+        m = re.match(r"&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z0-9]+);", text[offset:offset + 40])
+        if m:
+            return offset + m.end()
+    if text[offset] == "\\" and offset + 1 < len(text):
+        return offset + 2
+    return offset + 1
+
+
+def _at(offsets: list[int], index: int) -> int:
+    """The page offset of character ``index`` of a value (just past its end for the end)."""
+    if not offsets:
+        return 0
+    return offsets[index] if 0 <= index < len(offsets) else offsets[-1] + 1
+
+
+def convert_text(text: str, path: str, dialect: str, everything: bool = False) -> Converted:
+    """A page's text with its pictures in ``dialect`` rewritten in our notation (`Converted.errors`
+    when one cannot be: then the text is the old one)."""
+    page = _Page(text, path, dialect, everything)
+    fenced = fences(text)
+    _tags(page, fenced)
+    _fences(page, fenced)
+    _directives(page, fenced)
+    if path.endswith(".rst"):
+        _rst(page)
+    if dialects.dialect_name(dialect) == PYMDOWNX and not path.endswith(".rst"):
+        _pymdownx_blocks(page, fenced)
+        _shortcodes(page, fenced)
+    if dialects.dialect_name(dialect) == MERJONG and not path.endswith(".rst"):
+        _merjong_fences(page, fenced)
+        _merjong_elements(page, fenced)
+    if dialects.dialect_name(dialect) == RIICHI_WIKI and not path.endswith(".rst"):
+        _wiki_tiles(page, fenced)
+    if page.errors:
+        return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
+    out, last = [], 0
+    for edit in sorted(page.edits):
+        if edit.start < last:  # two readers found one picture (cannot happen): keep the first
+            continue
+        out += [text[last:edit.start], edit.new]
+        last = edit.end
+    out.append(text[last:])
+    return Converted(path, text, "".join(out), page.count)
+
+
+def _tags(page: _Page, fenced: list[Fence]) -> None:
+    """`<Tiles>` tags (in HTML comments too: ``tiles build --link-md`` draws those)."""
+    for tag in iter_tags(page.text, page.path, fenced=fenced):
+        if isinstance(tag, TagSyntaxError):
+            continue  # `tiles lint` tells it; the tag is left as written
+        named = tag.props.get("dialect")
+        if not page.names_it(named) or not isinstance(tag.notation, str) or not tag.spans.get("notation"):
+            continue
+        offsets = tag.spans["notation"]
+        new = page.ours(tag.notation, offsets, tag_layout(tag))
+        if new is None:
+            continue
+        page.replace(offsets, new)
+        if named is not None:
+            values = [(min(o), max(o)) for o in tag.spans.values() if o]
+            _drop_prop(page, tag.offset, tag.end, values)
+
+
+def _drop_prop(page: _Page, start: int, end: int, values: list[tuple[int, int]] = ()) -> None:
+    """Take the ``dialect=...`` prop (or fence word) out of ``text[start:end]``: the first one that
+    stands in no other prop's value (a caption may say ``dialect=``)."""
+    for m in _DIALECT_PROP.finditer(page.text, start, end):
+        if not any(a <= m.start() <= b for a, b in values):
+            page.edits.append(Edit(m.start(), m.end(), ""))
+            return
+
+
+def _fences(page: _Page, fenced: list[Fence]) -> None:
+    """```` ```tiles dialect=mahgen ```` fences: each line's notation, and the word off the fence."""
+    for fence in fenced:
+        props = tiles_info(fence.info)
+        if props is None:
+            continue
+        info_at = fence.start - fence.col + fence.info_col
+        word = _DIALECT_PROP.search(" " + props)
+        named = _unquote(word.group(1)) if word else None
+        if not page.names_it(named):
+            continue
+        river = re.search(r"(?:^|\s)river(?:\s|$|=)", props) is not None
+        lines = [line_tag(line, start, {}, page.text, page.path, page.dialect)  # its '|' read as the dialect's
+                 for line, start in zip(fence.body, fence.body_starts)]
+        for tag in lines:
+            if tag is None or not tag.spans.get("notation"):
+                continue
+            new = page.ours(tag.notation, tag.spans["notation"], "river" if river else "hand")
+            if new is not None:
+                page.replace(tag.spans["notation"], new)
+        if word:
+            _drop_prop(page, info_at, info_at + len(fence.info))
+
+
+def _unquote(value: str) -> str:
+    """A prop value as written (``"mahgen"``, ``{'mahgen'}``, ``mahgen``) without its quotes."""
+    return value.strip("{} \t").strip("\"'")
+
+
+def _directives(page: _Page, fenced: list[Fence]) -> None:
+    """MyST ```` ```{tiles} NOTATION ```` directives with a ``:dialect:`` option line."""
+    for tag in directive_tags(page.text, page.path, fenced):
+        if not isinstance(tag, TilesTag):
+            continue
+        fence = next(f for f in fenced if f.start <= tag.offset <= f.end)
+        option = _option_line(fence.body, fence.body_starts)
+        named = option[0] if option else None
+        if not page.names_it(named):
+            continue
+        new = page.ours(tag.notation, tag.spans["notation"], tag_layout(tag))
+        if new is None:
+            continue
+        page.replace(tag.spans["notation"], new)
+        if option:
+            _drop_line(page, option[1])
+
+
+def _option_line(body: Iterable[str], starts: Iterable[int]) -> tuple[str, int] | None:
+    """The ``:dialect:`` value among a directive's option lines (they open its body), and where its
+    line starts."""
+    for line, start in zip(body, starts):
+        if not line.lstrip().startswith(":"):
+            return None
+        m = _DIALECT_OPTION.fullmatch(line)
+        if m:
+            return m.group(1), start
+    return None
+
+
+def _drop_line(page: _Page, start: int) -> None:
+    """Take out the line of the page that holds offset ``start``, its line break too."""
+    begin = page.text.rfind("\n", 0, start) + 1
+    end = page.text.find("\n", start)
+    page.edits.append(Edit(begin, len(page.text) if end < 0 else end + 1, ""))
+
+
+def _rst(page: _Page) -> None:
+    """rST's ``.. tiles:: NOTATION`` directives (Sphinx), their ``:dialect:`` and ``:river:`` options."""
+    text = page.text
+    for m in _RST_DIRECTIVE.finditer(text):
+        notation = m.group(2)
+        if not notation:
+            continue
+        indent = len(m.group(1).expandtabs())
+        options, k = {}, m.end() + 1
+        while k < len(text):
+            end = text.find("\n", k)
+            line = text[k:len(text) if end < 0 else end]
+            opt = _RST_OPTION.fullmatch(line.rstrip("\r"))
+            if opt is None or len(line) - len(line.lstrip()) <= indent:
+                break
+            options[opt.group(1)] = (opt.group(2), k)
+            k = len(text) if end < 0 else end + 1
+        named = options.get("dialect", (None, 0))[0]
+        if not page.names_it(named):
+            continue
+        offsets = list(range(m.start(2), m.end(2)))
+        new = page.ours(notation, offsets, "river" if "river" in options else "hand")
+        if new is None:
+            continue
+        page.replace(offsets, new)
+        if "dialect" in options:
+            _drop_line(page, options["dialect"][1])
+
+
+def _pymdownx_blocks(page: _Page, fenced: list[Fence]) -> None:
+    """pymdownx-mahjong's ```` ```mahjong ```` blocks: a hand line (or ``hand:``) and ``title``,
+    ``dora``, ``uradora``, ``draw`` lines, as it reads them; each becomes a ```` ```tiles ```` fence."""
+    for fence in fenced:
+        if fence.info.strip() != "mahjong" or fence.close_line is None:
+            continue
+        hand, options = None, {}
+        for line, start in zip(fence.body, fence.body_starts):
+            stripped = line.strip()
+            if not stripped:
+                continue
+            lead = start + len(line) - len(line.lstrip())
+            key, colon, value = stripped.partition(":")
+            if colon and key.strip().lower() in _PYMDOWNX_KEYS:
+                value_at = lead + len(key) + 1 + len(value) - len(value.lstrip())
+                value = value.strip()
+                quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
+                offsets = list(range(value_at + quoted, value_at + len(value) - quoted))
+                value = value.strip("\"'")
+                if key.strip().lower() == "hand":
+                    hand = (value, offsets)
+                else:
+                    options[key.strip().lower()] = (value, offsets)
+            elif hand is None and not colon:
+                hand = (stripped, list(range(lead, lead + len(stripped))))
+        if hand is None or not hand[0]:
+            page.error(fence.start, "a mahjong block with no hand: nothing to convert")
+            continue
+        ours = page.ours(*hand)
+        extra = {name: page.ours(*options[name]) for name in ("dora", "uradora", "draw") if name in options}
+        if ours is None or None in extra.values():
+            continue
+        if "draw" in extra:
+            ours += "+" + extra["draw"]
+        props = "".join(f' {ours_name}="{extra[name]}"' for name, ours_name in (("dora", "dora"), ("uradora", "ura"))
+                        if name in extra)
+        title = options.get("title", ("", []))[0]
+        line = ours + (f" | {title}" if title else "")
+        prefix = fence.prefix
+        opening = fence.marker + "tiles" + props
+        block = "\n".join([opening] + [prefix + line, prefix + fence.marker])
+        page.edits.append(Edit(fence.start, fence.end, block))
+        page.count += 1
+
+
+def _shortcodes(page: _Page, fenced: list[Fence]) -> None:
+    """pymdownx-mahjong's inline ``:123m:``: an inline `<Tiles>` tag each, outside code."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    text = page.text
+    for m in _SHORTCODE.finditer(text):
+        if any(a <= m.start() < b for a, b in code) or _in_code_span(text, m.start()):
+            continue
+        offsets = list(range(m.start(1), m.end(1)))
+        ours = page.ours(m.group(1), offsets)
+        if ours is not None:
+            page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" inline />'))
+            page.count += 1
+
+
+def _merjong_fences(page: _Page, fenced: list[Fence]) -> None:
+    """mdbook-merjong's ```` ```merjong ```` blocks: a ```` ```tiles ```` fence, each line a picture."""
+    for fence in fenced:
+        if fence.info.strip() != "merjong" or fence.close_line is None:
+            continue
+        lines = []
+        for line, start in zip(fence.body, fence.body_starts):
+            if not line.strip():
+                continue
+            lead = start + len(line) - len(line.lstrip())
+            ours = page.ours(line.strip(), list(range(lead, lead + len(line.strip()))))
+            if ours is None:
+                break
+            lines.append(ours)
+        else:
+            if lines:
+                body = "".join("\n" + fence.prefix + line for line in lines)
+                page.edits.append(Edit(fence.start, fence.end, f"{fence.marker}tiles{body}\n{fence.prefix}{fence.marker}"))
+                page.count += len(lines)
+
+
+def _merjong_elements(page: _Page, fenced: list[Fence]) -> None:
+    """merjong's ``<div class="merjong">`` and ``<pre class="merjong">`` elements, outside code: a `<Tiles>` tag each."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    for m in _MERJONG_ELEMENT.finditer(page.text):
+        if any(a <= m.start() < b for a, b in code) or _in_code_span(page.text, m.start()):
+            continue
+        notation = m.group(2).strip()
+        lead = m.start(2) + len(m.group(2)) - len(m.group(2).lstrip())
+        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
+        if ours is not None:
+            page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" />'))
+            page.count += 1
+
+
+def _wiki_tiles(page: _Page, fenced: list[Fence]) -> None:
+    """riichi.wiki's ``{{#mjt:123m}}``, outside code: a `<Tiles>` tag, ``inline`` when text stands beside it."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    text = page.text
+    for m in _MJT.finditer(text):
+        if any(a <= m.start() < b for a, b in code) or _in_code_span(text, m.start()):
+            continue
+        notation = m.group(1).strip()
+        lead = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
+        if ours is None:
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        alone = not (text[line_start:m.start()] + text[m.end():len(text) if line_end < 0 else line_end]).strip()
+        page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}"{"" if alone else " inline"} />'))
+        page.count += 1
+
+
+def _in_code_span(text: str, at: int) -> bool:
+    """Whether offset ``at`` is inside a `code span` of its paragraph."""
+    start = max(text.rfind("\n\n", 0, at), -1) + 1
+    i = start
+    while i < at:
+        if text[i] == "`":
+            j = i
+            while j < len(text) and text[j] == "`":
+                j += 1
+            close = text.find(text[i:j], j)
+            if close < 0 or "\n\n" in text[j:close]:
+                i = j
+                continue
+            if close + (j - i) > at >= j:
+                return True
+            i = close + (j - i)
+            continue
+        i += 1
+    return False
+
+
+# -- files and the command ---------------------------------------------------------------
+
+
+def page_files(root: str | os.PathLike) -> list[Path]:
+    """Every page `convert` reads under ``root`` (or ``root`` itself), sorted, build folders skipped."""
+    root = Path(root)
+    if root.is_file():
+        return [root]
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+        out += [Path(dirpath, f) for f in sorted(filenames) if f.endswith(SUFFIXES)]
+    return out
+
+
+def _read(path: Path) -> tuple[str, bool]:
+    """A page's text as written (its line endings kept), and whether it opens with a BOM."""
+    data = path.read_bytes()
+    bom = data.startswith(b"\xef\xbb\xbf")
+    return data[3 if bom else 0:].decode("utf-8"), bom
+
+
+def convert_paths(paths: Iterable[str], dialect: str, everything: bool = False) -> list[Converted]:
+    """Every page under ``paths`` converted (nothing written)."""
+    out = []
+    for root in paths:
+        for path in page_files(root):
+            try:
+                text, _ = _read(path)
+            except UnicodeDecodeError as err:
+                out.append(Converted(str(path), "", "", 0, [Problem(str(path), 1, 1, f"not UTF-8 text: {err.reason}")]))
+                continue
+            out.append(convert_text(text, str(path), dialect, everything))
+    return out
+
+
+def readable(dialect: str) -> bool:
+    """Whether this version of tiles has the reader of ``dialect`` (a name `dialects.dialect_name` gave)."""
+    return importlib.util.find_spec(f"service.notation.dialect_{dialect.replace('-', '_')}") is not None
+
+
+def cmd_convert(args) -> int:
+    try:
+        dialect = dialects.dialect_name(args.dialect)
+    except ValueError as err:
+        print(f"error: --from: {err}", file=sys.stderr)
+        return 2
+    if not readable(dialect):
+        print(f"error: --from: tiles cannot read {dialect} yet", file=sys.stderr)
+        return 2
+    if missing := [p for p in args.paths if not Path(p).exists()]:
+        print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    pages = convert_paths(args.paths, dialect, args.all)
+    errors = [p for page in pages for p in page.errors]
+    changed = [page for page in pages if page.changed]
+    for page in changed:
+        if args.check or args.diff:
+            sys.stdout.write(page.diff())
+        if not args.check:
+            _, bom = _read(Path(page.path))
+            Path(page.path).write_bytes((b"\xef\xbb\xbf" if bom else b"") + page.text.encode("utf-8"))
+    for p in errors:
+        print(p, file=sys.stderr)
+    count = sum(page.count for page in changed)
+    verb = "would convert" if args.check else "converted"
+    print(f"{verb} {count} picture(s) in {len(changed)} file(s) from {dialect}"
+          + (f"; {len(errors)} error(s), their files left as they are" if errors else ""), file=sys.stderr)
+    if not count and not errors and not args.all:
+        print(f"no picture names {dialect}: for a site whose plugin setting names it, add --all", file=sys.stderr)
+    if errors:
+        return 2
+    return 1 if args.check and changed else 0
+
+
+def register(sub) -> None:
+    """Add `tiles convert` to the CLI's subparsers."""
+    p = sub.add_parser("convert", help="rewrite a docs tree's tiles from another tool's notation into ours")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="docs folders or files (.md, .mdx, .markdown, .rst, .txt)")
+    p.add_argument("--from", dest="dialect", required=True, metavar="DIALECT",
+                   help=f"the notation the pages are in: {', '.join(dialects.DIALECTS)}")
+    p.add_argument("--check", action="store_true", help="write nothing; print the diff and exit 1 if anything would change")
+    p.add_argument("--diff", action="store_true", help="print a unified diff of what changes")
+    p.add_argument("--all", action="store_true",
+                   help="also convert tags, fences and directives that name no dialect (a site whose plugin setting"
+                        " names it); run it once, then take the setting out")
+    p.set_defaults(func=cmd_convert)
