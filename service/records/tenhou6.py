@@ -192,7 +192,8 @@ def _result(rnd: Round, result, where: str, ura: list):
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise RecordError("the result is [\"和了\" | \"流局\" | ..., deltas...]", where)
     word, rest = result[0], result[1:]
-    last = rnd.events[-1] if rnd.events else None
+    # the round's last move: a kan's dora, turned after the discard, is no winning tile
+    last = next((e for e in reversed(rnd.events) if e.kind != "dora"), None)
     if word == "和了":
         if len(rest) < 2 or len(rest) % 2:
             raise RecordError("a win is [\"和了\", deltas, [seat, from, pao, points, yaku...], ...]", where)
