@@ -347,13 +347,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from service.docs import build, lint
     from service.efficiency import command as efficiency_command
-    from service.pictures import batch
+    from service.pictures import batch, replay
     from service.records import command as log_command
     from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, batch, serve, score_command, efficiency_command):
+    for module in (lint, build, batch, serve, score_command, efficiency_command, replay):
         module.register(sub)
     from service.scoring.log_wins import judge
 

@@ -144,7 +144,7 @@ class SceneJob:
 
     @property
     def image(self) -> str:
-        return scene_id(self.text, self.options)
+        return scene_id(self.text, self.options, self.scene)
 
     @property
     def key(self) -> str:
