@@ -264,6 +264,16 @@ def cmd_scene(args) -> int:
     return 0
 
 
+def draw_log(scene, args) -> bytes:
+    """A game record's moment (`service.records.scene`'s table) as image bytes for ``tiles log -o``;
+    a bad option is an `OptionError`."""
+    from service.drawing.scene import render_scene
+
+    fmt = args.format or _format_of(args.output or "")
+    opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang)
+    return render_scene(scene, opts)
+
+
 def _layout_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--layout", choices=LAYOUTS, type=option_type("layout"), default="hand",
                    help="hand (default), river: the tiles as a discard pond, or efficiency: the hand's "
@@ -357,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(sub)
     from service.scoring.log_wins import judge
 
-    log_command.register(sub, judge)  # tiles log, its wins scored by service.scoring
+    log_command.register(sub, judge, draw_log)  # tiles log, its wins scored by service.scoring, drawn here
     return ap
 
 

@@ -56,6 +56,7 @@ def compose(hand: Hand, options: RenderOptions = RenderOptions(), lay: Layout | 
             img.alpha_composite(face, (p.x * s, p.y * s))
         else:  # tiles never overlap (each other or shapes), so a plain copy keeps their own alpha
             img.paste(face, (p.x * s, p.y * s))
+    draw_shapes(img, lay.shapes, s, options.theme, over=True)
     draw_labels(img, lay.labels, s, options.theme)
     return img
 

@@ -87,6 +87,8 @@ def situation_of_table(t: TableScene, lang: str = "en") -> str:
         out.append(a["honba"].format(n=t.honba))
     if t.riichi_sticks:
         out.append(a["stick" if t.riichi_sticks == 1 else "sticks"].format(n=t.riichi_sticks))
+    if t.wall is not None:
+        out.append(a["wall"].format(n=t.wall))
     return a["join_parts"].join(out)
 
 

@@ -1,7 +1,9 @@
-"""A scene's shapes, under its tiles: the table's centre panel and riichi sticks (PNG and SVG).
+"""A scene's shapes: under its tiles the table's centre panel and riichi sticks, over them the
+dot on a called discard (PNG and SVG).
 
 Colours come from the theme: the panel is the page tinted a little toward the tile backs,
-rimmed with the tiles' outline; a stick is tile ivory with the outline and a red dot.
+rimmed with the tiles' outline; a stick is tile ivory with the outline and a red dot; a
+called discard's dot is the tile backs' colour, rimmed with the outline.
 
 >>> from service.layout.layout import Shape
 >>> colours("light")["stick"][2] == get_theme("light").red
@@ -17,7 +19,8 @@ from PIL import Image, ImageDraw
 from service.layout.layout import Shape
 from tile_art.theme import get_theme
 
-KINDS = ("panel", "stick")
+KINDS = ("panel", "stick", "called")
+OVER = ("called",)  # drawn over the tiles, not under them
 
 
 def _mix(a, b, k: float) -> tuple[int, int, int]:
@@ -28,11 +31,13 @@ def colours(theme: str) -> dict[str, tuple]:
     """(fill, rim, dot) per shape kind; the panel has no dot."""
     t = get_theme(theme)
     return {"panel": (_mix(t.page, t.back, 0.14), _mix(t.page, t.outline, 0.5), None),
-            "stick": (t.body, t.outline, t.red)}
+            "stick": (t.body, t.outline, t.red), "called": (t.back, t.outline, None)}
 
 
-def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: str) -> None:
-    """Paint `shapes` onto the RGBA `img` (before the tiles: they never overlap)."""
+def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: str, over: bool = False) -> None:
+    """Paint `shapes` onto the RGBA `img`: those under the tiles (before them: they never
+    overlap), or with `over` those drawn on top of them (`OVER`)."""
+    shapes = tuple(s for s in shapes if (s.kind in OVER) == over)
     if not shapes:
         return
     draw = ImageDraw.Draw(img)
@@ -40,6 +45,9 @@ def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: 
     for s in shapes:
         fill, rim, dot = pal[s.kind]
         box = (s.x * scale, s.y * scale, (s.x + s.w) * scale - 1, (s.y + s.h) * scale - 1)
+        if s.kind == "called":
+            draw.ellipse(box, fill=fill + (255,), outline=rim + (255,), width=max(1, scale))
+            continue
         radius = min(s.w, s.h) * scale // 2 if s.kind == "stick" else 6 * scale
         draw.rounded_rectangle(box, radius, fill=fill + (255,), outline=rim + (255,), width=max(1, scale))
         if dot is not None:
@@ -48,10 +56,17 @@ def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: 
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=dot + (255,))
 
 
-def svg_shapes(shapes: tuple[Shape, ...], cls: str) -> list[str]:
-    """The shapes as `<rect>`s (and a stick's dot), painted by classes ``{cls}-panel``/``{cls}-stick``/``{cls}-dot``."""
+def svg_shapes(shapes: tuple[Shape, ...], cls: str, over: bool = False) -> list[str]:
+    """The shapes under the tiles (or with `over`, those on top) as `<rect>`s (and a stick's dot),
+    painted by classes ``{cls}-panel``/``{cls}-stick``/``{cls}-dot``; a called discard's dot is a
+    ``{cls}-called`` circle."""
     out = []
     for s in shapes:
+        if (s.kind in OVER) != over:
+            continue
+        if s.kind == "called":
+            out.append(f'<circle class="{cls}-called" cx="{s.x + s.w / 2:g}" cy="{s.y + s.h / 2:g}" r="{s.w / 2:g}"/>')
+            continue
         r = min(s.w, s.h) / 2 if s.kind == "stick" else 6
         out.append(f'<rect class="{cls}-{s.kind}" x="{s.x}" y="{s.y}" width="{s.w}" height="{s.h}" rx="{r:g}"/>')
         if s.kind == "stick":

@@ -77,7 +77,7 @@ def render_svg(subject: Subject | None, options: RenderOptions = RenderOptions(f
     defs = [dim_filter()] if dims else []
     if lay.shapes:  # scene shapes and labels: one drawing for every density
         defs.append(svg_shape_style(themes, SHAPE, DARK_QUERY))
-        body = svg_shapes(lay.shapes, SHAPE) + body
+        body = svg_shapes(lay.shapes, SHAPE) + body + svg_shapes(lay.shapes, SHAPE, over=True)
     if lay.labels:
         defs.append(svg_label_style(themes, LABEL, DARK_QUERY))
         body += svg_labels(lay.labels, LABEL)

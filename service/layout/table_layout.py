@@ -5,7 +5,8 @@ panel's edge, a riichi stick if it declared, its river (rows of 6) under that, a
 outside the river with the melds at the row's right end. Then the seat is turned
 clockwise about the centre: the view seat 0 degrees, the seat on its right 270, across 180,
 on its left 90. The panel holds the round, honba and sticks and the dora strip facing
-the view seat, and each seat's wind and score facing that seat (the dealer, East, marked).
+the view seat (and the tiles left in the wall under it), and each seat's wind and score facing
+that seat (the dealer, East, marked). A discard another seat called has a dot on its corner.
 
 >>> from service.notation.scene import read_scene
 >>> t = read_scene("table: {round: S2, dora: 3m, view: S, seats: {E: {hand: 13, river: 19m-4z}, S: {hand: 13}}}")
@@ -31,9 +32,11 @@ from .scene_layout import SceneLayout, SceneTile, title_size
 
 TURNS = (0, 270, 180, 90)  # by seat from the view seat, counter-clockwise round the table: bottom, right, across, left
 EXTRA = {"en": {"honba": "{n} honba", "sticks": "{n} riichi stick", "sticks_many": "{n} riichi sticks",
-                "dealer": "{wind} (dealer)"},
-         "ja": {"honba": "{n}本場", "sticks": "供託{n}", "sticks_many": "供託{n}", "dealer": "{wind}(親)"},
-         "zh": {"honba": "{n}本场", "sticks": "供托{n}", "sticks_many": "供托{n}", "dealer": "{wind}(庄)"}}
+                "dealer": "{wind} (dealer)", "wall": "{n} tiles left"},
+         "ja": {"honba": "{n}本場", "sticks": "供託{n}", "sticks_many": "供託{n}", "dealer": "{wind}(親)",
+                "wall": "残り{n}枚"},
+         "zh": {"honba": "{n}本场", "sticks": "供托{n}", "sticks_many": "供托{n}", "dealer": "{wind}(庄)",
+                "wall": "余{n}张"}}
 
 
 def turn(r: int, x: float, y: float) -> tuple[float, float]:
@@ -77,8 +80,12 @@ def table_layout(table: TableScene, height: int = 38, lang: str = "en") -> Scene
                 items.append((SceneTile(_moved(p, -row.width // 2, hand_top + row.height - th), role, w,
                                         270 if p.sideways else 0), r))
         if river is not None:
-            for p in river.placements:
+            for n, p in enumerate(river.placements):
                 items.append((SceneTile(_moved(p, -3 * tw, river_top), "river", w, 270 if p.sideways else 0), r))
+                if n in seat.river.called:  # a dot on the called discard's corner nearest the centre
+                    d = max(4, th // 5)
+                    x, y = p.x - 3 * tw + p.w - d - max(1, th // 19), river_top + p.y + max(1, th // 19)
+                    shapes.append(Shape("called", *_box(turn_box(r, x, y, d, d))))
             if seat.river.riichi is not None:
                 sh = max(3, th // 9)
                 shapes.append(Shape("stick", *_box(turn_box(r, -tw * 3 // 2, half + (gap - sh) // 2, 3 * tw, sh))))
@@ -99,6 +106,9 @@ def table_layout(table: TableScene, height: int = 38, lang: str = "en") -> Scene
     labels.append(Label(line, -text_width(line, small) // 2, y2, small))
     for i, t in enumerate(strip(table.dora).tiles if table.dora else ()):
         items.append((SceneTile(Placement(t, 0, -5 * tw // 2 + i * tw, strip_y, tw, th), "dora", None, 0), 0))
+    if table.wall is not None:  # under the dora strip's place
+        text = extra["wall"].format(n=table.wall)
+        labels.append(Label(text, -text_width(text, small) // 2, strip_y + th + small + small // 2, small))
     return _placed(items, labels, shapes, th)
 
 

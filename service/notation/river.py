@@ -42,6 +42,7 @@ class River:
     tiles: tuple[Tile, ...]
     warnings: tuple[ParseWarning, ...] = field(default=(), compare=False)
     notation: str = field(default="", compare=False)
+    called: tuple[int, ...] = ()  # indexes of the discards another seat called (a game record's river)
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -149,6 +150,9 @@ def describe_river(river: River, lang: str = "en") -> str:
 
     >>> describe_river(parse_river("-1z 8p *8p 0s"))
     'River: riichi on East, 8p 8p 5s (red); tsumogiri: 8p (3rd discard)'
+    >>> from dataclasses import replace
+    >>> describe_river(replace(parse_river("1m 2m 3m"), called=(1,)))
+    'River: 1m 2m 3m; called: 2m'
     >>> describe_river(parse_river("1m *2m 34-5p *0s *0s"), "ja")
     '捨て牌：一萬 二萬 三筒 四筒、五筒で立直、赤五索 赤五索；ツモ切り：二萬 赤五索（6打目） 赤五索（7打目）'
     """
@@ -161,8 +165,10 @@ def describe_river(river: River, lang: str = "en") -> str:
         parts = (tiles_text(names[:r], lang), w["riichi"].format(tile=names[r]), tiles_text(names[r + 1 :], lang))
         body = w["join_parts"].join(p for p in parts if p)
     thrown = [_placed(names, n, lang) for n, t in enumerate(river.tiles) if t.tsumogiri]
+    called = [_placed(names, n, lang) for n in river.called]
     groups = [w["group"].format(label=w["labels"]["river"], tiles=body)]
-    return join_groups(groups + ([group_text("tsumogiri", thrown, lang)] if thrown else []), lang)
+    groups += [group_text("tsumogiri", thrown, lang)] if thrown else []
+    return join_groups(groups + ([group_text("called_discard", called, lang)] if called else []), lang)
 
 
 def _placed(names: list[str], n: int, lang: str = "en") -> str:

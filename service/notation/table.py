@@ -5,6 +5,7 @@
       honba: 1
       riichi_sticks: 1
       dora: 3m7z
+      wall: 52         # optional: the tiles left to draw
       view: S          # the seat drawn at the bottom
       seats:
         E: {hand: 13, melds: "-123m", river: "19m4z*6p-5s", score: 31000}
@@ -37,6 +38,7 @@ from .river import River, parse_river
 MAX_RIVER = 24  # more discards than one player makes in a hand (18 draws from the live wall, plus calls)
 MAX_BACKS = 14
 MAX_STICKS = 99
+LIVE_WALL = 70  # tiles to draw once the hands are dealt: 136, less 52 dealt and 14 in the dead wall
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,7 @@ class TableScene:
     dora: tuple[Tile, ...]
     view: str
     seats: dict[str, Seat]  # E S W N order; a seat not written is empty
+    wall: int | None = None  # tiles left to draw from the live wall, when shown
 
     def riichi_seats(self) -> list[str]:
         return [w for w, s in self.seats.items() if s.river is not None and s.river.riichi is not None]
@@ -64,7 +67,7 @@ class TableScene:
 
 def read_table(f: Field) -> TableScene:
     """`f`: the ``table`` field."""
-    fields = f.mapping(("round", "honba", "riichi_sticks", "dora", "doras", "view", "front", "sticks", "seats"),
+    fields = f.mapping(("round", "honba", "riichi_sticks", "dora", "doras", "view", "front", "sticks", "seats", "wall"),
                        ("round", "seats"))
     for a, b in (("dora", "doras"), ("view", "front")):
         if a in fields and b in fields:
@@ -97,7 +100,8 @@ def read_table(f: Field) -> TableScene:
         sf = seat_fields.get(wind) or seat_fields.get(wind.lower())
         seats[wind] = _seat(wind, sf, where) if sf is not None else Seat(wind, None, 0, (), None, None)
     _check_copies(dora_fields, where)
-    return TableScene(rnd, honba, sticks, dora, view, seats)
+    wall = fields["wall"].number(0, LIVE_WALL) if "wall" in fields else None
+    return TableScene(rnd, honba, sticks, dora, view, seats, wall)
 
 
 def _one_name_a_seat(f: Field) -> None:
@@ -177,4 +181,4 @@ def _check_copies(dora_fields: list, where: list) -> None:
                 field.fail(f"a fifth {t.number}{t.suit} on the table; a set has four", at)
 
 
-__all__ = ["MAX_RIVER", "Seat", "TableScene", "read_table"]
+__all__ = ["LIVE_WALL", "MAX_RIVER", "Seat", "TableScene", "read_table"]

@@ -2,6 +2,7 @@
 
     $ tiles log game.json --list
     $ tiles log game.mjlog --round 2 --seat 1 --turn 6 --json
+    $ tiles log game.json --round 2 --seat 1 --turn 6 --view 1 -o moment.png
 
 Exit status 0, or 2 with one line on stderr for a bad record, moment or option.
 """
@@ -11,14 +12,19 @@ from __future__ import annotations
 import json
 import sys
 
+from service.notation.fields import SceneError
+from service.notation.options import FORMATS, OptionError
+
 from . import RecordError, moment, read
 from .replay import hand_notation, meld_notation
+from .scene import check_view, table_scene
 from .tiles import order
 
 
-def register(sub, judge=None) -> None:
+def register(sub, judge=None, draw=None) -> None:
     """Add ``log`` to the `tiles` command line; `judge(state, winner)` gives ``(score, agrees)`` of
-    each recorded win (service.scoring's, which sits above this layer)."""
+    each recorded win (service.scoring's, which sits above this layer), and `draw(scene, args)`
+    the image bytes of a scene for ``-o`` (service.drawing's, above it too)."""
     p = sub.add_parser("log", help="list a game record's rounds (Tenhou mjlog, tenhou.net/6, mjai) or show one moment")
     p.add_argument("file", help="the record: mjlog XML, tenhou.net/6 JSON (or JSON lines) or mjai JSON lines")
     p.add_argument("--list", action="store_true", help="every round: name, scores and result")
@@ -29,7 +35,15 @@ def register(sub, judge=None) -> None:
     p.add_argument("--start", action="store_true", help="the moment the hands are dealt")
     p.add_argument("--result", action="store_true", help="the round's end")
     p.add_argument("--json", action="store_true", help="print JSON (docs/logs.md)")
-    p.set_defaults(func=cmd_log, judge=judge)
+    p.add_argument("-o", "--output", help="draw the moment as a whole table: a .png, .webp or .svg file, or - for stdout")
+    p.add_argument("--view", help="draw from this seat (0-3): the others' hands face down, as that player saw them")
+    p.add_argument("--reveal", choices=("all",), help="all: show every hand, from --view's seat too")
+    p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
+    p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
+    p.add_argument("--theme", default="light", help="light, dark, or auto (SVG)")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--lang", default="en", help="language of the labels and the alt text (en, ja, zh)")
+    p.set_defaults(func=cmd_log, judge=judge, draw=draw)
 
 
 def winning_notation(state: dict, winner: dict) -> str:
@@ -88,8 +102,22 @@ def _state_lines(state: dict) -> list:
     return lines
 
 
+def _write(path: str, data: bytes) -> None:
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        with open(path, "wb") as f:
+            f.write(data)
+
+
 def cmd_log(args) -> int:
     try:
+        view = check_view(args.view)
+        if (args.output or view is not None or args.reveal) and (args.list or args.round is None):
+            raise RecordError("-o, --view and --reveal draw one moment: give it with --round")
+        if args.output and args.draw is None:
+            raise RecordError("this tiles has no drawing for -o")
         game = read(args.file)
         if args.list or args.round is None:
             if args.round is not None or args.step is not None or args.seat is not None or args.start or args.result:
@@ -100,8 +128,16 @@ def cmd_log(args) -> int:
             return 0
         state = moment(game, args.round, step=args.step, seat=args.seat, turn=args.turn,
                        start=args.start, result=args.result)
+        picture = args.draw(table_scene(state, view, args.reveal == "all"), args) if args.output else None
     except RecordError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except (OptionError, SceneError) as err:
+        print(f"error: {getattr(err, 'message', err)}", file=sys.stderr)
+        return 2
+    if picture is not None:
+        _write(args.output, picture)
+        if args.output == "-" or not args.json:
+            return 0
     print(json.dumps(state, ensure_ascii=False, indent=2) if args.json else "\n".join(_state_lines(state)))
     return 0
