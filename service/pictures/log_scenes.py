@@ -29,6 +29,7 @@ from service.notation.fields import SceneError, compose
 from service.notation.log_scene import LogMoment
 from service.notation.table import TableScene
 from service.records import MAX_BYTES, Game, RecordError, moment, read_text
+from service.records.scene import table_scene
 
 HTTP_REFUSAL = ("a log: scene reads a game record file, and a request over HTTP reads no files: draw the "
                 "page with tiles build or tiles batch (remark-tiles without its service option), or give the "
@@ -81,8 +82,6 @@ def resolve(m: LogMoment, page: str = "") -> LogTable:
         m.at("log").fail(f"{path}: {err}")
     except OSError as err:
         m.at("log").fail(f"cannot read {path}: {err.strerror}")
-    from service.records.scene import table_scene  # noqa: PLC0415  (records' scene: only a log: scene needs it)
-
     number = round_number(m, game)
     field = "turn" if m.turn is not None else "step" if m.step is not None else "start" if m.start else "result"
     try:

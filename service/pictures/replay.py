@@ -23,6 +23,7 @@ from service.drawing.render import encode
 from service.notation.options import OptionError, RenderOptions, option_type
 from service.records import Game, RecordError, moment, read
 from service.records.model import CALLS
+from service.records.scene import check_view, seat_wind, table_scene
 
 DELAY = 700  # ms a move shows
 PAUSE = 2.5  # a riichi discard or a call shows this many times as long
@@ -61,8 +62,6 @@ def moments(game: Game, number: int) -> list[tuple[int, str | None, str]]:
 
 def replay_frames(game: Game, number: int, view: int | None = None, delay: int = DELAY) -> list[Frame]:
     """The animation's frames of round `number` (1-based), from seat `view` (None: every hand shown)."""
-    from service.records.scene import seat_wind, table_scene
-
     if not 1 <= number <= len(game.rounds):
         raise RecordError(f"no round {number}: the record has {len(game.rounds)} (1-{len(game.rounds)})")
     dealer = game.rounds[number - 1].dealer
@@ -160,8 +159,6 @@ def register(sub) -> None:
 
 
 def cmd_replay(args) -> int:
-    from service.records.scene import check_view
-
     try:
         if not MIN_DELAY <= args.delay <= MAX_DELAY:
             raise OptionError(f"--delay is {MIN_DELAY}-{MAX_DELAY} ms, not {args.delay}", "delay")
