@@ -93,16 +93,23 @@ def resolve(m: LogMoment, page: str = "") -> LogTable:
 
 
 def round_number(m: LogMoment, game: Game) -> int:
-    """The 1-based number of `m`'s round: as given, or the first round of that name."""
+    """The 1-based number of `m`'s round: as given, or the round of that name (``E3`` is ``E3-2``
+    when the record has one East 3 only; with its repeats, the honba tells them apart)."""
     count = len(game.rounds)
     if isinstance(m.round, int):
         if not 1 <= m.round <= count:
             m.at("round").fail(f"no round {m.round}: the record has {count} (1-{count})")
         return m.round
     names = [r.name for r in game.rounds]
-    if m.round not in names:
-        m.at("round").fail(f"no round {m.round}: the record's rounds are {', '.join(names) or 'none'}")
-    return names.index(m.round) + 1
+    if m.round in names:
+        return names.index(m.round) + 1
+    same = [n for n, name in enumerate(names, 1) if name.split("-")[0] == m.round]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        m.at("round").fail(f"{m.round} is {len(same)} rounds here: {', '.join(names[n - 1] for n in same)}; "
+                           f"name one with its honba, or give its number")
+    m.at("round").fail(f"no round {m.round}: the record's rounds are {', '.join(names) or 'none'}")
 
 
 @lru_cache(maxsize=16)
