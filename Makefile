@@ -47,6 +47,8 @@ docs: $(SERVE_STAMP)
 	$(BIN)/tiles build $(filter-out $(SITE_PAGES),$(wildcard docs/*.md)) docs/integrations docs/components \
 		--out docs/img --link-md --prune
 	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
+	mkdir -p docs/img/replay  # docs/logs.md's replay and its still (tiles replay: not in the manifest)
+	cd docs && $(abspath $(BIN))/tiles replay games/replay.json --round 1 -o img/replay/east3.webp --still img/replay/east3.png
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict

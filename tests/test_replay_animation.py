@@ -252,3 +252,20 @@ def test_apng_frames_reads_what_apng_writes():
     with Image.open(io.BytesIO(data)) as im:
         assert im.n_frames == 2
     assert struct.unpack(">I", data[data.index(b"acTL") + 4:][:4])[0] == 2
+
+
+def test_docs_logs_shows_the_markup_tiles_replay_prints():
+    """docs/logs.md's <picture> is what `tiles replay docs/games/replay.json --round 1 --html` prints
+    (the Makefile's docs line draws its files)."""
+    from pathlib import Path
+
+    from service.pictures.replay import picture_html, replay_frames, round_alt
+    from service.records import read
+
+    root = Path(__file__).resolve().parents[1]
+    game = read(root / "docs" / "games" / "replay.json")
+    images = frame_images(replay_frames(game, 1), RenderOptions())
+    want = picture_html("img/replay/east3.webp", "img/replay/east3.png", round_alt(game, 1), images[-1].size)
+    assert want in (root / "docs" / "logs.md").read_text(encoding="utf-8").splitlines()
+    assert "tiles replay games/replay.json --round 1 -o img/replay/east3.webp --still img/replay/east3.png" in \
+        (root / "Makefile").read_text(encoding="utf-8")

@@ -36,8 +36,9 @@ from service.notation.options import RenderOptions
 from service.notation.table import TableScene
 from tile_art.theme import get_theme
 
-from .png import PALETTE_LEVEL, SIGNATURE, chunk
-from .render import compose
+from .indexed import quantized_picture
+from .png import PALETTE_LEVEL, SIGNATURE, chunk, indexed_png
+from .render import compose, encode
 
 FORMATS = ("png", "gif", "webp")
 COLOURS = 255  # the shared palette's colours; one entry more is the APNG frames' transparent one
@@ -185,10 +186,21 @@ def animate(frames: list[Frame], options: RenderOptions = RenderOptions(), fmt: 
     return buf.getvalue()
 
 
+def still(image: Image.Image, fmt: str = "png") -> bytes:
+    """One frame alone (the last: for readers who prefer reduced motion), PNG or WebP: a palette
+    picture where its palette keeps the look (`service.drawing.indexed.quantized_picture`), as a scene's PNG is."""
+    picture = quantized_picture(image.convert("RGBA"))
+    if picture is None:
+        return encode(image, fmt)
+    if fmt == "png":
+        return indexed_png(picture.indices, picture.palette, picture.transparency)
+    return encode(picture.image(), fmt)
+
+
 def _palette_image(indices: np.ndarray, palette: bytes) -> Image.Image:
     img = Image.fromarray(indices, "P")
     img.putpalette(palette)
     return img
 
 
-__all__ = ["FORMATS", "Frame", "animate", "apng", "apng_frames", "frame_images"]
+__all__ = ["FORMATS", "Frame", "animate", "apng", "apng_frames", "frame_images", "still"]

@@ -18,8 +18,7 @@ import os
 import sys
 from html import escape
 
-from service.drawing.animation import FORMATS, Frame, animate, frame_images
-from service.drawing.render import encode
+from service.drawing.animation import FORMATS, Frame, animate, frame_images, still
 from service.notation.options import OptionError, RenderOptions, option_type
 from service.records import Game, RecordError, moment, read
 from service.records.model import CALLS
@@ -111,9 +110,12 @@ def round_alt(game: Game, number: int) -> str:
         what = "; ".join(wins)
         what = what[0].upper() + what[1:] + "."
     elif end.kind == "draw_end":
-        tenpai = [_who(s, rnd.dealer) for s, t in enumerate(end.tenpai or []) if t]
+        ready = end.tenpai
+        if ready is None and end.deltas and min(end.deltas) < 0 < max(end.deltas):  # told by who was paid
+            ready = [d > 0 for d in end.deltas]
+        tenpai = [_who(s, rnd.dealer) for s, t in enumerate(ready or []) if t]
         what = "An exhaustive draw" + (f", tenpai: {', '.join(tenpai)}." if tenpai else ", nobody tenpai."
-                                       if end.tenpai is not None else ".")
+                                       if ready is not None else ".")
     else:
         what = "An abortive draw" + (f" ({end.reason})." if end.reason else ".")
     return f"{head}: {moves}. {what}"
@@ -184,7 +186,7 @@ def cmd_replay(args) -> int:
         f.write(animate(frames, options, fmt, images))
     if args.still:
         with open(args.still, "wb") as f:
-            f.write(encode(images[-1], still_fmt))
+            f.write(still(images[-1], still_fmt))
     if args.html:
         s = options.scale
         size = (images[-1].width // s, images[-1].height // s)
