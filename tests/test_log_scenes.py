@@ -4,6 +4,7 @@ refused over HTTP. The record is tests/record_games.py's random game, as tenhou.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -35,6 +36,11 @@ def site(tmp_path, game):
     return docs
 
 
+def key_of(record) -> str:
+    """The manifest key of PAGE's block: its YAML, and its record's hash."""
+    return f"scene:{MOMENT.strip()}?record={hashlib.sha256(record.read_bytes()).hexdigest()[:16]}"
+
+
 def state_of(record, *args):
     """`tiles log`'s own state of the moment: what the picture must show."""
     out = subprocess.run([sys.executable, "-m", "service.cli", "log", str(record), *args, "--json"],
@@ -47,7 +53,7 @@ def test_tiles_build_draws_the_moment_as_tiles_log_draws_it(site, tmp_path, caps
     out = tmp_path / "img"
     assert main(["build", str(site), "--out", str(out), "--jobs", "1"]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
-    entry = manifest["images"][f"scene:{MOMENT.strip()}"]
+    entry = manifest["images"][key_of(site / "games" / "g.json")]
     drawn = tmp_path / "log.png"
     assert main(["log", str(site / "games" / "g.json"), "--round", "3", "--seat", "1", "--turn", "4",
                  "-o", str(drawn)]) == 0
@@ -61,13 +67,30 @@ def test_tiles_build_draws_the_moment_as_tiles_log_draws_it(site, tmp_path, caps
 def test_a_changed_record_is_a_new_picture(site, tmp_path, game):
     out = tmp_path / "img"
     assert main(["build", str(site), "--out", str(out), "--jobs", "1"]) == 0
-    before = json.loads((out / "manifest.json").read_text())["images"][f"scene:{MOMENT.strip()}"]["1x"]
+    record = site / "games" / "g.json"
+    before = json.loads((out / "manifest.json").read_text())["images"][key_of(record)]["1x"]
     other = record_games.game(23, 4)
     other[0].scores = [30000, 20000, 25000, 25000]  # a round before the one drawn: its bytes change
-    (site / "games" / "g.json").write_text(record_games.to_tenhou6(other), encoding="utf-8")
+    record.write_text(record_games.to_tenhou6(other), encoding="utf-8")
     assert main(["build", str(site), "--out", str(out), "--jobs", "1"]) == 0
-    after = json.loads((out / "manifest.json").read_text())["images"][f"scene:{MOMENT.strip()}"]["1x"]
+    after = json.loads((out / "manifest.json").read_text())["images"][key_of(record)]["1x"]
     assert after != before and (out / after).exists()
+
+
+def test_the_same_yaml_beside_two_records_is_two_pictures(site, tmp_path, capsys):
+    """Two folders, each with its own games/g.json: one block's YAML, two pictures, each page linked to its own."""
+    other = site / "other"
+    (other / "games").mkdir(parents=True)
+    rounds = record_games.game(5, 4)
+    (other / "games" / "g.json").write_text(record_games.to_tenhou6(rounds), encoding="utf-8")
+    (other / "page.md").write_text(PAGE, encoding="utf-8")
+    out = site / "img"
+    assert main(["build", str(site), "--out", str(out), "--jobs", "1", "--link-md"]) == 0
+    images = json.loads((out / "manifest.json").read_text())["images"]
+    mine, theirs = images[key_of(site / "games" / "g.json")], images[key_of(other / "games" / "g.json")]
+    assert mine["1x"] != theirs["1x"]
+    assert f'src="img/{mine["2x"]}"' in (site / "page.md").read_text()
+    assert f'src="../img/{theirs["2x"]}"' in (other / "page.md").read_text()
 
 
 @pytest.mark.parametrize("yaml, where, message", [

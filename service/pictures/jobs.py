@@ -148,7 +148,7 @@ class SceneJob:
 
     @property
     def key(self) -> str:
-        return scene_key(self.text, self.options)
+        return scene_key(self.text, self.options, self.scene)
 
     def picture(self, scale: int) -> bytes:
         return render_scene(self.scene, replace(self.options, scale=scale))

@@ -258,7 +258,7 @@ def scene_id(text: str, options: RenderOptions, scene: Scene | None = None) -> s
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def scene_key(text: str, options: RenderOptions) -> str:
+def scene_key(text: str, options: RenderOptions, scene: Scene | None = None) -> str:
     """The manifest key of a scene: ``scene:`` and its YAML (`scene_text`), then the options that
     differ from `tiles build`'s (``?theme=dark``).
 
@@ -268,6 +268,9 @@ def scene_key(text: str, options: RenderOptions) -> str:
     'scene:problem: {round: E1}?height=30&format=svg&lang=ja&bg=ffffffff'
     >>> scene_key("problem: {round: E1}", RenderOptions(index=True))
     'scene:problem: {round: E1}?index=1'
+
+    A ``log:`` scene's key ends with its record's hash (``record=``): the same YAML on two pages
+    may name two records (``log: game.json`` beside each).
     """
     extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
              if getattr(options, k) != getattr(RenderOptions(), k)]
@@ -275,6 +278,8 @@ def scene_key(text: str, options: RenderOptions) -> str:
         extra.append("index=1")
     if options.background is not None:  # bg=fff: as GET /scene's query names it
         extra.append("bg=%02x%02x%02x%02x" % options.background)
+    if getattr(scene, "record", ""):
+        extra.append(f"record={scene.record}")
     return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")
 
 
