@@ -48,6 +48,8 @@ docs: $(SERVE_STAMP)
 		--out docs/img --link-md --prune
 	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
 	$(BIN)/python -m tests.print_pages  # docs/print.md's printed pages, docs/img/print/ (typst, pdflatex: else skipped)
+	mkdir -p docs/img/replay  # docs/logs.md's replay and its still (tiles replay: not in the manifest)
+	cd docs && $(abspath $(BIN))/tiles replay games/replay.json --round 1 -o img/replay/east3.webp --still img/replay/east3.png
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict

@@ -240,6 +240,7 @@ def cmd_scene(args) -> int:
     """Draw a scene (a problem card) from a YAML file; ``--json`` prints its view instead of (or besides) it."""
     from service.drawing.scene import render_scene, scene_json
     from service.layout.arrange import arrange_scene
+    from service.notation.log_scene import LogMoment
     from service.notation.scene import SceneError, read_scene
 
     if not args.json and not args.output:
@@ -252,7 +253,11 @@ def cmd_scene(args) -> int:
         print(f"error: cannot read {args.file}: {err}", file=sys.stderr)
         return 2
     try:
-        card = read_scene(text)
+        card = read_scene(text, logs=True)
+        if isinstance(card, LogMoment):  # a game record's moment: the record beside the YAML file
+            from service.pictures.log_scenes import resolve
+
+            card = resolve(card, args.file)
         fmt = args.format or _format_of(args.output or "")
         opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang,
                              background=parse_color(args.bg), index=args.index)
@@ -368,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     what = "draw a scene, a problem card or a whole table, from a YAML file (docs/scenes.md)"
     p = sub.add_parser("scene", help=what, description=what[0].upper() + what[1:] + ".")
-    p.add_argument("file", help="the scene's YAML file: problem: (a problem card) or table: (four seats)")
+    p.add_argument("file", help="the scene's YAML file: problem: (a problem card), table: (four seats) or log: (a game record's moment, the record beside the file)")
     p.add_argument("-o", "--output", help="file to write (.png, .webp, .svg or .pdf), or - for stdout")
     p.add_argument("--json", action="store_true", help="print width, height, alt and every tile drawn")
     p.add_argument("--height", type=option_type("height"), default=38, help="CSS px of an upright tile (16-256)")
@@ -382,13 +387,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     from service.docs import build, convert, lint
     from service.efficiency import command as efficiency_command
-    from service.pictures import batch
+    from service.pictures import batch, replay
     from service.records import command as log_command
     from service.scoring import command as score_command
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, convert, batch, serve, score_command, efficiency_command):
+    for module in (lint, build, convert, batch, serve, score_command, efficiency_command, replay):
         module.register(sub)
     from service.scoring.log_wins import judge
 

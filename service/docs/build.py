@@ -39,6 +39,7 @@ from service.pictures.jobs import (
     write_file,
 )
 from service.pictures.scan import doc_files, scan_text, walk_docs
+from service.pictures.log_scenes import names_log
 from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
 from service.pictures.pages import read_docs
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, tag_options
@@ -76,9 +77,10 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAU
 
 
 def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG,
-                 index: bool = DEFAULT_INDEX) -> dict[int, tuple[str, str]]:
+                 index: bool = DEFAULT_INDEX, path: str = "") -> dict[int, tuple[str, str]]:
     """The 0-based line of each closed block's closing fence (lines split at ``\\n``), the block's
-    manifest key at ``theme`` and the closing line's text before its fence (``"> "`` in a blockquote):
+    manifest key at ``theme`` (a ``log:`` block's with its record's hash: the record beside `path`) and
+    the closing line's text before its fence (``"> "`` in a blockquote):
     what ``tiles build --link-md`` puts an `<img>` under, and how that line starts.
 
     >>> scene_closes("# A\\n```tiles-scene\\nproblem: {round: E1}\\n```\\n", "light")
@@ -87,11 +89,12 @@ def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG,
     {2: ('scene:problem: {round: E1}?theme=dark&lang=ja', '> ')}
     """
     out = {}
-    for block in scene_blocks(text):
+    for block in scene_blocks(text, path):
         options, _ = read_options(block)
         if options is not None and block.close is not None:
             render = options.render(options.themes((theme,))[0], "png", lang, index)
-            out[block.close] = scene_key(block.text, render), block.prefix
+            scene = read_block(block)[0] if names_log(block.text) else None
+            out[block.close] = scene_key(block.text, render, scene), block.prefix
     return out
 
 
@@ -205,7 +208,7 @@ def link_markdown(path: Path, out: Path, images: dict[str, dict], default_theme:
     crlf = "\r\n" in text
     lines = text.split("\n")  # a CRLF line keeps its "\r"
     rel = os.path.relpath(out, path.parent).replace(os.sep, "/")
-    scenes = scene_closes(text, default_theme, default_lang, default_index)  # closing fence line -> manifest key, its start
+    scenes = scene_closes(text, default_theme, default_lang, default_index, str(path))  # closing fence line -> manifest key, its start
     out_lines, changed, i = [], False, 0
     while i < len(lines):
         line = lines[i]

@@ -36,16 +36,16 @@ from .markup import css
 SCENE_CLASS = "tiles-scene"
 
 
-def scene_files(text: str, options: RenderOptions) -> list[str]:
+def scene_files(text: str, options: RenderOptions, scene: Scene | None = None) -> list[str]:
     """The file names of a scene at ``options``: one per scale (an SVG is one file)."""
-    image = scene_id(text, options)
+    image = scene_id(text, options, scene)
     return [file_name(image, s, options.format) for s in scales_of(options)]
 
 
 def ensure_scene_files(text: str, scene: Scene, options: RenderOptions, out: Path) -> list[str]:
     """Draw the files of a scene not yet in ``out`` (a name is a content hash); return every name."""
     out.mkdir(parents=True, exist_ok=True)
-    names = scene_files(text, options)
+    names = scene_files(text, options, scene)
     for scale, name in zip(scales_of(options), names):
         if not (out / name).exists():
             write_file(out / name, render_scene(scene, replace(options, scale=scale)))

@@ -64,7 +64,6 @@ from sphinx.util.docutils import SphinxDirective
 from service.drawing.scene import scene_alt
 from service.layout.arrange import arrange, arranged_alt
 from service.notation.dora import LANGS
-from service.notation.scene import read_scene
 from service.notation.options import RenderOptions
 from service.pictures.jobs import Job, file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
@@ -295,6 +294,7 @@ def scene_node(env, block: SceneBlock, page: str):
         return nodes.literal_block(message, message, classes=["tiles-error"])
     node = tiles_scene()
     node["yaml"] = block.text
+    node["page"] = block.path  # a log: scene's record is beside the page
     node["options"] = options.given
     return node
 
@@ -335,7 +335,9 @@ def visit_html(self, node) -> None:
 def visit_scene_html(self, node) -> None:
     """Draw a scene's images into ``_images`` (unless there) and write their `<img>`s."""
     config = self.builder.config
-    scene = read_scene(node["yaml"])
+    scene, bad = read_block(SceneBlock(node.get("page", ""), 1, 0, node["yaml"]))
+    if scene is None:  # a log: scene whose record changed since the page was read
+        raise ValueError(str(bad))
     block = SceneOptions(tuple(node.get("options", ())))
     themes = block.themes(("light", "dark") if config.tiles_theme == "auto" else (config.tiles_theme,))
     out = Path(self.builder.outdir) / self.builder.imagedir
@@ -381,7 +383,9 @@ def visit_latex(self, node) -> None:
 def visit_scene_latex(self, node) -> None:
     """Draw a scene as a vector PDF in the LaTeX output (unless there) and include it, centred."""
     config = self.builder.config
-    scene = read_scene(node["yaml"])
+    scene, bad = read_block(SceneBlock(node.get("page", ""), 1, 0, node["yaml"]))
+    if scene is None:  # a log: scene whose record changed since the page was read
+        raise ValueError(str(bad))
     block = SceneOptions(tuple(node.get("options", ())))
     theme = block.themes((config.tiles_theme if config.tiles_theme != "auto" else "light",))[0]
     options = print_options(block.render(theme, "svg", config.tiles_lang, config.tiles_index))

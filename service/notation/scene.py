@@ -27,11 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import yaml
+
 from .dora import read_indicators
 from .fields import SceneError  # noqa: F401  (this module's error: callers import it from here)
 from .fields import WINDS, Field, compose, read_round, read_score
 from .grammar import ParseError, parse
 from .model import Group, Hand, Tile
+from .log_scene import LogMoment, read_log
 from .table import TableScene, read_table
 
 HAND_TILES = 14  # a problem is the moment after the draw: 14 tiles, a meld counting 3
@@ -71,12 +74,28 @@ class ProblemCard:
         return tuple(g for g in self.hand.groups if g.kind == "meld")
 
 
-def read_scene(text: str) -> ProblemCard | TableScene:
-    """The scene in YAML `text` (a `ProblemCard` or a `TableScene`); `SceneError` at the field for any mistake."""
+def read_scene(text: str, logs: bool = False) -> ProblemCard | TableScene | LogMoment:
+    """The scene in YAML `text` (a `ProblemCard` or a `TableScene`); `SceneError` at the field for any mistake.
+    With `logs`, a ``log:`` scene is its `LogMoment` (a front end that reads files resolves it:
+    `service.pictures.log_scenes`); without, it is an error at its ``log`` field.
+
+    >>> read_scene("log: games/e2.json\\nround: 1\\nresult: true")
+    Traceback (most recent call last):
+    ...
+    service.notation.fields.SceneError: 1:6: log: a log: scene reads a game record file, which cannot be read here (a request over HTTP has no files): give the moment's table: instead, or draw it with tiles build, tiles batch or the docs plugins
+    """
     root = compose(text)
-    top = root.mapping(("problem", "table"), keep_empty=True)
+    if isinstance(root.node, yaml.MappingNode) and any(k.value == "log" for k, _ in root.node.value
+                                                          if isinstance(k, yaml.ScalarNode)):
+        moment = read_log(root)
+        if not logs:
+            moment.at("log").fail("a log: scene reads a game record file, which cannot be read here (a request "
+                                  "over HTTP has no files): give the moment's table: instead, or draw it with "
+                                  "tiles build, tiles batch or the docs plugins")
+        return moment
+    top = root.mapping(("problem", "table", "log"), keep_empty=True)
     if len(top) != 1:
-        root.fail("a scene is one of problem: or table:")
+        root.fail("a scene is one of problem:, table: or log:")
     if "table" in top:
         return read_table(top["table"])
     return read_problem(top["problem"])

@@ -80,6 +80,7 @@ from .release import TILES_VERSION
 from .fence_words import MAX_INFO
 from .pages import fence_props, line_tag, tiles_info
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
+from .log_scenes import HTTP_REFUSAL, names_log
 from .scene_blocks import SceneBlock, meta_options, read_block, read_options
 from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
@@ -270,6 +271,8 @@ class Batch:
         info, at = meta_options(meta)
         block = SceneBlock(path, line, column - 1, text, info, int(req.get("metaLine", line - 1)),
                            int(req.get("metaColumn", column)) + at, tuple(c - 1 for c in columns))
+        if self.fetch and names_log(text):  # POST /batch: a request over HTTP reads no files
+            return {"id": rid, "ok": False, "fatal": HTTP_REFUSAL}
         options, bad_option = read_options(block, fmt)
         scene, bad_field = read_block(block)
         if options is None or scene is None:

@@ -145,11 +145,11 @@ class SceneJob:
 
     @property
     def image(self) -> str:
-        return scene_id(self.text, self.options)
+        return scene_id(self.text, self.options, self.scene)
 
     @property
     def key(self) -> str:
-        return scene_key(self.text, self.options)
+        return scene_key(self.text, self.options, self.scene)
 
     def picture(self, scale: int) -> bytes:
         return render_scene(self.scene, replace(self.options, scale=scale))

@@ -25,6 +25,7 @@ from typing import Iterable
 
 from service.drawing.version import RENDERER_VERSION
 from service.notation.options import OptionError, RenderOptions, options_key
+from service.notation.log_scene import LogMoment
 from service.notation.scene import ProblemCard, SceneError, read_scene
 from service.notation.table import TableScene
 
@@ -198,13 +199,18 @@ _EXAMPLE = {"height": "30", "theme": "dark", "lang": "ja", "index": "1", "format
 
 
 def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
-    """The block's scene, or the `Problem` at its page's line and column.
+    """The block's scene, or the `Problem` at its page's line and column (a ``log:`` scene's record is
+    read relative to the block's page: `service.pictures.log_scenes`).
 
     >>> read_block(SceneBlock("a.md", 7, 2, "problem: {round: E9}\\n"))[1].__str__()
     "a.md:7:12: problem: problem needs 'seat'"
     """
     try:
-        scene = read_scene(block.text)
+        scene = read_scene(block.text, logs=True)
+        if isinstance(scene, LogMoment):  # a game record's moment, beside the page
+            from .log_scenes import resolve
+
+            scene = resolve(scene, block.path)
     except SceneError as err:
         what = f"{err.field}: {err.message}" if err.field else err.message
         return None, Problem(block.path, block.line + err.line - 1, block.column(err.line, err.col), what)
@@ -239,13 +245,20 @@ def scene_text(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.strip().splitlines())
 
 
-def scene_id(text: str, options: RenderOptions) -> str:
-    """The content hash naming a scene's files: the renderer, the YAML as written and the options."""
+def scene_id(text: str, options: RenderOptions, scene: Scene | None = None) -> str:
+    """The content hash naming a scene's files: the renderer, the YAML as written and the options
+    (and for a ``log:`` scene the hash of its record's bytes: a changed record, a new name).
+
+    >>> scene_id("table: {round: E1}", RenderOptions()) == scene_id("table: {round: E1}  ", RenderOptions())
+    True
+    """
+    record = getattr(scene, "record", "")
     key = f"{RENDERER_VERSION}\nscene\n{scene_text(text)}\n{options_key(replace(options, scale=1))}"
+    key += f"\nrecord {record}" if record else ""
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-def scene_key(text: str, options: RenderOptions) -> str:
+def scene_key(text: str, options: RenderOptions, scene: Scene | None = None) -> str:
     """The manifest key of a scene: ``scene:`` and its YAML (`scene_text`), then the options that
     differ from `tiles build`'s (``?theme=dark``).
 
@@ -255,6 +268,9 @@ def scene_key(text: str, options: RenderOptions) -> str:
     'scene:problem: {round: E1}?height=30&format=svg&lang=ja&bg=ffffffff'
     >>> scene_key("problem: {round: E1}", RenderOptions(index=True))
     'scene:problem: {round: E1}?index=1'
+
+    A ``log:`` scene's key ends with its record's hash (``record=``): the same YAML on two pages
+    may name two records (``log: game.json`` beside each).
     """
     extra = [f"{k}={getattr(options, k)}" for k in ("height", "theme", "format", "lang")
              if getattr(options, k) != getattr(RenderOptions(), k)]
@@ -262,6 +278,8 @@ def scene_key(text: str, options: RenderOptions) -> str:
         extra.append("index=1")
     if options.background is not None:  # bg=fff: as GET /scene's query names it
         extra.append("bg=%02x%02x%02x%02x" % options.background)
+    if getattr(scene, "record", ""):
+        extra.append(f"record={scene.record}")
     return f"scene:{scene_text(text)}" + ("?" + "&".join(extra) if extra else "")
 
 

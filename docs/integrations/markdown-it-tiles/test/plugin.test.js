@@ -149,6 +149,21 @@ test("a tiles-scene block is its picture, with the fence's options", () => {
   assert.ok(Number(scene.height) > 30);
 });
 
+test("a tiles-scene block with log: draws the record's moment, the record beside the page", () => {
+  const where = site();
+  mkdirSync(path.join(where.root, "games"));
+  const record = new URL("../../../games/hard-cases.json", import.meta.url);
+  writeFileSync(path.join(where.root, "games", "g.json"), readFileSync(record));
+  const moment = ["log: games/g.json", "round: 1", "seat: 0", "turn: 2"];
+  const [table] = imgs(render(where, ["# A game", "", "```tiles-scene", ...moment, "```", ""].join("\n")));
+  assert.equal(table.class, "tiles tiles-scene");
+  assert.match(table.alt, /^Table: East 1, 1 riichi stick, 66 tiles left in the wall; dora indicator: 1m; East \(dealer, 24000 points\)/);
+  assert.ok(statSync(path.join(where.root, "public", "tiles", table.src.replace("/tiles/", ""))).size > 100);
+  const message = error(() => render(where, ["# A game", "", "```tiles-scene", ...moment.slice(0, 3), "turn: 29", "```", ""]
+    .join("\n"), "bad.md"));
+  assert.match(message, /bad\.md:7:7: turn: seat 0 has no discard 29: it discards 2 times/);
+});
+
 test("colorMode class: a light/dark pair and the CSS that shows one; media: a <picture>", () => {
   const page = '<Tiles notation="14s" />\n\n<Tiles notation="1m" theme="dark" />\n';
   const paired = render(site({ colorMode: "class" }), page);

@@ -2,7 +2,7 @@
 // (on PATH, or TILES_COMMAND). Run: npm test (pytest runs it in `make test`).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
 import { compile } from "@mdx-js/mdx";
@@ -296,6 +296,29 @@ test("a ```tiles-scene block becomes the scene's picture; a bad field fails at i
     assert.equal(err.message.split("\n")[0], `${rel}:7:12: problem.round: round must be a wind and a hand number 1-4, ` +
       "like E1 or S3, not 'E9'");
     assert.equal(err.message.split("\n")[2], "  " + " ".repeat(11) + "^");
+    return true;
+  });
+});
+
+test("a ```tiles-scene block with log: draws the record's moment, the record beside the page", async () => {
+  const root = site();
+  mkdirSync(path.join(root, "games"));
+  copyFileSync(new URL("../../../games/hard-cases.json", import.meta.url), path.join(root, "games", "g.json"));
+  const moment = ["log: games/g.json", "round: 1", "seat: 0", "turn: 2"];
+  const file = page(root, "log.mdx", ["# A game", "", "```tiles-scene", ...moment, "```", ""].join("\n"));
+  const found = imgs(await html(file, { colorMode: "data-theme" }));
+  assert.deepEqual(found.map((i) => i.class), ["tiles tiles-scene tiles--light", "tiles tiles-scene tiles--dark"]);
+  assert.match(found[0].alt, /^Table: East 1, 1 riichi stick, 66 tiles left in the wall; dora indicator: 1m; East \(dealer, 24000 points\)/);
+  for (const img of found) {
+    for (const candidate of img.srcset.split(", ")) {
+      const name = candidate.split(" ")[0].replace("/tiles/", "");
+      assert.ok(statSync(path.join(root, "public", "tiles", name)).size > 100, name);
+    }
+  }
+  const bad = page(root, "bad-log.mdx", ["# A game", "", "```tiles-scene", ...moment.slice(0, 3), "turn: 29", "```", ""].join("\n"));
+  await assert.rejects(html(bad), (err) => {
+    const rel = path.relative(process.cwd(), bad.path);
+    assert.equal(err.message.split("\n")[0], `${rel}:7:7: turn: seat 0 has no discard 29: it discards 2 times`);
     return true;
   });
 });

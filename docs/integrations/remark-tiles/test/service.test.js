@@ -105,6 +105,12 @@ test("a bad notation through the service fails the build with file:line:col, mes
   await assert.rejects(html(dyn, { service: SERVICE }), /dyn\.mdx:3:8: notation=\{\.\.\.\} is an expression/);
 });
 
+test("a log: scene through the service is refused: the service reads no files", { skip }, async () => {
+  const root = site();
+  const file = page(root, "log.mdx", "# A game\n\n```tiles-scene\nlog: games/g.json\nround: 1\nstart: true\n```\n");
+  await assert.rejects(html(file, { service: SERVICE }), /a log: scene reads a game record file, and a request over HTTP reads no files/);
+});
+
 test("onError: warn writes the service's error image", { skip }, async () => {
   const root = site();
   const original = console.warn;
