@@ -32,6 +32,14 @@ def test_a_tags_own_props_win_over_the_page(tmp_path):
     assert "700-1,300" in said
 
 
+def test_a_tag_that_draws_its_card_is_checked_in_the_cards_own_context(tmp_path):
+    card = HAND.replace("<Tiles ", "<Tiles score ")
+    page = "---\ntiles: {rules: wrc}\n---\n"
+    assert problems(tmp_path, page + card.format("7,700") + "\n") == []  # the card is drawn under tenhou
+    [said] = problems(tmp_path, page + card.format("Mangan") + "\n")
+    assert "4 han 30 fu · 7,700" in said
+
+
 def test_a_bad_page_option_is_an_error_at_its_line_and_column_once(tmp_path):
     text = "---\ntiles:\n  rules: wrc\n  seat: X\n  theme: dark\n---\n" + HAND.format("Mangan · 8,000") * 2 + "\n"
     said = problems(tmp_path, text)

@@ -46,7 +46,9 @@ def check_scores(read: TagRead) -> list[Problem]:
     found += [(c, _after_tag(tag, c)) for c in find_claims(after)]
     if not found:
         return []
-    page, _ = page_context(tag.text)  # the page's front matter tiles: {rules: wrc}; the tag's props win
+    # the page's front matter tiles: {rules: wrc}, the tag's props winning; a tag that draws its card is
+    # checked in the card's own context (its props), so that the caption and the card agree
+    page = {} if request.options.score else page_context(tag.text)[0]
     given = {**page, **{name: tag.props[name] for name in OPTIONS if name in tag.props and tag.props[name] is not EXPR
                         and name not in ("dora", "ura")}}
     try:
