@@ -261,13 +261,13 @@ def cmd_scene(args) -> int:
         fmt = args.format or _format_of(args.output or "")
         opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang,
                              background=parse_color(args.bg), index=args.index)
+        sl = arrange_scene(card, opts)  # a problem's score: SceneError at its field
     except SceneError as err:
         print(f"{args.file}:{err}", file=sys.stderr)
         return 2
     except OptionError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 2
-    sl = arrange_scene(card, opts)
     if args.output:
         _write(args.output, render_scene(card, opts, sl))
     if args.json:

@@ -116,7 +116,7 @@ def test_markdown_it_tiles_packs_what_it_needs(packs):
 def test_the_component_packs_what_it_needs(packs):
     files = contents(packs["mahjong-tiles"])
     assert set(files) == {"package.json", "README.md", "Tiles.js", "tileLayout.js", "riverLayout.js",
-                          "tilesSpec.js", "index.d.ts"}
+                          "scoreProps.js", "tilesSpec.js", "index.d.ts"}
     assert shipped_imports_resolve(files) == []
     manifest = json.loads(files["package.json"])
     assert manifest["exports"]["."] == {"types": "./index.d.ts", "default": "./Tiles.js"}

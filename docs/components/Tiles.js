@@ -10,6 +10,7 @@
 import { Fragment, createContext, createElement as h, useContext } from "react";
 import { SPEC, heightOk, indicatorOptions, indicatorProblem, tagHeight, tileLayout } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
+import { scoreQuery } from "./scoreProps.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
 export const INLINE_HEIGHT = SPEC.inlineHeight;
@@ -59,10 +60,12 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  * Corner indices add `&index=1`: tilesUrl("", "1m", {index: true}) === "/tiles/1m.png?height=38&scale=1&index=1"
+ * A score card adds its query (scoreQuery: the context written as the service writes it):
+ * tilesUrl("", "1m", {score: "score=1&seat=S"}) === "/tiles/1m.png?height=38&scale=1&score=1&seat=S"
  */
 export function tilesUrl(
   base, notation,
-  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index } = {},
+  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index, score } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
@@ -75,7 +78,8 @@ export function tilesUrl(
     (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
     // the labels' and the title's language (an invalid one is sent for the service to say why)
     (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "") +
-    (index ? "&index=1" : "");
+    (index ? "&index=1" : "") +
+    (score ? `&${score}` : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
 
@@ -88,11 +92,13 @@ export function tilesUrl(
  * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
  * manifestKey("1m", 38, "light", false, 6, "png", {lang: "zh"}) === "1m?lang=zh"
  * and corner indices when on: manifestKey("1m", 38, "light", false, 6, "png", {index: true}) === "1m?index=1"
+ * and a score card's query last: manifestKey("1m", 38, "light", false, 6, "png", {score: "score=1&seat=S"})
+ *   === "1m?score=1&seat=S"
  */
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
 ) {
-  const { dora, ura, lang, index } = indicators || {};
+  const { dora, ura, lang, index, score } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
@@ -103,6 +109,7 @@ export function manifestKey(
   if (ura) extra.push(`ura=${ura}`);
   if (lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
   if (index) extra.push("index=1");
+  if (score) extra.push(score);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
 
@@ -155,13 +162,15 @@ function layoutOf(notation, height, river, row, props) {
 /**
  * The indicator options as the URL and the manifest key carry them: canonical when valid (lang
  * beside a strip, or when not en), else as written, so the service's error image says what is wrong;
- * with the corner indices (`index`: true when on).
+ * with the corner indices (`index`: true when on) and the score card's query (`score`, scoreQuery).
  */
 function indicatorsOf(props) {
   const ok = indicatorOptions(props);
   const index = props.index === true || undefined;
-  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index };
-  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined, index };
+  const score = scoreQuery(props) || undefined;
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index, score };
+  const lang = ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined;
+  return { dora: ok.dora, ura: ok.ura, lang, index, score };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
@@ -181,9 +190,10 @@ function fromService(base, notation, height, theme, river, row, format, props) {
   return {
     src: url(1),
     srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height, ind.index) : SPEC.densities),
-    // an invalid tag gets the service's error image, whose size we cannot know
-    width: lay ? lay.width : undefined,
-    height: lay ? lay.height : undefined,
+    // an invalid tag gets the service's error image, whose size we cannot know; nor a score card's
+    // (its lines are measured by the service): the manifest has both
+    width: lay && !ind.score ? lay.width : undefined,
+    height: lay && !ind.score ? lay.height : undefined,
     alt: lay ? lay.description : `${bad}: ${notation}`,
   };
 }
@@ -237,6 +247,11 @@ function attrsFor(site, tag, notation, height, theme) {
  * language of the alt text too; without it, <TilesProvider lang>'s, else en. index (or
  * index={false}): a corner index on every face (the numeral, E S W N, C F B on the dragons,
  * 1-4 on flowers and seasons); without it, <TilesProvider index>'s, else none.
+ * score: the score card under the hand (docs/scoring.md), in the context of the props named as the
+ * URL API names them: rules, round, seat, riichi, double_riichi, ippatsu, ..., honba, sticks, and
+ * the rule options (bare props are on: <Tiles notation="..." score riichi seat="S" />); sent to the
+ * service, or looked up in the manifest under the key `tiles build` writes. Without score they only
+ * tell `tiles lint --check-scores` the context. From the service, the card's size is the image's.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

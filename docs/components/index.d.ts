@@ -5,6 +5,9 @@ import type { ReactElement, ReactNode } from "react";
 export type Theme = "light" | "dark" | "auto";
 export type Lang = "en" | "ja" | "zh";
 export type Format = "png" | "svg";
+export type Wind = "E" | "S" | "W" | "N";
+/** A score flag: bare (true), {false}, or "1" / "0", "yes" / "no", "on" / "off". */
+export type Flag = boolean | string;
 /** "data-theme" (Docusaurus), "class" (Nextra: html.dark), "media" (prefers-color-scheme), or a CSS selector of the dark mode. */
 export type ColorMode = "data-theme" | "class" | "media" | (string & {});
 
@@ -45,6 +48,35 @@ export interface TilesProps {
   lang?: Lang;
   /** A corner index on every face: the numeral, E S W N, C F B on the dragons (default: the provider's, else none). */
   index?: boolean;
+  /** The score card under the hand (docs/scoring.md), in the context of the props below; bare props are on. */
+  score?: boolean | string;
+  rules?: "tenhou" | "mahjongsoul" | "wrc" | "ema" | "mleague" | "mcr";
+  /** The prevalent and the seat wind ("E" is the dealer). */
+  round?: Wind;
+  seat?: Wind;
+  riichi?: Flag;
+  double_riichi?: Flag;
+  ippatsu?: Flag;
+  rinshan?: Flag;
+  chankan?: Flag;
+  haitei?: Flag;
+  houtei?: Flag;
+  tenhou?: Flag;
+  chiihou?: Flag;
+  renhou?: Flag;
+  honba?: number | string;
+  sticks?: number | string;
+  open_tanyao?: Flag;
+  red_fives?: Flag;
+  kiriage?: Flag;
+  kazoe?: "yakuman" | "sanbaiman" | "multiple";
+  double_yakuman?: Flag;
+  double_wind_fu?: 2 | 4 | "2" | "4";
+  renhou_value?: "none" | "mangan" | "yakuman";
+  /** Chinese Official (rules="mcr") only. */
+  last_tile?: Flag;
+  wall_last?: Flag;
+  kong?: Flag;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
   wild?: string;
@@ -76,6 +108,8 @@ export interface UrlOptions {
   ura?: string;
   lang?: Lang;
   index?: boolean;
+  /** A score card's query, as scoreQuery (mahjong-tiles/scoreProps.js) writes it: "score=1&seat=S". */
+  score?: string;
 }
 
 /** The width and height a layout takes, and the distinct faces it shows. */
@@ -100,7 +134,7 @@ export declare function tilesUrl(base: string, notation: string, options?: UrlOp
 /** The manifest key `tiles build` writes: manifestKey("123m", 50, "light") === "123m?height=50". */
 export declare function manifestKey(
   notation: string, height?: number, theme?: Theme, river?: boolean, row?: number, format?: Format,
-  indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean },
+  indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean; score?: string },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */
 export declare function densitiesFor(lay: LayoutSize, height: number, index?: boolean): number[];

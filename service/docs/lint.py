@@ -113,7 +113,23 @@ def lint_paths(paths: Iterable[str], check_wins: bool = False, check_scores: boo
     paths = list(paths)
     for item in read_docs(paths, default_dialect=dialect):
         out += [item] if isinstance(item, Problem) else check_read(item, check_wins, check_scores, check_efficiency)
+    if check_scores:
+        out += front_matter_problems(doc_paths(paths))
     return in_page_order(out + check_docs(paths), doc_paths(paths))  # the ```tiles-scene blocks' among them
+
+
+def front_matter_problems(files: Iterable[str]) -> list[Problem]:
+    """What is wrong with each page's front matter ``tiles:`` score context (`page_context`), once a page."""
+    from .page_context import page_context
+
+    out = []
+    for name in files:
+        try:
+            text = Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # read_docs says why already
+        out += [Problem(name, line, col, message) for line, col, message in page_context(text)[1]]
+    return out
 
 
 def doc_paths(paths) -> list[str]:

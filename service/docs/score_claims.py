@@ -2,7 +2,9 @@
 score must be what the hand scores, under the tag's rules and context.
 
 The tag says the context as props, the names of `tiles score`'s options:
-``<Tiles notation="..." riichi seat="S" dora="3m" rules="wrc" caption="Mangan · 8,000" />``.
+``<Tiles notation="..." riichi seat="S" dora="3m" rules="wrc" caption="Mangan · 8,000" />``;
+a page may set it once in its front matter (``tiles: {rules: wrc}``, `page_context`), and a
+tag's own props win.
 A claim that is not the score is an error at its ``file:line:col``, saying what the hand
 scores and why: the yaku with their han, the fu lines.
 
@@ -25,6 +27,8 @@ from service.scoring import OPTIONS, read_context, score_context
 from service.scoring.claims import disagreement, find_claims
 from service.scoring.text import total_line
 
+from .page_context import KEY, page_context
+
 _log = logging.getLogger("tiles.scoring")
 
 
@@ -42,14 +46,19 @@ def check_scores(read: TagRead) -> list[Problem]:
     found += [(c, _after_tag(tag, c)) for c in find_claims(after)]
     if not found:
         return []
-    given = {name: tag.props[name] for name in OPTIONS if name in tag.props and tag.props[name] is not EXPR
-             and name not in ("dora", "ura")}
+    # the page's front matter tiles: {rules: wrc}, the tag's props winning; a tag that draws its card is
+    # checked in the card's own context (its props), so that the caption and the card agree
+    page = {} if request.options.score else page_context(tag.text)[0]
+    given = {**page, **{name: tag.props[name] for name in OPTIONS if name in tag.props and tag.props[name] is not EXPR
+                        and name not in ("dora", "ura")}}
     try:
         ctx = read_context({**given, "dora": request.options.dora, "ura": request.options.ura})
         score = score_context(request.hand, ctx)
     except OptionError as err:
         prop = err.param if err.param in tag.spans else "notation"
-        return [problem_at(tag, f"cannot check the score: {err.message}", 0 if prop in tag.spans else None, prop)]
+        whose = f" (the page's {KEY}: {err.param})" if err.param in page and err.param not in tag.props else ""
+        return [problem_at(tag, f"cannot check the score: {err.message}{whose}", 0 if prop in tag.spans else None,
+                           prop)]
     except Exception:  # noqa: BLE001 - a bug in the scoring: logged, and the claim is left unchecked
         _log.exception("scoring failed for %r", request.notation)
         return [problem_at(tag, "cannot check the score: the scoring failed (a bug in tiles; its traceback "

@@ -49,6 +49,11 @@ def scene_alt(card: Scene, lang: str = "en") -> str:
         from service.layout.efficiency_layout import efficiency_alt
 
         alt += " " + efficiency_alt(scene_efficiency(card))
+    if card.score is not None:  # the answer's value, as a hand's score card says it
+        from service.scoring.card_words import score_alt
+        from service.scoring.scene_score import problem_score
+
+        alt = score_alt(alt, problem_score(card), lang)
     return alt
 
 

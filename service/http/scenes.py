@@ -47,6 +47,8 @@ def _read(fmt: str):
         sl = arrange_scene(scene, options)
     except ParseError as err:  # answer: efficiency on a hand with no table (a joker)
         raise BadRequest("scene", f"problem.answer: {err.message}", "", None, "s") from None
+    except SceneError as err:  # score: a context that does not fit, or an answer that leaves no score
+        raise BadRequest("scene", str(err), "", None, "s") from None
     check_picture(sl.layout, options)  # the hands' ceiling: tile size, area, distinct faces
     return text, scene, options, sl
 

@@ -22,12 +22,15 @@ from dataclasses import dataclass, replace
 from service.efficiency import scene_efficiency
 from service.notation.dora import LABELS, strip
 from service.notation.model import Group, Hand
+from service.notation.options import RenderOptions
 from service.notation.scene import WORDS, ProblemCard, scores_line, situation
+from service.scoring.scene_score import problem_score
 
 from .dora_layout import label_band, label_size
 from .efficiency_layout import efficiency_layout
 from .layout import Label, Layout, Placement, layout, tile_width
 from .measure import text_width
+from .score_layout import with_score
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,16 @@ def problem_layout(card: ProblemCard, height: int = 38, lang: str = "en") -> Sce
                   for p in table.placements]
         labels += [replace(lab, y=lab.y + at) for lab in table.labels]
         bottom = at + table.height
-    width = max([row.width, 5 * tw] + ([table.width] if card.efficiency else [])
+    widths = [table.width] if card.efficiency else []
+    if card.score is not None:  # the answer's value: its score card (a win's lines, or the waits table)
+        at = bottom + th // 2
+        scored = with_score(Layout((), 0, 0, th), problem_score(card), RenderOptions(height=th, lang=lang))
+        first = 1 + max((t.placement.group for t in tiles), default=0)
+        tiles += [SceneTile(replace(p, group=p.group + first, y=p.y + at), "wait", None, 0) for p in scored.placements]
+        labels += [replace(lab, y=lab.y + at) for lab in scored.labels]
+        widths.append(scored.width)
+        bottom = at + scored.height
+    width = max([row.width, 5 * tw] + widths
                 + [lab.x + text_width(lab.text, lab.size) for lab in labels])
     lay = Layout(tuple(t.placement for t in tiles), width, bottom, th, tuple(labels))
     return SceneLayout(lay, tuple(tiles))

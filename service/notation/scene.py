@@ -10,6 +10,7 @@ A scene is one YAML mapping with one key, ``problem`` or ``table`` (`service.not
       hand: 2345m067p34588s5z+4p   # the last + segment is the drawn tile
       answer: 5z       # optional: the tile to discard
       scores: [25000, 25000, 25000, 25000]   # optional, E S W N
+      score: true      # optional, with answer: the answer's value under the card (or a mapping: {riichi: true})
 
 Every mistake is a `SceneError` at its field: the field's path (``problem.hand``), and the
 1-based line and column in the YAML text (for tile text, of the bad character itself).
@@ -49,6 +50,19 @@ WORDS = {
 }
 
 
+CARD_OWN = ("round", "seat", "dora", "honba")  # the card's own fields give these to its score
+
+
+@dataclass(frozen=True)
+class ScoreField:
+    """A problem card's ``score:``: the context options written under it (``riichi: true``), each with
+    its 1-based line and column, and where the field itself stands (for its errors)."""
+
+    options: tuple[tuple[str, str, int, int], ...]
+    line: int
+    col: int
+
+
 @dataclass(frozen=True)
 class ProblemCard:
     """A "what would you discard?" problem: the situation, the dora, the hand after the draw."""
@@ -64,6 +78,7 @@ class ProblemCard:
     answer_index: int | None  # which tile of the concealed hand is the answer; None: the drawn tile
     scores: tuple[int, ...] | None
     efficiency: bool = False  # ``answer: efficiency`` (or ``efficiency: true``): the acceptance table under the card
+    score: ScoreField | None = None  # ``score: true`` or a mapping of context: the answer's value under the card
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -102,7 +117,7 @@ def read_scene(text: str, logs: bool = False) -> ProblemCard | TableScene | LogM
 
 
 def read_problem(f: Field) -> ProblemCard:
-    fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores", "efficiency"),
+    fields = f.mapping(("round", "honba", "seat", "turn", "dora", "hand", "answer", "scores", "efficiency", "score"),
                        ("round", "seat", "dora", "hand"))
     rnd = read_round(fields["round"])
     seat = fields["seat"].text().upper()
@@ -125,7 +140,35 @@ def read_problem(f: Field) -> ProblemCard:
         if len(items) != 4:
             fields["scores"].fail(f"scores are four numbers, East South West North; {len(items)} given")
         scores = tuple(read_score(i) for i in items)
-    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores, table)
+    score = _score(fields["score"]) if "score" in fields else None
+    if score is not None and answer is None:
+        fields["score"].fail("score shows the answer's value: give the answer too (answer: 5z)")
+    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores, table, score)
+
+
+def _score(f: Field) -> ScoreField | None:
+    """``score: true`` (no context beyond the card's), ``false``, or a mapping of score options
+    (`service.scoring` checks their names and values: `service.scoring.scene_score`)."""
+    mark = f.node.start_mark
+    if isinstance(f.node, yaml.ScalarNode):
+        word = f.text().strip().lower()
+        if word not in ("true", "false", "yes", "no"):
+            f.fail(f"score is true, false or a mapping of the score's options (riichi: true), not {f.text()[:20]!r}")
+        return ScoreField((), mark.line + 1, mark.column + 1) if word in ("true", "yes") else None
+    if not isinstance(f.node, yaml.MappingNode):
+        f.fail("score is true, false or a mapping of the score's options, like {riichi: true, ura: 4p}")
+    options = []
+    for k, v in f.node.value:
+        key = Field(k, f"{f.path}.{k.value if isinstance(k, yaml.ScalarNode) else '?'}", f.source)
+        name = key.text().strip().replace("-", "_")
+        if name in CARD_OWN:
+            key.fail(f"{name} is the card's own: write it as problem.{name}, and the score takes it from there")
+        if any(name == seen for seen, *_ in options):
+            key.fail(f"{name!r} is given twice")
+        value = Field(v, key.path, f.source)
+        text = "on" if value.empty else value.text().strip()  # ``riichi:`` alone says on, as a bare tag prop
+        options.append((name, text, v.start_mark.line + 1, v.start_mark.column + 1))
+    return ScoreField(tuple(options), mark.line + 1, mark.column + 1)
 
 
 def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:

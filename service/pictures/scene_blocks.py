@@ -222,6 +222,14 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
             scene_efficiency(scene)
         except ParseError as err:
             return None, Problem(block.path, block.line, block.column(1, 1), f"problem.answer: {err.message}")
+    if isinstance(scene, ProblemCard) and scene.score is not None:  # its score must be had, at the field if not
+        from service.scoring.scene_score import problem_score
+
+        try:
+            problem_score(scene)
+        except SceneError as err:
+            return None, Problem(block.path, block.line + err.line - 1, block.column(err.line, err.col),
+                                 f"{err.field}: {err.message}")
     return scene, None
 
 

@@ -118,8 +118,23 @@ def spec() -> dict:
         "doraLabelBands": [label_band(label_size(h)) for h in heights],
         "doraLabelWidths": {lang: {k: [text_width(LABELS[lang][k], label_size(h)) for h in heights] for k in KINDS}
                             for lang in LANGS},
+        "score": _score_spec(),  # the score options a tag sends (scoreProps.js), as service.scoring.rules reads them
         "markup": {**MARKUP, "svgSrcSet": svg_srcset("{src}")},  # an SVG's 1x and 2x drawings
     }
+
+
+def _score_spec() -> dict:
+    """The score options in the order a picture's ``score`` text writes them, each with what it takes."""
+    from service.scoring import rules
+
+    choices = {"rules": list(rules.RULES), "kazoe": list(rules.KAZOE), "renhou_value": list(rules.RENHOU),
+               "double_wind_fu": ["2", "4"]}
+    flags = [*rules.FLAGS, *rules.CHINESE_ONLY,
+             *(n for n in rules.RULE_OPTIONS if isinstance(getattr(rules.Rule(), n), bool))]
+    return {"options": [n for n in rules.OPTIONS if n not in ("dora", "ura")], "flags": flags,
+            "winds": ["round", "seat"], "numbers": list(rules.NUMBERS), "maxCount": rules.MAX_COUNT,
+            "choices": choices, "refused": list(rules.REFUSED),
+            "chineseOnly": list(rules.CHINESE_ONLY), "chinese": rules.CHINESE}
 
 
 def spec_js() -> str:

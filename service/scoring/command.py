@@ -17,7 +17,7 @@ from service.notation.grammar import ParseError, parse
 from service.notation.options import OptionError
 
 from . import score_context
-from .rules import CHINESE_ONLY, FLAGS, KAZOE, NUMBERS, RULE_OPTIONS, RULES, read_context
+from .rules import CHINESE_ONLY, FLAGS, KAZOE, NUMBERS, REFUSED, RENHOU, RULE_OPTIONS, RULES, read_context
 from .text import score_lines
 
 _HELP = {
@@ -26,6 +26,9 @@ _HELP = {
     "chankan": "won by robbing a kan", "haitei": "won on the last tile of the wall (tsumo)",
     "houtei": "won on the last discard (ron)", "tenhou": "the dealer's win on the first draw",
     "chiihou": "a non-dealer's win on the first draw",
+    "renhou": "a non-dealer's ron before their first draw (counted as the rules' renhou_value)",
+    "nagashi": "refused: nagashi mangan is a draw's payment, not a hand's score",
+    "renhou_value": f"renhou: {', '.join(RENHOU)}",
     "open_tanyao": "on/off: tanyao in an open hand", "red_fives": "on/off: red fives are dora",
     "kiriage": "on/off: 4 han 30 fu and 3 han 60 fu are mangan",
     "kazoe": f"13 han or more: {', '.join(KAZOE)}", "double_yakuman": "on/off: the four double yakuman",
@@ -49,7 +52,7 @@ def register(sub) -> None:
     p.add_argument("--rules", help=f"rules preset: {', '.join(RULES)} (default tenhou)")
     p.add_argument("--round", help="prevalent wind: E, S, W or N (default E)")
     p.add_argument("--seat", help="seat wind: E, S, W or N (default E, the dealer)")
-    _flags(p, FLAGS + CHINESE_ONLY, action="store_const", const=True)
+    _flags(p, FLAGS + CHINESE_ONLY + REFUSED, action="store_const", const=True)
     p.add_argument("--dora", help="dora indicators, like 3m or 4z1m")
     p.add_argument("--ura", help="ura dora indicators (they count with riichi)")
     for name in NUMBERS:
@@ -66,7 +69,7 @@ def context_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", help=f"with --score: rules preset: {', '.join(RULES)} (default tenhou)")
     p.add_argument("--round", help="with --score: prevalent wind E, S, W or N")
     p.add_argument("--seat", help="with --score: seat wind E, S, W or N (E, the dealer)")
-    _flags(p, FLAGS + CHINESE_ONLY, action="store_const", const=True)
+    _flags(p, FLAGS + CHINESE_ONLY + REFUSED, action="store_const", const=True)
     for name in NUMBERS:
         p.add_argument(f"--{name}", help=f"with --score: {name}")
     _flags(p, RULE_OPTIONS, metavar="VALUE")
@@ -74,7 +77,7 @@ def context_args(p: argparse.ArgumentParser) -> None:
 
 def context_of(args):
     """The `Context` of ``tiles score``'s or ``tiles render --score``'s flags; `OptionError` for a bad one."""
-    names = ("rules", "round", "seat", *FLAGS, *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
+    names = ("rules", "round", "seat", *FLAGS, *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY, *REFUSED)
     return read_context({**{name: getattr(args, name) for name in names}, "dora": args.dora, "ura": args.ura})
 
 

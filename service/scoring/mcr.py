@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from service.analysis import analyse
+from service.analysis.keys import NUM_KINDS, index_of
 from service.notation.model import ANY_TILE, JOKER, Group, Hand, Tile
 from service.notation.options import OptionError
 
+from .knitted import knitted_waits
 from .rules import CHINESE_ONLY, FLAGS, RULE_OPTIONS, WINDS, Context
 
 MISSING = "rules mcr (Chinese Official) needs PyMahjongGB: pip install 'mahjong-tiles[mcr]'"
@@ -50,9 +52,9 @@ def score_mcr(hand: Hand, ctx: Context) -> dict[str, Any]:
         groups = [g for g in hand.groups if g.kind != "bonus"]
         if groups and groups[-1].kind == "winning":
             out.update(_win(MahjongGB, hand, ctx, analysis))
-        elif analysis.shanten == 0 and analysis.waits:
+        elif waits := _waits(hand, analysis):
             rows = []
-            for code in analysis.waits:
+            for code in waits:
                 row: dict[str, Any] = {"tile": code}
                 for way, sideways in (("ron", True), ("tsumo", False)):
                     won = Hand(hand.groups + (Group("winning", (Tile.from_code(code, sideways=sideways),)),))
@@ -69,6 +71,27 @@ def score_mcr(hand: Hand, ctx: Context) -> dict[str, Any]:
     except _NotScored as err:
         out["error"] = str(err)
     return out
+
+
+def _waits(hand: Hand, analysis) -> tuple[str, ...]:
+    """A tenpai hand's waits: the standard forms' (the analysis's) and the knitted ones' (`knitted_waits`),
+    in tile order."""
+    concealed, seen, melds = [0] * NUM_KINDS, [0] * NUM_KINDS, 0
+    for g in hand.groups:
+        if g.kind == "meld":
+            melds += 1
+            shown = g.tiles[1] if g.concealed_kan else None
+            for t in g.tiles:
+                t = shown or t
+                seen[index_of(t.number, t.suit)] += 1
+        elif g.kind == "hand":
+            for t in g.tiles:
+                if not t.bonus:
+                    concealed[index_of(t.number, t.suit)] += 1
+                    seen[index_of(t.number, t.suit)] += 1
+    standard = analysis.waits if analysis.shanten == 0 else ()
+    codes = set(standard) | set(knitted_waits(concealed, melds, seen))
+    return tuple(sorted(codes, key=lambda code: index_of(int(code[0]), code[1])))
 
 
 def _win(gb, hand: Hand, ctx: Context, analysis) -> dict[str, Any]:

@@ -233,11 +233,12 @@ def _config(ctx: Context, tsumo: bool) -> HandConfig:
     rule = ctx.rule
     options = OptionalRules(has_open_tanyao=rule.open_tanyao, has_aka_dora=rule.red_fives,
                             has_double_yakuman=rule.double_yakuman, kazoe_limit=_KAZOE[rule.kazoe],
-                            kiriage=rule.kiriage, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False)
+                            kiriage=rule.kiriage, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False,
+                            renhou_as_yakuman=rule.renhou_value == "yakuman")
     return HandConfig(
         is_tsumo=tsumo, is_riichi=ctx.riichi, is_daburu_riichi=ctx.double_riichi, is_ippatsu=ctx.ippatsu,
         is_rinshan=ctx.rinshan, is_chankan=ctx.chankan, is_haitei=ctx.haitei, is_houtei=ctx.houtei,
-        is_tenhou=ctx.tenhou, is_chiihou=ctx.chiihou,
+        is_tenhou=ctx.tenhou, is_chiihou=ctx.chiihou, is_renhou=ctx.renhou,
         player_wind=EAST + WINDS.index(ctx.seat), round_wind=EAST + WINDS.index(ctx.round),
         tsumi_number=ctx.honba, kyoutaku_number=ctx.sticks, options=options,
     )  # fmt: skip
@@ -270,9 +271,29 @@ def _check_context(ctx: Context, tsumo: bool, melds) -> None:
         raise OptionError("tenhou is the dealer's win on the first draw: give seat E", "tenhou")
     if ctx.chiihou and ctx.dealer:
         raise OptionError("chiihou is a non-dealer's win on the first draw: give seat S, W or N", "chiihou")
-    for name in ("tenhou", "chiihou"):
+    _check_renhou(ctx, tsumo)
+    for name in ("tenhou", "chiihou", "renhou"):
         if getattr(ctx, name) and melds:
             raise OptionError(f"{name} is a win on the first draw: the hand has no melds or kans yet", name)
+
+
+def _check_renhou(ctx: Context, tsumo: bool) -> None:
+    """Renhou is a non-dealer's ron before their first draw, under rules that have it."""
+    if not ctx.renhou:
+        return
+    if ctx.rule.renhou_value == "none":
+        raise OptionError(f"renhou is no yaku under rules={ctx.rules} (renhou_value none): give renhou_value=mangan "
+                          "or renhou_value=yakuman to count it", "renhou")
+    if tsumo:
+        raise OptionError("renhou is a win on a discard before the winner's first draw (ron), but the winning tile "
+                          "is upright (tsumo): write it sideways, like +-4s", "renhou")
+    if ctx.dealer:
+        raise OptionError("renhou is a non-dealer's win before their first draw, and the dealer (seat E) draws "
+                          "first: give seat S, W or N", "renhou")
+    for name in ("riichi", "double_riichi", "ippatsu", "houtei", "chankan"):
+        if getattr(ctx, name):
+            raise OptionError(f"renhou and {name} cannot both hold: renhou comes before the winner's first draw",
+                              "renhou")
 
 
 def _scorable(hand: Hand, analysis: Analysis) -> None:

@@ -24,6 +24,9 @@ from service.notation.options import OptionError
 
 WINDS = "ESWN"
 KAZOE = ("yakuman", "sanbaiman", "multiple")  # 13 han or more: one yakuman, capped at sanbaiman, or 26 = double
+RENHOU = ("none", "mangan", "yakuman")  # a non-dealer's ron before their first draw: no yaku, 5 han, a yakuman
+NAGASHI = ("nagashi mangan is a payment at an exhaustive draw (a mangan tsumo's, for a river of terminals and "
+           "honors none of which was called), not the score of a hand: there is no winning hand to score")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,8 @@ class Rule:
     ``double_yakuman``: the four "double" patterns (13-sided kokushi, suuankou
     on a pair wait, junsei chuuren, daisuushii) count twice. ``double_wind_fu``:
     the fu of a pair that is both the seat and the round wind (4, or 2).
+    ``renhou_value``: what renhou is (`RENHOU`): no yaku, a 5-han yaku that adds
+    to the others (mangan alone), or a yakuman.
     """
 
     open_tanyao: bool = True
@@ -44,14 +49,15 @@ class Rule:
     kazoe: str = "yakuman"
     double_yakuman: bool = False
     double_wind_fu: int = 4
+    renhou_value: str = "none"
 
 
 # Each preset as its rule book writes it (docs/scoring.md says where each value comes from).
 PRESETS: dict[str, Rule] = {
     "tenhou": Rule(),
     "mahjongsoul": Rule(double_yakuman=True),
-    "wrc": Rule(red_fives=False, kiriage=True, kazoe="sanbaiman"),
-    "ema": Rule(red_fives=False, kiriage=True, kazoe="sanbaiman"),
+    "wrc": Rule(red_fives=False, kiriage=True, kazoe="sanbaiman", renhou_value="mangan"),
+    "ema": Rule(red_fives=False, kiriage=True, kazoe="sanbaiman", renhou_value="mangan"),
     "mleague": Rule(kiriage=True, kazoe="sanbaiman", double_wind_fu=2),
 }
 DEFAULT_RULES = "tenhou"
@@ -59,11 +65,12 @@ CHINESE = "mcr"  # Chinese Official: PyMahjongGB, the extra mahjong-tiles[mcr]
 RULES = (*PRESETS, CHINESE)
 RULE_OPTIONS = tuple(Rule.__dataclass_fields__)
 # Context flags: a yaku of luck each, or riichi.
-FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou")
 NUMBERS = ("honba", "sticks")
 CHINESE_ONLY = ("last_tile", "wall_last", "kong")  # the 4th tile of its kind, the wall's last, on a kong
 MAX_COUNT = 99  # honba and sticks past this are no game of mahjong
-OPTIONS = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY)
+REFUSED = ("nagashi",)  # asked for by name, refused by name: not a hand's score
+OPTIONS = ("rules", "round", "seat", *FLAGS, "dora", "ura", *NUMBERS, *RULE_OPTIONS, *CHINESE_ONLY, *REFUSED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +90,7 @@ class Context:
     houtei: bool = False
     tenhou: bool = False
     chiihou: bool = False
+    renhou: bool = False
     dora: str = ""
     ura: str = ""
     honba: int = 0
@@ -105,7 +113,7 @@ class Context:
         (False, False)
         """
         if tsumo:
-            return replace(self, houtei=False, chankan=False)
+            return replace(self, houtei=False, chankan=False, renhou=False)
         return replace(self, haitei=False, rinshan=False, tenhou=False, chiihou=False)
 
 
@@ -125,7 +133,11 @@ def read_context(options: Mapping[str, Any]) -> Context:
              if v is not None and not (k in ("dora", "ura") and v == "")}  # no indicators: not given
     unknown = [k for k in given if k not in OPTIONS]
     if unknown:
-        raise OptionError(f"unknown score option {unknown[0]!r} (the options: {', '.join(OPTIONS)})", unknown[0])
+        raise OptionError(f"unknown score option {unknown[0]!r} (the options: "
+                          f"{', '.join(o for o in OPTIONS if o not in REFUSED)})", unknown[0])
+    for name in REFUSED:
+        if name in given and read_bool(name, given[name]):
+            raise OptionError(NAGASHI, name)
     rules = _rules(given.get("rules", DEFAULT_RULES))
     rule = PRESETS.get(rules, Rule())
     overrides = {name: _rule_value(name, given[name]) for name in RULE_OPTIONS if name in given}
@@ -191,7 +203,7 @@ def context_text(ctx: Context) -> str:
     """
     parts = []
     for name in OPTIONS:
-        if name in ctx.given and name not in ("dora", "ura"):
+        if name in ctx.given and name not in ("dora", "ura", *REFUSED):
             value = getattr(ctx.rule if name in RULE_OPTIONS else ctx, name)
             parts.append(f"{name}={int(value) if isinstance(value, bool) else value}")
     return "&".join(parts) or "on"
@@ -235,6 +247,11 @@ def _rule_value(name: str, value: Any) -> Any:
         word = str(value).strip().lower()
         if word not in KAZOE:
             raise OptionError(f"kazoe must be {', '.join(KAZOE[:-1])} or {KAZOE[-1]}, not {value!r}", name)
+        return word
+    if name == "renhou_value":
+        word = str(value).strip().lower()
+        if word not in RENHOU:
+            raise OptionError(f"renhou_value must be none, mangan or yakuman, not {value!r}", name)
         return word
     if name == "double_wind_fu":
         if str(value).strip() not in ("2", "4"):

@@ -46,9 +46,9 @@
   // The score card's context (docs/scoring.md#options): [control id (= the URL API's name), default].
   const SCORE_OPTIONS = [
     ["score", false], ["rules", "tenhou"], ["round", "E"], ["seat", "E"], ["honba", ""], ["sticks", ""],
-    ...["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+    ...["riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou",
       "last_tile", "wall_last", "kong"].map((id) => [id, false]),
-    ...["open_tanyao", "red_fives", "kiriage", "kazoe", "double_yakuman", "double_wind_fu"].map((id) => [id, ""]),
+    ...["open_tanyao", "red_fives", "kiriage", "kazoe", "double_yakuman", "double_wind_fu", "renhou_value"].map((id) => [id, ""]),
   ];
   const SCORE_NAMES = new Set(SCORE_OPTIONS.map(([id]) => id));
 

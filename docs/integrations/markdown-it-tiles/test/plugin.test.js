@@ -79,6 +79,19 @@ test("tags become static images, block and inline, with every attribute and file
   }
 });
 
+test("score: every context prop reaches the card, renhou and its rules included", () => {
+  const html = render(site(), [
+    '<Tiles notation="234789m13p789s55s+-2p" score renhou seat="W" rules="wrc" />',
+    "",
+    '```tiles score renhou seat="N" rules="ema"',
+    "234789m13p789s55s+-2p",
+    "```",
+  ].join("\n"));
+  const [tag, fence] = imgs(html);
+  assert.match(tag.alt, /; score: Mangan · 8,000$/);
+  assert.match(fence.alt, /; score: Mangan · 8,000$/);
+});
+
 test("a tag alone in its paragraph, over lines of a blockquote, is a picture on its own", () => {
   const html = render(site(), "> <Tiles\n>   notation=\"5-5=55p\"\n>   caption=\"An added kan\" />\n");
   assert.match(html, /^<blockquote>\n<figure [^>]*><img [^>]*alt="called meld: [^"]*"[^>]*><figcaption>An added kan<\/figcaption><\/figure>\n<\/blockquote>/);

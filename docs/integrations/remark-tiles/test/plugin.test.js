@@ -80,6 +80,15 @@ test("score: the score card under the hand, sized by tiles batch, the score in t
   assert.notEqual(card.src, plain.src);
 });
 
+test("score: every context prop reaches the card, renhou and its rules included; a refused one fails at the tag", async () => {
+  const root = site();
+  const out = await html(page(root, "r.mdx", '<Tiles notation="234789m13p789s55s+-2p" score renhou seat="W" rules="wrc" />\n'));
+  const [card] = imgs(out);
+  assert.match(card.alt, /; score: Mangan · 8,000$/);
+  await assert.rejects(html(page(root, "n.mdx", '<Tiles notation="234789m13p789s55s+-2p" score nagashi />\n')),
+    /nagashi mangan is a payment at an exhaustive draw/);
+});
+
 test("the compiled page has no component, import or client code", async () => {
   const root = site();
   const code = String(await compile(page(root, "b.mdx", '<Tiles notation="123m" />\n'), { remarkPlugins: [remarkTiles] }));

@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { evaluate } from "@mdx-js/mdx";
 import * as runtime from "react/jsx-runtime";
 import { heightOk, indicatorOptions, tagHeight } from "../../../components/tileLayout.js";
+import { scoreText } from "../../../components/scoreProps.js";
 
 const FIXTURE = new URL("../../../../tests/fixtures/tag_props.json", import.meta.url);
 const { cases } = JSON.parse(readFileSync(FIXTURE, "utf8"));
@@ -36,7 +37,9 @@ for (const c of cases) {
     for (const [name, value] of Object.entries(c.props)) assert.deepEqual(props[name], value, name);
     const h = tagHeight(props);
     const indicators = indicatorOptions(props); // null: the service refuses the tag's dora, ura or lang
-    assert.equal(heightOk(h) && indicators ? h : null, c.height);
+    const score = scoreText(props); // null: the service refuses the tag's score props
+    assert.equal(heightOk(h) && indicators && score !== null ? h : null, c.height);
     if ("indicators" in c) assert.deepEqual(indicators, c.indicators);
+    if ("score" in c) assert.equal(score, c.score);
   });
 }
