@@ -37,7 +37,7 @@ and blocks without a ``lang``), ``tiles_index`` (True: corner indices on the fac
 blocks without an ``index``).
 
 >>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
-['caption', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme']
+['caption', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme', 'visible']
 >>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
 True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
@@ -213,6 +213,7 @@ class TilesDirective(SphinxDirective):
         "index": flag_or_bool,
         "efficiency": directives.flag,  # the acceptance table (layout=efficiency), ``:rows: 3`` its first rows
         "rows": directives.unchanged,
+        "visible": directives.unchanged,  # tiles seen elsewhere: the table's counts leave them out
         # the score card (``:score:``) and its context, as the tag's props: ``:riichi:``, ``:seat: S``
         **{name: directives.unchanged for name in ("score", *SCORE_OPTIONS) if name not in ("dora", "ura")},
     }
