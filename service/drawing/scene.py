@@ -44,11 +44,11 @@ def scene_alt(card: Scene, lang: str = "en") -> str:
     if card.answer is not None:
         parts.append(w["answer"].format(tile=tile_name(card.answer, lang)))
     alt = join_groups(parts, lang)
-    if card.efficiency:  # the table under the card, read out (in English, as `efficiency_alt` writes it)
+    if card.efficiency:  # the table under the card, read out in the card's language (`efficiency_alt`)
         from service.efficiency import scene_efficiency
         from service.layout.efficiency_layout import efficiency_alt
 
-        alt += " " + efficiency_alt(scene_efficiency(card))
+        alt += (" " if lang == "en" else "。") + efficiency_alt(scene_efficiency(card), lang=lang)
     return alt
 
 

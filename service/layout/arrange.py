@@ -61,7 +61,7 @@ def arranged_alt(subject: Subject, options: RenderOptions) -> str:
     'Tile acceptance, shanten 0. Discard 3s: 1 kind, 4 tiles: 3p 4 (best).'
     """
     if options.layout == "efficiency" and isinstance(subject, Hand):
-        return efficiency_alt(efficiency(subject, options.visible), options.rows)
+        return efficiency_alt(efficiency(subject, options.visible), options.rows, options.lang)
     return picture_alt(subject, options)
 
 
