@@ -8,7 +8,9 @@
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 // Plain ESM, no JSX: the npm package `mahjong-tiles` ships this file as it is.
 import { Fragment, createContext, createElement as h, useContext } from "react";
-import { SPEC, heightOk, indicatorOptions, indicatorProblem, tagHeight, tileLayout } from "./tileLayout.js";
+import {
+  SPEC, fill, heightOk, indicatorOptions, indicatorProblem, tableOptions, tagHeight, tileLayout,
+} from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 
 export const DEFAULT_HEIGHT = SPEC.defaultHeight;
@@ -59,10 +61,15 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  * Corner indices add `&index=1`: tilesUrl("", "1m", {index: true}) === "/tiles/1m.png?height=38&scale=1&index=1"
+ * An acceptance table (efficiency) adds `&layout=efficiency`, with `&rows=N` and `&visible=TILES` when given:
+ * tilesUrl("", "1m", {efficiency: true, rows: 2, visible: "33p"}) === "/tiles/1m.png?height=38&scale=1&layout=efficiency&rows=2&visible=33p"
  */
 export function tilesUrl(
   base, notation,
-  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index } = {},
+  {
+    height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index,
+    efficiency = false, rows, visible,
+  } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
@@ -71,6 +78,10 @@ export function tilesUrl(
 
     (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
     (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "") +
+    (efficiency && !river
+      ? "&layout=efficiency" + (rows != null && rows !== "" ? `&rows=${encodeURIComponent(rows)}` : "") +
+        (visible ? `&visible=${encodeURIComponent(visible)}` : "")
+      : "") +
     (dora ? `&dora=${encodeURIComponent(dora)}` : "") +
     (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
     // the labels' and the title's language (an invalid one is sent for the service to say why)
@@ -88,16 +99,24 @@ export function tilesUrl(
  * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
  * manifestKey("1m", 38, "light", false, 6, "png", {lang: "zh"}) === "1m?lang=zh"
  * and corner indices when on: manifestKey("1m", 38, "light", false, 6, "png", {index: true}) === "1m?index=1"
+ * An acceptance table (efficiency; rows and visible, canonical: tableOptions):
+ * manifestKey("1m", 38, "light", false, 6, "png", {efficiency: true, rows: 2, visible: "33p"})
+ *   === "1m?layout=efficiency&rows=2&visible=33p"
  */
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
 ) {
-  const { dora, ura, lang, index } = indicators || {};
+  const { dora, ura, lang, index, efficiency, rows, visible } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
   if (river) extra.push("layout=river");
   if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
+  if (efficiency && !river) {
+    extra.push("layout=efficiency");
+    if (rows != null && rows !== "") extra.push(`rows=${rows}`);
+    if (visible) extra.push(`visible=${visible}`);
+  }
   if (format === "svg") extra.push("format=svg");
   if (dora) extra.push(`dora=${dora}`);
   if (ura) extra.push(`ura=${ura}`);
@@ -160,8 +179,24 @@ function layoutOf(notation, height, river, row, props) {
 function indicatorsOf(props) {
   const ok = indicatorOptions(props);
   const index = props.index === true || undefined;
-  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index };
-  return { dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined, index };
+  const table = tableOf(props);
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index, ...table };
+  return {
+    dora: ok.dora, ura: ok.ura, lang: ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined, index,
+    ...table,
+  };
+}
+
+/**
+ * An acceptance table's options ({efficiency, rows, visible}) as the URL and the manifest key carry
+ * them: canonical when valid (tableOptions), else as written for the service's error image to say why;
+ * {} for a tag that draws no table.
+ */
+function tableOf(props) {
+  if (props.efficiency !== true || props.river) return {};
+  const ok = tableOptions(props);
+  return ok ? { efficiency: true, rows: ok.rows ?? undefined, visible: ok.visible || undefined }
+    : { efficiency: true, rows: props.rows, visible: props.visible };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
@@ -178,6 +213,19 @@ function fromService(base, notation, height, theme, river, row, format, props) {
       : !layoutOf(notation, height, river, row)
         ? "Invalid tile notation"
         : indicatorProblem(props);
+  if (ind.efficiency) {
+    // the table is the service's to make: its size is not known here, its alt text names the hand
+    const ok = lay && tableOptions(props);
+    const lang = indicatorOptions(props)?.lang ?? SPEC.defaultLang;
+    return {
+      src: url(1),
+      srcSet: svg ? svgSrcSet(url(1)) : srcSet(url),
+      width: undefined,
+      height: undefined,
+      alt: ok ? fill(SPEC.tableWords[lang], { hand: lay.description })
+        : `${bad || `Invalid rows ${props.rows ?? ""} or visible ${props.visible ?? ""}`}: ${notation}`,
+    };
+  }
   return {
     src: url(1),
     srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height, ind.index) : SPEC.densities),
@@ -237,6 +285,10 @@ function attrsFor(site, tag, notation, height, theme) {
  * language of the alt text too; without it, <TilesProvider lang>'s, else en. index (or
  * index={false}): a corner index on every face (the numeral, E S W N, C F B on the dragons,
  * 1-4 on flowers and seasons); without it, <TilesProvider index>'s, else none.
+ * efficiency: the hand's acceptance table (what each discard accepts, tiles left) instead of the hand;
+ * rows={N} its first N rows, visible="3p3p" tiles seen elsewhere, left out of its counts. From a
+ * manifest it has its size and alt text (the table read out); from the service its size is the
+ * service's (no width and height) and its alt text names the hand.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

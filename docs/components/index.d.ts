@@ -45,6 +45,12 @@ export interface TilesProps {
   lang?: Lang;
   /** A corner index on every face: the numeral, E S W N, C F B on the dragons (default: the provider's, else none). */
   index?: boolean;
+  /** The hand's acceptance table (what each discard accepts, tiles left) instead of the hand. */
+  efficiency?: boolean;
+  /** The table's first rows only (1-34; default all). */
+  rows?: number | string;
+  /** Tiles seen elsewhere (rivers, other melds, dora indicators), like "3p3p1z": left out of the table's counts. */
+  visible?: string;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
   wild?: string;
@@ -76,6 +82,10 @@ export interface UrlOptions {
   ura?: string;
   lang?: Lang;
   index?: boolean;
+  /** An acceptance table: `&layout=efficiency`, with `&rows=` and `&visible=` when given. */
+  efficiency?: boolean;
+  rows?: number;
+  visible?: string;
 }
 
 /** The width and height a layout takes, and the distinct faces it shows. */
@@ -100,7 +110,9 @@ export declare function tilesUrl(base: string, notation: string, options?: UrlOp
 /** The manifest key `tiles build` writes: manifestKey("123m", 50, "light") === "123m?height=50". */
 export declare function manifestKey(
   notation: string, height?: number, theme?: Theme, river?: boolean, row?: number, format?: Format,
-  indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean },
+  indicators?: {
+    dora?: string; ura?: string; lang?: Lang; index?: boolean; efficiency?: boolean; rows?: number; visible?: string;
+  },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */
 export declare function densitiesFor(lay: LayoutSize, height: number, index?: boolean): number[];

@@ -82,16 +82,21 @@ def efficiency_layout(table: dict, height: int = 38, rows: int | None = None) ->
 
 # The alt text's words: en, ja (牌の受け入れ: "9p切り: 6種20枚"), zh (进张: "打9p: 6种20张"). Tiles are
 # named as the rest of a picture's alt text names them (`tile_name`: 三筒 in ja, 三筒 in zh, 3p in en).
+# ``pending``: the alt text of a table the `<Tiles>` component asks the service for and cannot read out
+# itself (tilesSpec.js carries it), the hand's alt text in the slot.
 ALT_WORDS = {
     "en": {"title": "Tile acceptance, {shanten}.", "shanten": ("shanten {n}",) * 3,
            "discard": "Discard {tile}", "draws": "Draws", "counts": ("{k} kind, {n} tiles", "{k} kinds, {n} tiles"),
-           "left": "{tile} {n}", "join": " ", "colon": ": ", "best": " (best)", "end": ".", "join_rows": " "},
+           "left": "{tile} {n}", "join": " ", "colon": ": ", "best": " (best)", "end": ".", "join_rows": " ",
+           "pending": "Tile acceptance table of {hand}"},
     "ja": {"title": "受け入れ（{shanten}）。", "shanten": ("和了形", "聴牌", "{n}向聴"),
            "discard": "{tile}切り", "draws": "有効牌", "counts": ("{k}種{n}枚", "{k}種{n}枚"),
-           "left": "{tile}{n}枚", "join": "、", "colon": "：", "best": "（最善）", "end": "。", "join_rows": ""},
+           "left": "{tile}{n}枚", "join": "、", "colon": "：", "best": "（最善）", "end": "。", "join_rows": "",
+           "pending": "受け入れ表（{hand}）"},
     "zh": {"title": "进张（{shanten}）。", "shanten": ("和牌", "听牌", "{n}向听"),
            "discard": "打{tile}", "draws": "有效牌", "counts": ("{k}种{n}张", "{k}种{n}张"),
-           "left": "{tile}{n}张", "join": "、", "colon": "：", "best": "（最佳）", "end": "。", "join_rows": ""},
+           "left": "{tile}{n}张", "join": "、", "colon": "：", "best": "（最佳）", "end": "。", "join_rows": "",
+           "pending": "进张表（{hand}）"},
 }
 
 

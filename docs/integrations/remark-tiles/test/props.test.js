@@ -1,13 +1,13 @@
 // One reading of a <Tiles> tag's props: what MDX hands the component (character
 // references decoded, blockquote markers gone, {38.0} a number) and the height
-// the component draws (and the dora/ura/lang it reads), against tests/fixtures/tag_props.json, which the Python
+// the component draws (and the dora/ura/lang and an acceptance table's rows/visible it reads), against tests/fixtures/tag_props.json, which the Python
 // reader (service/pictures/scan.py, service/pictures/tag_props.py) is tested against too.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { evaluate } from "@mdx-js/mdx";
 import * as runtime from "react/jsx-runtime";
-import { heightOk, indicatorOptions, tagHeight } from "../../../components/tileLayout.js";
+import { heightOk, indicatorOptions, tableOptions, tagHeight } from "../../../components/tileLayout.js";
 
 const FIXTURE = new URL("../../../../tests/fixtures/tag_props.json", import.meta.url);
 const { cases } = JSON.parse(readFileSync(FIXTURE, "utf8"));
@@ -36,7 +36,9 @@ for (const c of cases) {
     for (const [name, value] of Object.entries(c.props)) assert.deepEqual(props[name], value, name);
     const h = tagHeight(props);
     const indicators = indicatorOptions(props); // null: the service refuses the tag's dora, ura or lang
-    assert.equal(heightOk(h) && indicators ? h : null, c.height);
+    const table = tableOptions(props); // null: it refuses the table's rows or visible tiles
+    assert.equal(heightOk(h) && indicators && table ? h : null, c.height);
     if ("indicators" in c) assert.deepEqual(indicators, c.indicators);
+    if ("table" in c) assert.deepEqual(table, c.table);
   });
 }
