@@ -142,7 +142,7 @@ def cmd_parse(args) -> int:
     from .analysis import analyse_safely
 
     wild = None if args.wild is None else parse_wild(args.wild)
-    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, rows=args.rows, wild=wild,
+    opts = RenderOptions(height=args.height, layout=args.layout, row=args.row, rows=args.rows, wild=wild, visible=args.visible,
                          dialect=args.dialect, **_strips(args))
     subject = read(args.notation, opts.layout, opts.dialect)
     failed: list[bool] = []
@@ -203,7 +203,7 @@ def cmd_render(args) -> int:
 
     fmt = args.format or _format_of(args.output)
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, gap=args.gap, format=fmt,
-                         layout=args.layout, row=args.row, rows=args.rows, exact=args.exact,
+                         layout=args.layout, row=args.row, rows=args.rows, visible=args.visible, exact=args.exact,
                          background=parse_color(args.bg),
                          index=args.index, dialect=args.dialect, **_strips(args))
     subject = read(args.notation, opts.layout, opts.dialect)
@@ -301,6 +301,9 @@ def _layout_args(p: argparse.ArgumentParser) -> None:
                    help=f"discards per river row ({MIN_ROW}-{MAX_ROW}, default {DEFAULT_ROW})")
     p.add_argument("--rows", type=option_type("rows"), default=None,
                    help="an acceptance table's first rows only (--layout efficiency; default all)")
+    p.add_argument("--visible", default="", metavar="TILES",
+                   help="tiles seen elsewhere (rivers, other melds, dora indicators), e.g. 4m4m1z: an acceptance "
+                   "table's counts leave them out (--layout efficiency)")
 
 
 def _strip_args(p: argparse.ArgumentParser) -> None:

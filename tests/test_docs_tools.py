@@ -74,6 +74,12 @@ def test_props_are_read_as_mdx_and_the_component_read_them(case):
         assert (options and {k: getattr(options, k) for k in ("dora", "ura", "lang")}) == case["indicators"]
     if "score" in case:  # the card's context, written one way (docs/components/scoreProps.js reads it alike)
         assert (None if options is None else options.score) == case["score"]
+    if "table" in case:  # an acceptance table's options, as the component's tableOptions() reads them
+        assert (options and {k: getattr(options, k) for k in ("layout", "rows", "visible")}) == case["table"]
+    if "manifest" in case:
+        from service.pictures.jobs import manifest_key
+
+        assert manifest_key(tag.notation, options) == case["manifest"]
 
 
 def test_a_props_error_points_into_the_source_through_references_and_quotes():

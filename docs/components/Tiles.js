@@ -8,7 +8,9 @@
 // (docs/integrations/remark-tiles), which writes the same markup at build time.
 // Plain ESM, no JSX: the npm package `mahjong-tiles` ships this file as it is.
 import { Fragment, createContext, createElement as h, useContext } from "react";
-import { SPEC, heightOk, indicatorOptions, indicatorProblem, tagHeight, tileLayout } from "./tileLayout.js";
+import {
+  SPEC, fill, heightOk, indicatorOptions, indicatorProblem, tableOptions, tagHeight, tileLayout,
+} from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 import { scoreQuery } from "./scoreProps.js";
 
@@ -62,10 +64,15 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * Corner indices add `&index=1`: tilesUrl("", "1m", {index: true}) === "/tiles/1m.png?height=38&scale=1&index=1"
  * A score card adds its query (scoreQuery: the context written as the service writes it):
  * tilesUrl("", "1m", {score: "score=1&seat=S"}) === "/tiles/1m.png?height=38&scale=1&score=1&seat=S"
+ * An acceptance table (efficiency) adds `&layout=efficiency`, with `&rows=N` and `&visible=TILES` when given:
+ * tilesUrl("", "1m", {efficiency: true, rows: 2, visible: "33p"}) === "/tiles/1m.png?height=38&scale=1&layout=efficiency&rows=2&visible=33p"
  */
 export function tilesUrl(
   base, notation,
-  { height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index, score } = {},
+  {
+    height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index,
+    score, efficiency = false, rows, visible,
+  } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
   const query =
@@ -74,6 +81,10 @@ export function tilesUrl(
 
     (theme ? `&theme=${encodeURIComponent(theme)}` : "") +
     (river ? "&layout=river" + (row !== DEFAULT_ROW ? `&row=${encodeURIComponent(row)}` : "") : "") +
+    (efficiency && !river
+      ? "&layout=efficiency" + (rows != null && rows !== "" ? `&rows=${encodeURIComponent(rows)}` : "") +
+        (visible ? `&visible=${encodeURIComponent(visible)}` : "")
+      : "") +
     (dora ? `&dora=${encodeURIComponent(dora)}` : "") +
     (ura ? `&ura=${encodeURIComponent(ura)}` : "") +
     // the labels' and the title's language (an invalid one is sent for the service to say why)
@@ -94,16 +105,24 @@ export function tilesUrl(
  * and corner indices when on: manifestKey("1m", 38, "light", false, 6, "png", {index: true}) === "1m?index=1"
  * and a score card's query last: manifestKey("1m", 38, "light", false, 6, "png", {score: "score=1&seat=S"})
  *   === "1m?score=1&seat=S"
+ * An acceptance table (efficiency; rows and visible, canonical: tableOptions):
+ * manifestKey("1m", 38, "light", false, 6, "png", {efficiency: true, rows: 2, visible: "33p"})
+ *   === "1m?layout=efficiency&rows=2&visible=33p"
  */
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
 ) {
-  const { dora, ura, lang, index, score } = indicators || {};
+  const { dora, ura, lang, index, score, efficiency, rows, visible } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
   if (river) extra.push("layout=river");
   if (river && row !== DEFAULT_ROW) extra.push(`row=${row}`);
+  if (efficiency && !river) {
+    extra.push("layout=efficiency");
+    if (rows != null && rows !== "") extra.push(`rows=${rows}`);
+    if (visible) extra.push(`visible=${visible}`);
+  }
   if (format === "svg") extra.push("format=svg");
   if (dora) extra.push(`dora=${dora}`);
   if (ura) extra.push(`ura=${ura}`);
@@ -168,9 +187,22 @@ function indicatorsOf(props) {
   const ok = indicatorOptions(props);
   const index = props.index === true || undefined;
   const score = scoreQuery(props) || undefined;
-  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index, score };
+  const table = tableOf(props);
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index, score, ...table };
   const lang = ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined;
-  return { dora: ok.dora, ura: ok.ura, lang, index, score };
+  return { dora: ok.dora, ura: ok.ura, lang, index, score, ...table };
+}
+
+/**
+ * An acceptance table's options ({efficiency, rows, visible}) as the URL and the manifest key carry
+ * them: canonical when valid (tableOptions), else as written for the service's error image to say why;
+ * {} for a tag that draws no table.
+ */
+function tableOf(props) {
+  if (props.efficiency !== true || props.river) return {};
+  const ok = tableOptions(props);
+  return ok ? { efficiency: true, rows: ok.rows ?? undefined, visible: ok.visible || undefined }
+    : { efficiency: true, rows: props.rows, visible: props.visible };
 }
 
 /** img attributes for the live service; sizes come from the JS layouts. */
@@ -187,6 +219,19 @@ function fromService(base, notation, height, theme, river, row, format, props) {
       : !layoutOf(notation, height, river, row)
         ? "Invalid tile notation"
         : indicatorProblem(props);
+  if (ind.efficiency) {
+    // the table is the service's to make: its size is not known here, its alt text names the hand
+    const ok = lay && tableOptions(props);
+    const lang = indicatorOptions(props)?.lang ?? SPEC.defaultLang;
+    return {
+      src: url(1),
+      srcSet: svg ? svgSrcSet(url(1)) : srcSet(url),
+      width: undefined,
+      height: undefined,
+      alt: ok ? fill(SPEC.tableWords[lang], { hand: lay.description })
+        : `${bad || `Invalid rows ${props.rows ?? ""} or visible ${props.visible ?? ""}`}: ${notation}`,
+    };
+  }
   return {
     src: url(1),
     srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, lay ? densitiesFor(lay, height, ind.index) : SPEC.densities),
@@ -252,6 +297,10 @@ function attrsFor(site, tag, notation, height, theme) {
  * the rule options (bare props are on: <Tiles notation="..." score riichi seat="S" />); sent to the
  * service, or looked up in the manifest under the key `tiles build` writes. Without score they only
  * tell `tiles lint --check-scores` the context. From the service, the card's size is the image's.
+ * efficiency: the hand's acceptance table (what each discard accepts, tiles left) instead of the hand;
+ * rows={N} its first N rows, visible="3p3p" tiles seen elsewhere, left out of its counts. From a
+ * manifest it has its size and alt text (the table read out); from the service its size is the
+ * service's (no width and height) and its alt text names the hand.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

@@ -77,6 +77,12 @@ export interface TilesProps {
   last_tile?: Flag;
   wall_last?: Flag;
   kong?: Flag;
+  /** The hand's acceptance table (what each discard accepts, tiles left) instead of the hand. */
+  efficiency?: boolean;
+  /** The table's first rows only (1-34; default all). */
+  rows?: number | string;
+  /** Tiles seen elsewhere (rivers, other melds, dora indicators), like "3p3p1z": left out of the table's counts. */
+  visible?: string;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
   wild?: string;
@@ -110,6 +116,10 @@ export interface UrlOptions {
   index?: boolean;
   /** A score card's query, as scoreQuery (mahjong-tiles/scoreProps.js) writes it: "score=1&seat=S". */
   score?: string;
+  /** An acceptance table: `&layout=efficiency`, with `&rows=` and `&visible=` when given. */
+  efficiency?: boolean;
+  rows?: number;
+  visible?: string;
 }
 
 /** The width and height a layout takes, and the distinct faces it shows. */
@@ -134,7 +144,10 @@ export declare function tilesUrl(base: string, notation: string, options?: UrlOp
 /** The manifest key `tiles build` writes: manifestKey("123m", 50, "light") === "123m?height=50". */
 export declare function manifestKey(
   notation: string, height?: number, theme?: Theme, river?: boolean, row?: number, format?: Format,
-  indicators?: { dora?: string; ura?: string; lang?: Lang; index?: boolean; score?: string },
+  indicators?: {
+    dora?: string; ura?: string; lang?: Lang; index?: boolean; score?: string; efficiency?: boolean; rows?: number;
+    visible?: string;
+  },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */
 export declare function densitiesFor(lay: LayoutSize, height: number, index?: boolean): number[];

@@ -330,6 +330,45 @@ export function canonicalSegment(tiles) {
 }
 
 /**
+ * A table's visible tiles (tiles seen elsewhere) as read_visible in service/notation/options.py
+ * spells them: the suited and honour tiles in tile order (a red five after its fives), upright,
+ * backs, bonus and Tienjiu tiles dropped; "" for none; null when the service rejects them (a
+ * notation that does not read, a joker or any-tile).
+ * readVisible("1z4m 0p4m") === "44m0p1z"; readVisible("3pj") === null
+ */
+export function readVisible(text) {
+  if (text == null || text === "") return "";
+  if (typeof text !== "string") return null;
+  const groups = parseTiles(text);
+  if (!groups) return null;
+  const tiles = groups.flatMap((g) => g.tiles);
+  if (tiles.some((t) => t.single === "j" || t.single === "?")) return null;
+  const kept = tiles
+    .filter((t) => t.suit && SUITS.includes(t.suit))
+    .map((t) => ({ ...t, sideways: false, stacked: false }))
+    .sort((a, b) => SUITS.indexOf(a.suit) - SUITS.indexOf(b.suit) || (a.red ? 5.5 : a.number) - (b.red ? 5.5 : b.number));
+  return canonicalSegment(kept);
+}
+
+/**
+ * A tag's acceptance-table props as RenderOptions keeps them: layout ("river" wins, then
+ * "efficiency" for the bare efficiency prop, else "hand"), rows (null for all; a whole number
+ * from minRows to maxRows) and visible (readVisible); null when rows or visible is refused,
+ * as the service refuses them on any layout.
+ * tableOptions({efficiency: true, rows: 2, visible: "3p3p"}) -> {layout: "efficiency", rows: 2, visible: "33p"}
+ */
+export function tableOptions({ river, efficiency, rows, visible } = {}) {
+  const layout = river ? "river" : efficiency === true ? "efficiency" : "hand";
+  let n = null;
+  if (rows != null && rows !== "") {
+    n = Number(rows);
+    if (!Number.isInteger(n) || n < SPEC.minRows || n > SPEC.maxRows) return null;
+  }
+  const seen = readVisible(visible);
+  return seen === null ? null : { layout, rows: n, visible: seen };
+}
+
+/**
  * A tag's dora, ura and lang as RenderOptions keeps them (service/notation/options.py):
  * indicators canonical ("" for none), lang checked even without strips (default en);
  * null when any of them is invalid. An empty prop is no prop, as in the URL query.

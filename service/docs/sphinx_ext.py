@@ -41,7 +41,7 @@ blocks without an ``index``), ``tiles_dialect`` (mahgen, riichi-hand-rs, ...: th
 directives and fences without a ``dialect`` is that tool's; default ``None``, ours).
 
 >>> sorted(name for name in TilesDirective.option_spec if name not in SCORE_OPTIONS)
-['caption', 'dialect', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme']
+['caption', 'dialect', 'efficiency', 'format', 'height', 'index', 'lang', 'river', 'row', 'rows', 'score', 'theme', 'visible']
 >>> {"riichi", "seat", "round", "honba", "rules", "dora", "ura"} <= set(TilesDirective.option_spec)
 True
 >>> option_spans(["```{tiles} 123m", ":dora: 3q", ":river:", "```"], 1, {"dora": "3q", "river": True})
@@ -220,6 +220,7 @@ class TilesDirective(SphinxDirective):
         "index": flag_or_bool,
         "efficiency": directives.flag,  # the acceptance table (layout=efficiency), ``:rows: 3`` its first rows
         "rows": directives.unchanged,
+        "visible": directives.unchanged,  # tiles seen elsewhere: the table's counts leave them out
         # the score card (``:score:``) and its context, as the tag's props: ``:riichi:``, ``:seat: S``
         **{name: directives.unchanged for name in ("score", *SCORE_OPTIONS) if name not in ("dora", "ura")},
     }

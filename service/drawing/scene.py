@@ -44,11 +44,11 @@ def scene_alt(card: Scene, lang: str = "en") -> str:
     if card.answer is not None:
         parts.append(w["answer"].format(tile=tile_name(card.answer, lang)))
     alt = join_groups(parts, lang)
-    if card.efficiency:  # the table under the card, read out (in English, as `efficiency_alt` writes it)
+    if card.efficiency:  # the table under the card, read out in the card's language (`efficiency_alt`)
         from service.efficiency import scene_efficiency
         from service.layout.efficiency_layout import efficiency_alt
 
-        alt += " " + efficiency_alt(scene_efficiency(card))
+        alt += (" " if lang == "en" else "。") + efficiency_alt(scene_efficiency(card), lang=lang)
     if card.score is not None:  # the answer's value, as a hand's score card says it
         from service.scoring.card_words import score_alt
         from service.scoring.scene_score import problem_score

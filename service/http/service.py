@@ -65,6 +65,9 @@ class BadRequest(Exception):
 
     @classmethod
     def from_option(cls, err: OptionError, notation: str) -> BadRequest:
+        """The option's 400; with the option's own tile text (``visible``) when the error is placed in it."""
+        if err.text is not None:
+            return cls("option", err.message, err.text, err.position, err.param)
         return cls("option", err.message, notation, None, err.param)
 
     def json(self) -> dict[str, Any]:

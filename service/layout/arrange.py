@@ -40,7 +40,7 @@ def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layou
             raise OptionError("score is for hands; a river has no score", "score")
         return with_indicators(river_layout(subject, options.height, options.row), options, river=True)
     if options.layout == "efficiency":  # the acceptance table; a ParseError for a hand that has none
-        return efficiency_layout(efficiency(subject), options.height, options.rows)
+        return efficiency_layout(efficiency(subject, options.visible), options.height, options.rows)
     lay = with_indicators(layout(subject, options.height, options.gap), options, river=False)
     return with_score(lay, card_score(subject, options), options) if options.score else lay
 
@@ -61,7 +61,7 @@ def arranged_alt(subject: Subject, options: RenderOptions) -> str:
     'Tile acceptance, shanten 0. Discard 3s: 1 kind, 4 tiles: 3p 4 (best).'
     """
     if options.layout == "efficiency" and isinstance(subject, Hand):
-        return efficiency_alt(efficiency(subject), options.rows)
+        return efficiency_alt(efficiency(subject, options.visible), options.rows, options.lang)
     return picture_alt(subject, options)
 
 

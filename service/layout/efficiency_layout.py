@@ -11,11 +11,14 @@ accepts. ``rows``: the first N rows only.
 ['discard 3s · 1 kind · 4 tiles · best', '4', 'discard 1p · 9 kinds · 32 tiles']
 >>> efficiency_alt(efficiency("123456789m12p355s"), rows=1)
 'Tile acceptance, shanten 0. Discard 3s: 1 kind, 4 tiles: 3p 4 (best).'
+>>> efficiency_alt(efficiency("123456789m12p355s"), rows=1, lang="ja")
+'受け入れ（聴牌）。三索切り：1種4枚：三筒4枚（最善）。'
 """
 
 from __future__ import annotations
 
 from service.notation.model import Tile
+from service.notation.words import tile_name
 
 from .dora_layout import label_band, label_size
 from .layout import Label, Layout, Placement, tile_width
@@ -77,13 +80,51 @@ def efficiency_layout(table: dict, height: int = 38, rows: int | None = None) ->
     return Layout(tuple(placements), max(width, 1), max(y - gap, 1), th, tuple(labels))
 
 
-def efficiency_alt(table: dict, rows: int | None = None) -> str:
-    """The table read out, for the picture's alt text."""
+# The alt text's words: en, ja (牌の受け入れ: "9p切り: 6種20枚"), zh (进张: "打9p: 6种20张"). Tiles are
+# named as the rest of a picture's alt text names them (`tile_name`: 三筒 in ja, 三筒 in zh, 3p in en).
+# ``pending``: the alt text of a table the `<Tiles>` component asks the service for and cannot read out
+# itself (tilesSpec.js carries it), the hand's alt text in the slot.
+ALT_WORDS = {
+    "en": {"title": "Tile acceptance, {shanten}.", "shanten": ("shanten {n}",) * 3,
+           "discard": "Discard {tile}", "draws": "Draws", "counts": ("{k} kind, {n} tiles", "{k} kinds, {n} tiles"),
+           "left": "{tile} {n}", "join": " ", "colon": ": ", "best": " (best)", "end": ".", "join_rows": " ",
+           "pending": "Tile acceptance table of {hand}"},
+    "ja": {"title": "受け入れ（{shanten}）。", "shanten": ("和了形", "聴牌", "{n}向聴"),
+           "discard": "{tile}切り", "draws": "有効牌", "counts": ("{k}種{n}枚", "{k}種{n}枚"),
+           "left": "{tile}{n}枚", "join": "、", "colon": "：", "best": "（最善）", "end": "。", "join_rows": "",
+           "pending": "受け入れ表（{hand}）"},
+    "zh": {"title": "进张（{shanten}）。", "shanten": ("和牌", "听牌", "{n}向听"),
+           "discard": "打{tile}", "draws": "有效牌", "counts": ("{k}种{n}张", "{k}种{n}张"),
+           "left": "{tile}{n}张", "join": "、", "colon": "：", "best": "（最佳）", "end": "。", "join_rows": "",
+           "pending": "进张表（{hand}）"},
+}
+
+
+def shanten_words(shanten: int, lang: str = "en") -> str:
+    """A shanten number in words: ``shanten 2``, ``2向聴``; tenpai (0) ``聴牌``/``听牌``; -1 a complete hand.
+
+    >>> shanten_words(2, "ja"), shanten_words(0, "zh"), shanten_words(-1, "ja"), shanten_words(-1, "en")
+    ('2向聴', '听牌', '和了形', 'shanten -1')
+    """
+    words = ALT_WORDS[lang]["shanten"]
+    return words[min(shanten, 1) + 1].format(n=shanten)
+
+
+def efficiency_alt(table: dict, rows: int | None = None, lang: str = "en") -> str:
+    """The table read out in ``lang`` (en, ja, zh), for the picture's alt text.
+
+    >>> from service.efficiency import efficiency
+    >>> efficiency_alt(efficiency("123456789m12p35s"), lang="zh")
+    '进张（1向听）。有效牌：6种20张：一筒3张、二筒3张、三筒4张、三条3张、四条4张、五条3张。'
+    """
+    w = ALT_WORDS[lang]
     shown = _rows(table, rows)
-    parts = [f"Tile acceptance, shanten {table['shanten']}."]
+    parts = [w["title"].format(shanten=shanten_words(table["shanten"], lang))]
     for row in shown:
-        accepts = " ".join(f"{a['tile']} {a['left']}" for a in row["accepts"])
-        head = f"Discard {row['tile']}" if row["tile"] else "Draws"
-        text = f"{head}: {_counts(row, ', ')}" + (f": {accepts}" if accepts else "")
-        parts.append(text + (" (best)." if _best(row, shown[0]) else "."))
-    return " ".join(parts)
+        accepts = w["join"].join(w["left"].format(tile=tile_name(Tile.from_code(a["tile"]), lang), n=a["left"])
+                                 for a in row["accepts"])
+        head = w["discard"].format(tile=tile_name(Tile.from_code(row["tile"]), lang)) if row["tile"] else w["draws"]
+        counts = w["counts"][row["kinds"] != 1].format(k=row["kinds"], n=row["tiles"])
+        text = head + w["colon"] + counts + (w["colon"] + accepts if accepts else "")
+        parts.append(text + (w["best"] if _best(row, shown[0]) else "") + w["end"])
+    return w["join_rows"].join(parts)

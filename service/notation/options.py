@@ -28,7 +28,7 @@ from typing import Mapping
 
 from .dialects import dialect_name
 from .dora import KINDS, LANGS, IndicatorError, read_indicators
-from .model import Group, Hand, Tile
+from .model import ANY_TILE, JOKER, SUITS, Group, Hand, Tile
 
 MIN_HEIGHT, MAX_HEIGHT = 16, 256
 MIN_SCALE, MAX_SCALE = 1, 4
@@ -49,11 +49,12 @@ _SCORE = re.compile(r"|on|[a-z_]+=[A-Za-z0-9]+(?:&[a-z_]+=[A-Za-z0-9]+)*")  # na
 class OptionError(ValueError):
     """A render option out of range or malformed; ``param`` names it."""
 
-    def __init__(self, message: str, param: str, position: int | None = None):
+    def __init__(self, message: str, param: str, position: int | None = None, text: str | None = None):
         super().__init__(message)
         self.message = message
         self.param = param
-        self.position = position  # in the option's text, when it is tile text (dora, ura)
+        self.position = position  # in the option's text, when it is tile text (dora, ura, visible)
+        self.text = text  # that text, when a 400 shows it with the position (visible)
 
 
 def _themes() -> tuple[str, ...]:
@@ -83,6 +84,7 @@ class RenderOptions:
     score: str = ""  # the score card's context as service.scoring.score_text writes it ("seat=S&riichi=1", "on")
     rows: int | None = None  # an acceptance table's first rows (layout="efficiency"); None: all
     dialect: str | None = None  # the notation is another tool's (service.notation.dialects); reading only
+    visible: str = ""  # tiles seen elsewhere, for the acceptance table's counts (`read_visible`); kept canonical
 
     def __post_init__(self):
         _check_int("height", self.height, MIN_HEIGHT, MAX_HEIGHT)
@@ -114,6 +116,10 @@ class RenderOptions:
                 except IndicatorError as err:
                     raise OptionError(err.message, name, err.position) from None
                 object.__setattr__(self, name, Hand((Group("hand", tiles),)).canonical())
+        if not isinstance(self.visible, str):
+            raise OptionError(f"visible must be tile text like 4m4m1z, not {self.visible!r}", "visible")
+        if self.visible:
+            object.__setattr__(self, "visible", read_visible(self.visible))
         if not isinstance(self.score, str) or not _SCORE.fullmatch(self.score):
             raise OptionError(f"score must be the text of service.scoring.score_text, not {self.score!r}", "score")
         if self.layout == "efficiency":  # the table is the picture: no card, no strips beside it
@@ -132,7 +138,7 @@ class RenderOptions:
     @classmethod
     def from_query(cls, params: Mapping[str, str], format: str = "png") -> RenderOptions:
         """Build from string parameters (``height scale theme bg gap layout row rows exact index dora ura
-        lang wild dialect``); others are ignored."""
+        lang wild dialect visible``); others are ignored."""
         kw: dict = {"format": format}
         for name in ("height", "scale", "gap", "row", "rows"):
             if params.get(name) not in (None, ""):
@@ -146,7 +152,7 @@ class RenderOptions:
         for name in ("exact", "index"):
             if params.get(name) not in (None, ""):
                 kw[name] = _parse_bool(name, params[name])
-        for name in (*KINDS, "lang"):
+        for name in (*KINDS, "lang", "visible"):
             if params.get(name):
                 kw[name] = params[name]
         if params.get("wild"):
@@ -175,7 +181,7 @@ class RenderOptions:
         if self.layout == "river":
             shape = f"river{self.row}"
         elif self.layout == "efficiency":  # a table, not the hand: its own bytes
-            shape = f"efficiency{self.rows or 'all'}"
+            shape = f"efficiency{self.rows or 'all'}" + (f"-seen{self.visible}" if self.visible else "")
         else:
             shape = f"g{'auto' if self.gap is None else self.gap}"
         exact = "-exact" if self.exact else ""  # absent by default, so other keys stay as they were
@@ -236,6 +242,36 @@ def option_type(name: str):
 
     read.__name__ = name
     return read
+
+
+def read_visible(text: str) -> str:
+    """Tiles seen elsewhere (``visible=``: rivers, other melds, dora indicators) in one spelling: the
+    suited and honour tiles in tile order, red fives kept; backs and bonus tiles count for no kind and
+    are dropped. A notation error, a joker or ``?`` is an `OptionError` at its place in ``text``.
+
+    >>> read_visible("1z4m 0p4m"), read_visible("x1f")
+    ('44m0p1z', '')
+    >>> read_visible("4m4q")
+    Traceback (most recent call last):
+    ...
+    service.notation.options.OptionError: visible: 'q' is not a suit letter (use m, p, s or z)
+    """
+    from .grammar import ParseError, parse
+
+    try:
+        seen = parse(text)
+    except ParseError as err:
+        raise OptionError(f"visible: {err.message}", "visible", err.position, text) from None
+    tiles = []
+    for tile in seen.tiles:
+        if tile.kind in (JOKER, ANY_TILE):
+            code = "j" if tile.kind == JOKER else "?"
+            raise OptionError(f"visible: a {'joker' if code == 'j' else 'any-tile'} {code} is no tile seen: "
+                              f"visible tiles are real tiles", "visible", max(text.find(code), 0), text)
+        if tile.suit and tile.suit in SUITS:  # m p s z: a back or a flower is no kind
+            tiles.append(Tile(tile.kind))
+    tiles.sort(key=lambda t: (SUITS.index(t.suit), int(t.code[0]) or 5.5))  # a red five after its fives
+    return Group("hand", tuple(tiles)).canonical()
 
 
 def parse_wild(text) -> str:

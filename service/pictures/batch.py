@@ -89,7 +89,7 @@ PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 wo
 REQUESTS = ("tag", "scene", "fence")  # what a request may be: a <Tiles> tag, a scene block, a tiles fence's line
 SITE_OPTIONS = ("lang", "index", "dialect")  # the site's settings a request may carry, for tags and blocks without their own
 STATIC_PROPS = ("notation", "caption", "inline", "height", "theme", "river", "row", "format", "dora", "ura", "lang",
-                "index", "dialect")
+                "index", "dialect", "efficiency", "rows", "visible")
 
 
 class Batch:
@@ -384,9 +384,14 @@ def image_urls(job: Job, scales: tuple[int, ...] = ()) -> dict[str, str]:
     'tiles/1m-2m.png?height=38&theme=light&layout=river&row=8&scale=2'
     >>> image_urls(Job("1m", read("1m"), RenderOptions(format="svg", index=True)))
     {'1x': 'tiles/1m.svg?height=38&theme=light&index=1'}
+    >>> image_urls(Job("1m", read("1m"), RenderOptions(layout="efficiency", rows=2, visible="4m")))["1x"]
+    'tiles/1m.png?height=38&theme=light&layout=efficiency&rows=2&visible=4m&scale=1'
     """
     o = job.options
     query = {"height": o.height, "theme": o.theme, **({"layout": "river", "row": o.row} if o.layout == "river" else {})}
+    if o.layout == "efficiency":  # the acceptance table: its first rows, the tiles seen elsewhere
+        query.update({"layout": "efficiency", **({"rows": o.rows} if o.rows else {}),
+                      **({"visible": o.visible} if o.visible else {})})
     query.update({k: getattr(o, k) for k in ("dora", "ura") if getattr(o, k)})
     if o.dora or o.ura or o.lang != DEFAULT_LANG:  # the labels' language (en too), or an SVG title's
         query["lang"] = o.lang

@@ -21,7 +21,7 @@ from .tag_props import Problem
 
 # TilesDirective's options (`service.docs.sphinx_ext`): the tag's props, the score card's and its context's
 OPTIONS = tuple(sorted({"caption", "dialect", "dora", "efficiency", "format", "height", "index", "lang", "river", "row", "rows",
-                        "theme", "ura", "score", *SCORE_OPTIONS}))
+                        "theme", "ura", "visible", "score", *SCORE_OPTIONS}))
 _OPENS = re.compile(r"[ \t]*\{tiles\}(?=[ \t]|$)")
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")  # as `service.docs.sphinx_ext` reads an option line; blanks cut in code: linear
 _TRUE, _FALSE = ("true", "yes", "1", "on"), ("false", "no", "0", "off")

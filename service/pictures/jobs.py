@@ -21,8 +21,8 @@ True
 '1m?theme=auto&format=svg'
 >>> manifest_key("1m", RenderOptions(score="seat=S&riichi=1"))
 '1m?score=1&seat=S&riichi=1'
->>> manifest_key("1m", RenderOptions(layout="efficiency", rows=2))
-'1m?layout=efficiency&rows=2'
+>>> manifest_key("1m", RenderOptions(layout="efficiency", rows=2, visible="4m1z4m"))
+'1m?layout=efficiency&rows=2&visible=44m1z'
 >>> manifest_key("1m", RenderOptions(index=True))
 '1m?index=1'
 """
@@ -84,7 +84,7 @@ def file_name(image: str, scale: int, fmt: str = "png") -> str:
 def manifest_key(notation: str, options: RenderOptions) -> str:
     """The notation as written, plus the non-default options the component passes."""
     keys = ("height", "theme", "layout") + (("row",) if options.layout == "river" else ())  # a hand has no rows
-    keys += ("rows",) if options.layout == "efficiency" else ()  # a table's first rows
+    keys += ("rows", "visible") if options.layout == "efficiency" else ()  # a table's first rows, the tiles seen
     keys += ("format",)  # svg: one file, no densities
     keys += ("dora", "ura", "lang")  # lang: the alt text is in it, whether or not the file is
     keys += ("index",)  # index=1, as the component's URL says it

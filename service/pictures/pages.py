@@ -69,7 +69,8 @@ def _fence_props(props: str) -> tuple | str:
         return getattr(err, "message", str(err))
     if "notation" in opts.props:
         return "the notation goes on the fence's lines, not on its fence"
-    probe = read_tag(TilesTag("", "", 0, props={**opts.props, "notation": "1m"}))  # a line that reads
+    # a line that reads; its table is each line's to make (``efficiency``: "1m" has none)
+    probe = read_tag(TilesTag("", "", 0, props={**opts.props, "notation": "1m"}), tables=False)
     if probe.errors:
         return probe.errors[0].message
     return tuple(opts.props.items())

@@ -58,14 +58,17 @@ def spec() -> dict:
     from service.notation.model import BONUS, DOMINO, SUITS
     from service.notation.tienjiu import BACK_NAME, KINDS as TIENJIU, LABEL as TIENJIU_LABEL
     from tile_art.proportions import width_of
+    from service.layout.efficiency_layout import ALT_WORDS as TABLE_WORDS
     from service.notation.words import WORDS
     from service.notation.options import (
         DEFAULT_ROW,
         MAX_HEIGHT,
         MAX_ROW,
+        MAX_ROWS,
         MAX_SCALE,
         MIN_HEIGHT,
         MIN_ROW,
+        MIN_ROWS,
         MIN_SCALE,
         RenderOptions,
     )
@@ -98,6 +101,11 @@ def spec() -> dict:
         "defaultRow": DEFAULT_ROW,
         "minRow": MIN_ROW,
         "maxRow": MAX_ROW,
+        # acceptance tables (layout=efficiency): the rows shown, and the alt text of one the
+        # component cannot read out itself (its service path: the table is the service's to make)
+        "minRows": MIN_ROWS,
+        "maxRows": MAX_ROWS,
+        "tableWords": {lang: words["pending"] for lang, words in TABLE_WORDS.items()},
         "maxChars": MAX_CHARS,
         "maxTiles": MAX_TILES,
         # per height from minHeight: the width of an upright tile and the default gap

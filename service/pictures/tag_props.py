@@ -36,11 +36,11 @@ DEFAULT_INDEX = RenderOptions().index
 
 # Props the component takes; `expect` and `wild` (the analysis' wild kind) are for
 # `tiles lint --check-wins` only.
-STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild", "dialect")
+STRING_PROPS = ("notation", "caption", "theme", "format", "expect", "dora", "ura", "lang", "wild", "dialect", "visible")
 KNOWN_PROPS = {"notation", "caption", "inline", "height", "theme", "river", "row", "format", "expect", "base",
                "manifest", "dora", "ura", "lang", "index", "wild",
                "dialect",  # the notation is another tool's (service.notation.dialects)
-               "efficiency", "rows",  # the acceptance table (layout=efficiency), its first rows
+               "efficiency", "rows", "visible",  # the acceptance table (layout=efficiency), its first rows, tiles seen
                "score", *SCORE_OPTIONS}  # the context of a score, for `tiles lint --check-scores`
 FLAG_PROPS = ("inline", "index", "efficiency")  # written bare (``index``) or as {true} / {false}
 TAG_FORMATS = ("png", "svg")  # what the component draws: 1x/2x/3x PNGs, or one SVG
@@ -116,10 +116,11 @@ def problem_at(tag: TilesTag, message: str, index: int | None = None, prop: str 
 
 
 def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: str = DEFAULT_LANG,
-             default_index: bool = DEFAULT_INDEX, default_dialect: str | None = None) -> TagRead:
+             default_index: bool = DEFAULT_INDEX, default_dialect: str | None = None, tables: bool = True) -> TagRead:
     """Read a tag's props into an `ImageRequest`, with every problem found on the way; ``default_theme``,
     ``default_lang``, ``default_index`` and ``default_dialect`` are the site's, for a tag without its
-    own ``theme``, ``lang``, ``index`` or ``dialect``.
+    own ``theme``, ``lang``, ``index`` or ``dialect``. ``tables=False``: the props only, an acceptance
+    table not made (a fence's props, read on a stand-in line).
 
     >>> from service.pictures.scan import scan_text
     >>> [str(p) for p in read_tag(scan_text('<Tiles notation="1m" index="yes" />', "a.mdx")[0]).problems]
@@ -177,7 +178,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
         out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in misreads(hand)]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
-    if options is not None and options.layout == "efficiency" and not out.errors:  # a hand with a table
+    if tables and options is not None and options.layout == "efficiency" and not out.errors:  # a hand with a table
         out.problems += _table_problems(tag, hand, options)
     if options is not None and not out.errors:
         caption = props.get("caption")
@@ -214,7 +215,7 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
 
     ``height`` wins; else 24 when ``inline``, else the default 38. ``theme``
     wins over the site's default theme. ``river`` and ``row`` pick the river layout; ``efficiency``
-    the hand's acceptance table, ``rows`` its first rows. ``format="svg"`` asks for one SVG (where
+    the hand's acceptance table, ``rows`` its first rows, ``visible`` the tiles seen elsewhere. ``format="svg"`` asks for one SVG (where
     ``theme="auto"`` is allowed). ``dora``/``ura``
     draw indicator strips labelled in ``lang``, the language of the alt text too; ``lang`` wins
     over the site's ``default_lang``. ``index`` (or ``index={false}``) puts corner indices on the
@@ -228,7 +229,7 @@ def tag_options(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang:
     """
     props = tag.props
     params = {k: number_param(props[k]) for k in NUMBER_PROPS if k in props and props[k] is not EXPR}
-    for k in ("theme", "dora", "ura", "lang", "wild"):
+    for k in ("theme", "dora", "ura", "lang", "wild", "visible"):
         if isinstance(props.get(k), str):
             params[k] = props[k]
     params["layout"] = tag_layout(tag)
