@@ -51,7 +51,9 @@ def streams(data: bytes) -> list[bytes]:
 def page_size(data: bytes, tmp_path: Path) -> tuple[float, float]:
     path = tmp_path / "page.pdf"
     path.write_bytes(data)
-    out = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    run = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True)
+    assert run.stderr == ""  # poppler reads the file without a syntax error or a repaired xref
+    out = run.stdout
     w, h = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", out).groups()
     return float(w), float(h)
 
@@ -60,7 +62,9 @@ def rasterised(data: bytes, tmp_path: Path, dpi: int = 192) -> Image.Image:
     """Poppler's picture of the page on white, at `dpi` (192: 2 px to the CSS px)."""
     path = tmp_path / "page.pdf"
     path.write_bytes(data)
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(path), str(tmp_path / "page")], check=True)
+    run = subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-singlefile", str(path), str(tmp_path / "page")],
+                         capture_output=True, text=True, check=True)
+    assert run.stderr == "", run.stderr
     return Image.open(tmp_path / "page.png").convert("RGB")
 
 
