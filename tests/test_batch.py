@@ -141,7 +141,7 @@ def test_batch_draws_a_tiles_fence_line_as_the_same_tag(tmp_path):
     assert typo["errors"][0]["message"] == "'a' is not a suit letter (use m, p, s or z)"
     # a bad value spoils every line alike: at the fence, as lint says it (once)
     assert [(e["line"], e["column"], e["message"]) for e in bad_prop["errors"]] == [
-        (3, 1, "in the tiles fence: theme must be one of light, dark, auto, not 'dusk'")]
+        (3, 1, "in the tiles fence: theme must be one of light, dark, print, contrast, auto, not 'dusk'")]
     page = "\n\n```tiles river theme=\"dusk\"\n\n123m\n4p\n```\n"
     from service.pictures.pages import fence_tags
     [lint] = fence_tags(page, "a.md")

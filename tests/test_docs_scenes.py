@@ -262,7 +262,7 @@ def test_markdown_scene_options_win_over_the_page():
 @pytest.mark.parametrize("info, where, message", [
     ("lang=ja  height=300", "3:32", "tiles-scene height=300: height must be a whole number from 16 to 256, not '300'"),
     ("lang=fr", "3:21", "tiles-scene lang=fr: lang must be one of en, ja, zh, not 'fr'"),
-    ("theme=sepia", "3:22", "tiles-scene theme=sepia: theme must be one of light, dark, auto, not 'sepia'"),
+    ("theme=sepia", "3:22", "tiles-scene theme=sepia: theme must be one of light, dark, print, contrast, auto, not 'sepia'"),
     ("size=30", "3:16", "tiles-scene has no option 'size': it takes height, theme, lang, index, format and bg"),
     ("dark", "3:16", "tiles-scene options are name=value words, like lang=ja height=30; not 'dark'"),
 ])

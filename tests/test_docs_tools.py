@@ -730,7 +730,7 @@ def test_a_format_other_than_png_or_svg_is_an_error_at_its_place(tmp_path):
     doc.write_text('<Tiles notation="1m" format="webp" />\n<Tiles notation="1m" theme="auto" />\n')
     assert [str(p).split(":", 1)[1] for p in lint.lint_paths([str(doc)])] == [
         "1:30: format must be png or svg, not 'webp'",
-        "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark for png",
+        "2:29: theme auto is for SVG only (one file for light and dark pages); use light, dark, print, contrast for png",
     ]
 
 

@@ -37,7 +37,7 @@ def test_a_tiles_format_that_is_no_format_stops_the_build_at_its_setting(tmp_pat
 
 
 @pytest.mark.parametrize("setting, message", [
-    ('tiles_theme = "drak"', "tiles_theme must be one of auto, light, dark, not 'drak'"),
+    ('tiles_theme = "drak"', "tiles_theme must be one of auto, light, dark, print, contrast, not 'drak'"),
     ('tiles_color_mode = "fur"', "tiles_color_mode must be one of media, material, furo, not 'fur'"),
     ('tiles_on_error = "warning"', "tiles_on_error must be one of fail, warn, not 'warning'"),
     ('tiles_index = "yes"', "tiles_index must be True or False, not 'yes'"),

@@ -89,7 +89,8 @@ def test_red_fives_are_red_and_differ_from_plain_fives(suit):
     for name in tile_art.THEMES:
         red, plain = tile_art.face(f"0{suit}", 38, 2, name), tile_art.face(f"5{suit}", 38, 2, name)
         assert diff(red, plain) > DISTINCT
-        assert _red_pixels(red) > 1.3 * _red_pixels(plain) + 20
+        if len(set(theme.get_theme(name).red)) > 1:  # the print theme's red is a grey (tests/test_print_themes.py)
+            assert _red_pixels(red) > 1.3 * _red_pixels(plain) + 20
 
 
 # Machado, Oliveira & Fernandes (2009) colour-vision-deficiency matrices at severity 1.0,
@@ -414,7 +415,7 @@ def test_the_face_is_flat_ivory_and_shades_only_near_its_lower_edge(name):
     colours = theme.get_theme(name)
     size = (100, 134)
     pen = body.new_tile(size, colours, device_px=2.0)
-    lw, _, _, (x0, y0, x1, y1) = body.face_box(size, 2.0)
+    lw, _, _, (x0, y0, x1, y1) = body.face_box(size, 2.0, rim=colours.rim)
     column = [pen.canvas.getpixel((size[0] // 2, y))[:3] for y in range(math.ceil(y0), math.floor(y1))]
     knee = y1 - body.SHADE * (y1 - y0) - math.ceil(y0)
     assert set(column[:math.floor(knee)]) == {colours.body}

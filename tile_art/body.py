@@ -48,7 +48,7 @@ def bevel_scale(up_w: float, device_px: float) -> float:
     return min(1.0, up_w / device_px / BEVEL_FULL)
 
 
-def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
+def face_box(size: tuple[int, int], device_px: float, sideways: bool = False, rim: float = 1.0):
     """Outline width, corner radius, bottom band and face box, in canvas px.
 
     Insets and bands are fractions of the tile as it stands upright, so a sideways
@@ -57,7 +57,7 @@ def face_box(size: tuple[int, int], device_px: float, sideways: bool = False):
     """
     w, h = size
     up_w, up_h = (h, w) if sideways else (w, h)
-    lw = max(0.9 * device_px, OUTLINE * up_h)
+    lw = max(0.9 * device_px, OUTLINE * up_h) * rim  # `rim`: the theme's (`Theme.rim`)
     band, ivory = BACK_BAND * up_h, IVORY_BAND * up_h
     k = bevel_scale(up_w, device_px)
     side, top = SIDE * up_w * k, TOP * up_h * k
@@ -73,7 +73,7 @@ def draw_body(pen: Pen, size: tuple[float, float], theme: Theme, device_px: floa
     writes it once per document.
     """
     w, h = size
-    lw, r, band, face = face_box(size, device_px, sideways)
+    lw, r, band, face = face_box(size, device_px, sideways, theme.rim)
     if back:  # face down: the ivory layer is the lower one
         band = IVORY_BAND * (w if sideways else h)
     pen.rrect((0, 0, w, h), r, fill=theme.outline)

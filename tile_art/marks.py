@@ -3,7 +3,8 @@
 Colour-blind readers cannot tell red from green or black ink, so every red five also
 carries red dots in the free space of its face, as many real sets do (pins: left and
 right of the centre pin; sou: below the centre stick; man: either side of the
-numeral). Each suit module lists its dots as (x, y from face centre, radius) in face
+numeral); a theme may give them a colour of their own (`Theme.red_mark`: black in print,
+where red is one more grey). Each suit module lists its dots as (x, y from face centre, radius) in face
 units for a face FH units tall.
 
 >>> from PIL import Image
@@ -29,5 +30,6 @@ def red_dots(pen: Pen, theme: Theme, dots: list[Dot]) -> None:
     """Draw the red-five dots on `pen`'s face: y offsets follow the face height, and a
     face shorter than FH shrinks the dots with it (they keep their x)."""
     k = pen.fh / FH
+    colour = theme.red if theme.red_mark is None else theme.red_mark  # print: black, whatever the five's grey
     for x, dy, r in dots:
-        pen.circle(x, pen.cy + dy * k, r * min(1.0, k), theme.red)
+        pen.circle(x, pen.cy + dy * k, r * min(1.0, k), colour)

@@ -2,6 +2,9 @@
 
 >>> get_theme("dark").body != get_theme("light").body
 True
+>>> from dataclasses import astuple
+>>> all(len(set(c)) == 1 for c in astuple(get_theme("print")) if isinstance(c, tuple))   # print: greys only
+True
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class Theme:
     gold: RGB          # small accents (1p centre, bird beak, eye-spots)
     purple: RGB        # orchid flowers (2f)
     light: RGB         # highlights inside pips and sticks
+    red_mark: RGB | None = None  # the red-five dots (`tile_art.marks`); None: `red`, the five's own colour
+    rim: float = 1.0   # the outline's width, times the usual (`tile_art.body.face_box`)
 
 
 # Ink colours are shared: on a dark page the face stays ivory, so the ink keeps its
@@ -75,7 +80,55 @@ DARK = Theme(
     **INK,
 )
 
-THEME_DATA: dict[str, Theme] = {"light": LIGHT, "dark": DARK}
+# For print on a black-and-white laser printer: greys only, on white paper. A printed colour
+# theme turns red and green into the same grey (206,32,41 and 16,118,62 are luma 85 and 81), so
+# here each ink has its own step: blue darkest, red mid, green light with a dark rind, and
+# the red five's dots in black, so it is told from a plain five by a mark, not a shade.
+PRINT = Theme(
+    page=(255, 255, 255),
+    body=(255, 255, 255),
+    body_low=(238, 238, 238),
+    edge=(208, 208, 208),
+    outline=(40, 40, 40),
+    back=(120, 120, 120),
+    back_low=(104, 104, 104),
+    back_edge=(72, 72, 72),
+    ink=(0, 0, 0),
+    red=(100, 100, 100),
+    red_dark=(45, 45, 45),
+    green=(150, 150, 150),
+    green_dark=(55, 55, 55),
+    blue=(30, 30, 30),
+    gold=(190, 190, 190),
+    purple=(120, 120, 120),
+    light=(255, 255, 255),
+    red_mark=(0, 0, 0),
+)
+
+# High contrast: flat white faces in a black rim twice the usual width, inks darker and saturated, for
+# readers who need strong edges (and projectors that wash colours out).
+CONTRAST = Theme(
+    page=(255, 255, 255),
+    body=(255, 255, 255),
+    body_low=(255, 255, 255),
+    edge=(200, 200, 200),
+    outline=(0, 0, 0),
+    back=(0, 84, 80),
+    back_low=(0, 72, 68),
+    back_edge=(0, 40, 38),
+    ink=(0, 0, 0),
+    red=(196, 0, 0),
+    red_dark=(110, 0, 0),
+    green=(0, 112, 40),
+    green_dark=(0, 52, 18),
+    blue=(0, 36, 170),
+    gold=(200, 128, 0),
+    purple=(104, 0, 150),
+    light=(255, 255, 255),
+    rim=2.0,
+)
+
+THEME_DATA: dict[str, Theme] = {"light": LIGHT, "dark": DARK, "print": PRINT, "contrast": CONTRAST}
 THEMES: tuple[str, ...] = tuple(THEME_DATA)
 
 

@@ -43,6 +43,7 @@ from service.notation.dora import LANGS
 from service.pictures.jobs import OWN_FILE, file_name, jobs_for, scales_of
 from service.pictures.scene_blocks import Scene, SceneOptions
 from service.pictures.tag_props import ImageRequest
+from tile_art.theme import THEMES
 
 from . import markup
 from .build import ensure_files
@@ -59,7 +60,7 @@ class BuildStopped(PluginError, TilesError):
 
 class TilesConfig(Config):
     format = c.Choice(("png", "svg", "inline"), default="png")
-    theme = c.Choice(("auto", "light", "dark"), default="auto")
+    theme = c.Choice(("auto", *THEMES), default="auto")  # auto: a light/dark pair; print, contrast for paper
     color_mode = c.Choice(("material", "media", "furo"), default="material")
     on_error = c.Choice(("fail", "warn"), default="fail")
     cache_dir = c.Type(str, default=".cache/tiles")

@@ -70,6 +70,7 @@ from service.pictures.scan import TilesTag
 from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
 from service.pictures.tag_props import TAG_FORMATS, read_tag
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
+from tile_art.theme import THEMES as TILE_THEMES
 
 from . import latex, markup
 from .build import ensure_files
@@ -398,7 +399,7 @@ def _placed(self, picture: str, alt: str, caption: str | None, inline: bool) -> 
     return f"\n\\begin{{center}}\n{picture}% {alt}\n\\end{{center}}\n"
 
 
-THEMES = ("auto", "light", "dark")  # tiles_theme: auto is a light/dark pair
+THEMES = ("auto", *TILE_THEMES)  # tiles_theme: auto is a light/dark pair; print and contrast are for paper
 ON_ERROR = ("fail", "warn")
 
 

@@ -21,15 +21,20 @@ library, no date, no file ID, so the same picture gives the same bytes.
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+
 from service.layout.arrange import arrange, arranged_alt
 from service.layout.layout import Layout, Placement
 from service.layout.measure import offsets
-from service.notation.subject import Subject
 from service.notation.options import RenderOptions
+from service.notation.subject import Subject
+from tile_art.corner import has_index
 from tile_art.outline import path_data, preload, units_per_em
 from tile_art.pen import Gradient
-from tile_art.svg import Document
-from tile_art.svg_pen import Group, Shape
+from tile_art.svg import Document, themed_tile
+from tile_art.svg_pen import Shape
 from tile_art.svg_numbers import num
 
 from .dimmed import STRENGTH, VEIL
@@ -63,6 +68,86 @@ def colour_ops(colour: tuple, op: str = "rg") -> str:
     return " ".join(num(c / 255, 3) for c in colour[:3]) + f" {op}"
 
 
+def glyph_name(char: str) -> str:
+    """The name of character `char`'s outline form, the same in every file (a cached face names it).
+
+    >>> glyph_name("萬")
+    'G842c'
+    """
+    return f"G{ord(char):x}"
+
+
+@lru_cache(maxsize=256)
+def glyph_form(char: str) -> tuple[tuple[float, float, float, float], str]:
+    """(bbox, content) of the form filling `char`'s outline (font units, y up) in the current colour."""
+    ops = shape_ops("path", {"d": path_data(char)})
+    x0, y0, x1, y1 = path_bounds(ops)
+    return (x0 - 1, y0 - 1, x1 + 1, y1 + 1), ops + " f"
+
+
+def shading(g: Gradient, dim: bool) -> tuple[str, str]:
+    """(name, object) of an axial shading: `g.top` above `g.y0`, a ramp to `g.low` at `g.y1`,
+    `g.low` below (SVG's padded gradient); named by its content."""
+    top, low = veiled(g.top, dim), veiled(g.low, dim)
+    rgb = [" ".join(num(c / 255, 4) for c in colour[:3]) for colour in (top, low)]
+    body = (f"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 {num(g.y0)} 0 {num(g.y1)}] "
+            f"/Function << /FunctionType 2 /Domain [0 1] /C0 [{rgb[0]}] /C1 [{rgb[1]}] /N 1 >> "
+            f"/Extend [true true] >>")
+    return "S" + hashlib.blake2b(body.encode(), digest_size=4).hexdigest(), body
+
+
+@dataclass
+class _Face:
+    """A face's content stream, and the glyph forms and shadings it names, in order of use."""
+
+    content: str = ""
+    glyphs: dict[str, None] = field(default_factory=dict)
+    shadings: dict[str, str] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=512)
+def face_content(code: str, sideways: bool, height: int, density: int, theme: str, index: bool,
+                 dim: bool) -> _Face:
+    """The PDF content drawing a face, from the vector pen's shapes (`tile_art.svg.themed_tile`),
+    in its px at `density`, y down; veiled when `dim`. Cached: read-only."""
+    nodes, _ = themed_tile(code, height, density, (theme,), sideways, None, index)
+    face = _Face()
+    face.content = " ".join(_nodes(nodes, dim, face))
+    return face
+
+
+def _nodes(nodes, dim: bool, face: _Face) -> list[str]:
+    out = []
+    for n in nodes:
+        if isinstance(n, Shape):
+            out.append(_shape(n, dim, face))
+        elif n.transform:
+            out += ["q " + cm(matrix_of(n.transform)).rstrip(), *_nodes(n.children, dim, face), "Q"]
+        else:
+            out += _nodes(n.children, dim, face)
+    return out
+
+
+def _shape(s: Shape, dim: bool, face: _Face) -> str:
+    (paint,) = s.paint  # one theme: one paint
+    attrs = attributes(s.geom)
+    if s.tag == "glyph":
+        face.glyphs[s.ref] = None
+        return f"q {colour_ops(veiled(paint, dim))} {cm(matrix_of(attrs['transform']))}/{glyph_name(s.ref)} Do Q"
+    if isinstance(paint, Gradient):
+        name, body = shading(paint, dim)
+        face.shadings[name] = body
+        return f"q {shape_ops(s.tag, attrs)} W n /{name} sh Q"
+    (x, y), ops = anchored_ops(s.tag, attrs)
+    at = cm((1.0, 0.0, 0.0, 1.0, x, y))
+    if s.prop == "stroke":
+        join = " 1 j" if attrs.get("stroke-linejoin") == "round" else ""
+        stroke = f"{colour_ops(veiled(paint, dim), 'RG')} {num(float(attrs['stroke-width']))} w{join}"
+        return f"q {stroke} {at}{ops} S Q"
+    fill = colour_ops(veiled(paint, dim))
+    return f"q {fill} {at}{ops} f Q" if at else f"{fill} {ops} f"
+
+
 class _Writer:
     """One PDF's objects: a form per face (and per dimmed face), per glyph outline, a shading per
     gradient, a graphics state per opacity; one resources dictionary that every content names."""
@@ -76,8 +161,6 @@ class _Writer:
         self.shadings: dict[str, int] = {}
         self.states: dict[str, int] = {}
         self.faces: dict[tuple, tuple[str, tuple[int, int]]] = {}
-        self.glyphs: dict[str, str] = {}
-        self.gradients: dict[tuple, str] = {}
         self.opacities: dict[int, str] = {}
 
     def _form(self, name: str, bbox: tuple[float, ...], content: str) -> str:
@@ -90,32 +173,25 @@ class _Writer:
         """The form drawing the face of placed tile `p` (its name) and its size in drawing units."""
         key = (p.tile.code, bool(p.sideways), bool(p.tile.tsumogiri))
         if key not in self.faces:
-            self.doc.tile(p.tile.code, p.sideways)  # drawn once: the document's check and cache
-            _, nodes, (w, h) = self.doc.tiles[(p.tile.code, bool(p.sideways), self.doc.scale)]
-            content = " ".join(self._nodes(nodes, key[2]))
-            self.faces[key] = (self._form(f"T{len(self.faces)}", (0, 0, w, h), content), (w, h))
+            doc = self.doc
+            doc.tile(p.tile.code, p.sideways)  # the document's check of the face (a bad code is a ValueError)
+            size = doc.tiles[(p.tile.code, bool(p.sideways), doc.scale)][2]
+            face = face_content(*key[:2], doc.height, doc.scale, doc.themes[0], doc.index and has_index(key[0]),
+                                key[2])
+            for char in face.glyphs:
+                self.glyph(char)
+            for name, body in face.shadings.items():
+                if name not in self.shadings:
+                    self.shadings[name] = self.pdf.add(body.encode())
+            self.faces[key] = (self._form(f"T{len(self.faces)}", (0, 0, *size), face.content), size)
         return self.faces[key]
 
     def glyph(self, char: str) -> str:
-        """The form filling character `char`'s outline (font units, y up) in the current colour."""
-        if char not in self.glyphs:
-            ops = shape_ops("path", {"d": path_data(char)})
-            x0, y0, x1, y1 = path_bounds(ops)
-            self.glyphs[char] = self._form(f"G{len(self.glyphs)}", (x0 - 1, y0 - 1, x1 + 1, y1 + 1), ops + " f")
-        return self.glyphs[char]
-
-    def _shading(self, g: Gradient, dim: bool) -> str:
-        """An axial shading: `g.top` above `g.y0`, a ramp to `g.low` at `g.y1`, `g.low` below (SVG's pad)."""
-        top, low = veiled(g.top, dim), veiled(g.low, dim)
-        key = (g.y0, g.y1, top, low)
-        if key not in self.gradients:
-            rgb = [" ".join(num(c / 255, 4) for c in colour[:3]) for colour in (top, low)]
-            body = (f"<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [0 {num(g.y0)} 0 {num(g.y1)}] "
-                    f"/Function << /FunctionType 2 /Domain [0 1] /C0 [{rgb[0]}] /C1 [{rgb[1]}] /N 1 >> "
-                    f"/Extend [true true] >>")
-            name = self.gradients[key] = f"S{len(self.gradients)}"
-            self.shadings[name] = self.pdf.add(body.encode())
-        return self.gradients[key]
+        """The form filling character `char`'s outline in the current colour (written on first use)."""
+        name = glyph_name(char)
+        if name not in self.xobjects:
+            self._form(name, *glyph_form(char))
+        return name
 
     def opacity(self, alpha: int) -> str:
         """The graphics state painting at `alpha` (0-255), for a translucent background."""
@@ -123,33 +199,6 @@ class _Writer:
             name = self.opacities[alpha] = f"A{len(self.opacities)}"
             self.states[name] = self.pdf.add(f"<< /ca {num(alpha / 255, 3)} /CA {num(alpha / 255, 3)} >>".encode())
         return self.opacities[alpha]
-
-    def _nodes(self, nodes, dim: bool) -> list[str]:
-        out = []
-        for n in nodes:
-            if isinstance(n, Shape):
-                out.append(self._shape(n, dim))
-            elif n.transform:
-                out += ["q " + cm(matrix_of(n.transform)).rstrip(), *self._nodes(n.children, dim), "Q"]
-            else:
-                out += self._nodes(n.children, dim)
-        return out
-
-    def _shape(self, s: Shape, dim: bool) -> str:
-        paint = s.paint[0] if isinstance(s.paint, tuple) and not isinstance(s.paint[0], int) else s.paint
-        attrs = attributes(s.geom)
-        if s.tag == "glyph":
-            return f"q {colour_ops(veiled(paint, dim))} {cm(matrix_of(attrs['transform']))}/{self.glyph(s.ref)} Do Q"
-        if isinstance(paint, Gradient):
-            return f"q {shape_ops(s.tag, attrs)} W n /{self._shading(paint, dim)} sh Q"
-        (x, y), ops = anchored_ops(s.tag, attrs)
-        at = cm((1.0, 0.0, 0.0, 1.0, x, y))
-        if s.prop == "stroke":
-            join = " 1 j" if attrs.get("stroke-linejoin") == "round" else ""
-            stroke = f"{colour_ops(veiled(paint, dim), 'RG')} {num(float(attrs['stroke-width']))} w{join}"
-            return f"q {stroke} {at}{ops} S Q"
-        fill = colour_ops(veiled(paint, dim))
-        return f"q {fill} {at}{ops} f Q" if at else f"{fill} {ops} f"
 
     def place(self, p: Placement) -> str:
         """The page's ``cm`` and ``Do`` putting `p`'s face in its box; a turned tile turns about its centre."""

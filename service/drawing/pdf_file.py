@@ -13,6 +13,7 @@ file ID, objects numbered in the order they are asked for, so the same drawing g
 from __future__ import annotations
 
 import zlib
+from functools import lru_cache
 
 HEADER = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"  # a comment of high bytes: the file is binary
 
@@ -26,6 +27,12 @@ def text_string(text: str) -> bytes:
     if text.isascii() and text.isprintable():
         return b"(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode() + b")"
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode() + b">"
+
+
+@lru_cache(maxsize=1024)
+def deflated(data: bytes) -> bytes:
+    """`data` Flate-compressed (zlib, level 9); cached: a face's form is the same bytes in every file."""
+    return zlib.compress(data, 9)
 
 
 class PdfFile:
@@ -50,7 +57,7 @@ class PdfFile:
     @staticmethod
     def stream(entries: bytes, data: bytes) -> bytes:
         """A stream object's body: `entries` (dictionary entries) and `data`, Flate-compressed."""
-        packed = zlib.compress(data, 9)
+        packed = deflated(data)
         return b"<< " + entries + b" /Filter /FlateDecode /Length %d >>\nstream\n" % len(packed) + packed + \
             b"\nendstream"
 

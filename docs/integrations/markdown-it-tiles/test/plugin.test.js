@@ -189,7 +189,7 @@ test("a typo fails the render at file:line:col with a caret, every one listed, b
     `${shown}:8:20: 'a' is not a suit letter (use m, p, s or z)`,
     '    notation="123m456a" />',
     "                     ^",
-    `${shown}:10:1: in the tiles fence: theme must be one of light, dark, auto, not 'dusk'`,  // once, at the fence, as tiles lint says
+    `${shown}:10:1: in the tiles fence: theme must be one of light, dark, print, contrast, auto, not 'dusk'`,  // once, at the fence, as tiles lint says
     '  ```tiles river theme="dusk"',
     "  ^",
   ].join("\n"));
