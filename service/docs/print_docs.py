@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from service.notation.options import FORMATS, THEME_AUTO, OptionError
-from service.pictures.jobs import Job, draw, file_name, missing
+from service.pictures.jobs import Job, draw, file_name, missing, write_file
 from service.pictures.latex_calls import latex_calls
 from service.pictures.scan import TilesTag
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, read_tag
@@ -119,8 +119,8 @@ def build_print(front: Front, paths: list[str], out: Path, theme: str = DEFAULT_
         folder = os.path.relpath(out.resolve(), Path(paths[0]).resolve().parent).replace(os.sep, "/")
         text = front.index_text({key: picture_entry(*call) for key, call in jobs.items()}, folder)
         target = out / front.index
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+        if not target.exists() or target.read_bytes() != text.encode():
+            write_file(target, text.encode())
     return {"calls": len(jobs), "rendered": rendered}, problems
 
 
