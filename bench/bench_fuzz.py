@@ -68,7 +68,7 @@ OPTIONS = {
     "n": ["1m", "x", ""],
     "s": ["problem: {hand: 1m}", "x"],
 }
-FORMATS = ["png", "webp", "svg", "json"]
+FORMATS = ["png", "webp", "svg", "pdf", "json"]
 SCENES = ["problem: {{round: E1, seat: S, turn: 7, dora: 3m, hand: {hand}}}",
           "table: {{round: S2, honba: 3, seats: {{E: {{hand: 13, river: 19m-4z, score: 25000}}, S: {{hand: '{hand}'}}}}}}",
           "table: {{seats: {{E: {{hand: {hand}}}, e: {{hand: 13}}}}}}",

@@ -162,14 +162,17 @@ def pillow_build() -> str:
     """Pillow's version and the libraries it draws and encodes with; fontTools', which
     reads the glyph outlines of the SVG; deflate's, which compresses our PNGs; numpy's,
     whose arithmetic fits every palette (all of it without the compiled fit, and the rest of
-    it around the C kernels); and the scoring libraries', which count a score card's han, fu and fan."""
+    it around the C kernels); the scoring libraries', which count a score card's han, fu and fan; and
+    the zlib Python runs, which compresses the PDF's streams."""
+    import zlib
+
     import PIL
     from PIL import features
 
     libs = " ".join(f"{lib} {features.version(lib)}" for lib in ("freetype2", "raqm", "zlib", "webp"))
     scoring = f"mahjong {_version('mahjong')} PyMahjongGB {_version('PyMahjongGB')}"
     return (f"pillow {PIL.__version__} {libs} fonttools {_version('fonttools')} deflate {_version('deflate')}"
-            f" numpy {_version('numpy')} {scoring}")
+            f" numpy {_version('numpy')} {scoring} python-zlib {zlib.ZLIB_RUNTIME_VERSION}")
 
 
 def font_identity() -> str:
