@@ -140,6 +140,12 @@ def test_a_figure_caption_or_format_is_refused_with_the_way_to_write_it(tmp_path
 
 def test_markdown_and_typst_are_built_apart(tmp_path, capsys):
     (tmp_path / "a.md").write_text('<Tiles notation="1m" />\n')
-    code, _, err = build(tmp_path, PAPER, capsys)
+    (tmp_path / "paper.typ").write_text(PAPER)
     assert main(["build", str(tmp_path / "paper.typ"), str(tmp_path / "a.md"), "--out", str(tmp_path / "o")]) == 2
     assert "on their own" in capsys.readouterr().err
+
+
+def test_theme_auto_is_refused_on_paper(tmp_path, capsys):
+    code, _, err = build(tmp_path, '#tiles("1m", theme: "auto")\n', capsys)
+    assert code == 1
+    assert f"{tmp_path / 'paper.typ'}:1:22: theme auto follows a screen's colour scheme; paper has none" in err

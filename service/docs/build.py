@@ -279,8 +279,6 @@ def cmd_build(args) -> int:
     if missing := missing_paths(args.paths):
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    if print_documents(args.paths):  # a Typst or LaTeX document: its pictures and the index it loads
-        return cmd_print(args)
     if args.public_path and not args.public_path.endswith("/"):
         args.public_path += "/"
     themes = tuple(dict.fromkeys(args.theme or [DEFAULT_THEME]))
@@ -290,6 +288,8 @@ def cmd_build(args) -> int:
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    if print_documents(args.paths):  # a Typst or LaTeX document: its pictures and the index it loads
+        return cmd_print(args)
     out = Path(args.out)
     if args.prune and (out / BATCH_MARK).exists():
         print(f"error: {out} also holds the images remark-tiles draws ({out / BATCH_MARK}); --prune would delete "

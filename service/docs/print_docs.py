@@ -19,12 +19,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from service.notation.options import FORMATS
-from service.pictures.jobs import Job, draw, file_name, missing
+from service.notation.options import FORMATS, THEME_AUTO, OptionError
+from service.pictures.jobs import Job, draw, file_name, missing, write_file
 from service.pictures.latex_calls import latex_calls
 from service.pictures.scan import TilesTag
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, read_tag
 from service.pictures.typst_calls import typst_calls
+
+from tile_art.theme import THEMES
 
 from . import latex, typst
 
@@ -78,7 +80,16 @@ def read_calls(front: Front, paths: list[str], theme: str = DEFAULT_THEME, lang:
             problems += read.problems
             if read.request is None or read.errors:
                 continue
-            options = replace(read.request.options, format=front.format)
+            if read.request.options.theme == THEME_AUTO:
+                problems.append(Problem(str(path), *item.where(0 if "theme" in item.spans else None, "theme"),
+                                        f"theme {THEME_AUTO} follows a screen's colour scheme; paper has none: "
+                                        f"name one of {', '.join(THEMES)}"))
+                continue
+            try:
+                options = replace(read.request.options, format=front.format)
+            except OptionError as err:  # what the document's format cannot draw
+                problems.append(Problem(str(path), *item.where(None), err.message))
+                continue
             job = Job(read.request.notation, read.request.hand, options)
             jobs.setdefault(front.key(item), (job, read.request.inline))
     return jobs, in_page_order(problems, [str(p) for p in paths])
@@ -108,8 +119,8 @@ def build_print(front: Front, paths: list[str], out: Path, theme: str = DEFAULT_
         folder = os.path.relpath(out.resolve(), Path(paths[0]).resolve().parent).replace(os.sep, "/")
         text = front.index_text({key: picture_entry(*call) for key, call in jobs.items()}, folder)
         target = out / front.index
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+        if not target.exists() or target.read_bytes() != text.encode():
+            write_file(target, text.encode())
     return {"calls": len(jobs), "rendered": rendered}, problems
 
 
