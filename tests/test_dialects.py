@@ -88,3 +88,16 @@ def test_a_hand_has_no_shaded_tiles():
     with pytest.raises(ParseError) as err:
         read("1s7?m", dialect="riichinator")
     assert err.value.position == 3 and "layout=river" in err.value.message
+
+
+def test_a_text_too_long_is_told_as_ours_is_before_any_reading():
+    with pytest.raises(ParseError) as err:
+        read("1m|" * 100, dialect="mahgen")
+    assert (err.value.position, err.value.message) == (256, "notation is 300 characters long; the limit is 256")
+
+
+def test_only_ascii_digits_are_digits():
+    for dialect in DIALECTS:
+        with pytest.raises(ParseError) as err:
+            read("1²m", dialect=dialect)
+        assert err.value.position == 1, dialect

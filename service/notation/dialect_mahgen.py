@@ -32,7 +32,7 @@ service.notation.grammar.ParseError: mahgen has no spaces: '|' puts a gap betwee
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 STATES = "_^v"
@@ -45,7 +45,7 @@ def read(text: str, river: bool = False) -> Writer:
     waiting: list[tuple[Piece, str, int]] = []  # digit, its state ('' or _ ^ v) and where the state stands
     state, state_at = "", -1
     for i, c in enumerate(text):
-        if c.isdigit():
+        if c in DIGITS:
             if state == "v" and c not in "05":
                 w.fail(f"'v' is an added kan with a red five: v0 (the lower tile red) or v5 (the upper), not v{c}",
                        state_at)
