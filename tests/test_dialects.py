@@ -78,10 +78,20 @@ def test_an_alias_reads_as_the_tool_it_draws_with():
     ("riichinator", "1s6p7m67s8p253'z", "1s6p7m67s8p25-3z"),  # its docs' discard pool: the riichi tile sideways
     ("riichinator", "9s11p73z81m9p7?s", "9s11p73z81m9p*7s"),  # '?' shades a discard: tsumogiri
     ("mjimage", "123m^4p-5s", "123m*4p-5s"),  # '^' greys it
-    ("mahgen", "12m|34p", "12m34p"),  # a gap is no row: a river's rows come from its row option
+    ("mahgen", "123^456_7m^8^9^1^2^4^5^8^7^2s", "123*456-7m*8*9*1*2*4*5*8*7*2s"),  # its river mode's example
+    ("mahgen", "12v3m", "12*-3m"),  # v: a tsumogiri riichi tile
 ])
 def test_a_river_reads_in_a_dialect(dialect, source, river):
     assert read(source, "river", dialect).canonical() == river
+
+
+def test_a_mahgen_river_has_no_gaps_and_one_riichi_tile():
+    with pytest.raises(ParseError) as err:
+        read("12m|34p", "river", "mahgen")
+    assert err.value.position == 3 and "river mode has none" in err.value.message
+    with pytest.raises(ParseError) as err:
+        read("1_2_3m", "river", "mahgen")
+    assert err.value.position == 3 and "one riichi tile" in err.value.message
 
 
 def test_a_hand_has_no_shaded_tiles():
