@@ -76,7 +76,11 @@ def read(text: str, river: bool = False) -> Writer:
             if not cluster:
                 w.fail(f"suit letter '{c}' has no digits before it", i)
             for t in cluster:
-                n = int(t.piece.code) + (4 if c == "d" else 0)
+                n = int(t.piece.code)
+                if c == "d" and not 1 <= n <= 3 or c == "w" and not 1 <= n <= 4:
+                    kinds = "dragons are 1d 2d 3d (white, green, red)" if c == "d" else "winds are 1w to 4w"
+                    w.fail(f"mjimage's {kinds}; there is no {t.piece.code}{c}", t.piece.at)
+                n += 4 if c == "d" else 0
                 t.piece.code, t.piece.suit_at = f"{n}{'z' if c in 'wd' else c}", i
             blocks[-1][1].extend(cluster)
             cluster = []
