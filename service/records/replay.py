@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import bisect
+
 from .model import CALLS, Game, RecordError, Round
 from .tiles import kind, order
 
@@ -206,7 +208,7 @@ def state_of(rnd: Round, steps: int, where: str) -> dict:
             wall -= 1
             if wall < 0:
                 raise RecordError("a draw from an empty wall", at)
-            hands[s].append(ev.tile)
+            bisect.insort(hands[s], ev.tile, key=order)  # kept in order, as a sort after each draw would
         elif ev.kind == "discard":
             _take(hands[s], ev.tile, s, "discards", at)
             sideways = ev.riichi or mark_moves[s]
@@ -263,7 +265,7 @@ def state_of(rnd: Round, steps: int, where: str) -> dict:
             raise RecordError(f"unknown event {ev.kind!r}", at)
         if ev.kind in ("draw", "discard", *CALLS):
             last = ev
-        if ev.kind in ("draw", *CALLS):
+        if ev.kind in CALLS:
             hands[s].sort(key=order)
     seats = [{"hand": h, "melds": m, "river": r, "score": sc, "riichi": ri, "notation": notation(h, m, i)}
              for i, (h, m, r, sc, ri) in enumerate(zip(hands, melds, rivers, scores, riichi))]
