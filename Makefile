@@ -47,6 +47,9 @@ docs: $(SERVE_STAMP)
 	$(BIN)/tiles build $(filter-out $(SITE_PAGES),$(wildcard docs/*.md)) docs/integrations docs/components \
 		--out docs/img --link-md --prune
 	$(BIN)/python -m tests.readme_pictures  # README's pictures, docs/img/readme/
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --seat 0 --turn 2 --scale 2 -o docs/img/log-moment.png
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --start --card --scale 2 -o docs/img/log-card.png
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --result --scale 2 -o docs/img/log-result.png
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict
