@@ -268,3 +268,12 @@ def test_a_card_that_cannot_be_drawn_is_exit_2(tmp_path, capsys, monkeypatch, ar
     assert main(["log", HARD, *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and not (tmp_path / "x.png").exists()
+
+
+def test_a_riichi_whose_tile_was_called_keeps_its_stick():
+    from service.records import read
+
+    after_pon = table_scene(moment(read(HARD), 1, step=3))  # East's riichi tile called; no sideways tile yet
+    assert after_pon.seats["E"].river.riichi is None and after_pon.riichi_seats() == ["E"]
+    sticks = [s for s in arrange_scene(after_pon, RenderOptions()).layout.shapes if s.kind == "stick"]
+    assert len(sticks) == 1
