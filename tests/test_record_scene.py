@@ -286,3 +286,12 @@ def test_the_logs_yaku_are_named_in_the_readers_language():
     lines = _log_lines({"han": 2, "fu": 30, "points": 2000, "yaku": [["断幺九", 1], ["pinfu", 1], ["宇宙", 1]]}, "en")
     assert lines == ["Tanyao 1 han", "Pinfu 1 han", "宇宙 1 han", "2 han 30 fu · 2,000"]
     assert _log_lines({"han": 1, "fu": 30, "points": 1000, "yaku": [["Tanyao", 1]]}, "ja")[0] == "断幺九 1翻"
+
+
+def test_the_json_view_names_the_called_discards():
+    from service.drawing.scene import scene_json
+    from service.records import read
+
+    view = scene_json(table_scene(moment(read(HARD), 1, step=3)))
+    called = [t for t in view["tiles"] if t.get("called")]
+    assert [(t["code"], t["seat"], t["role"]) for t in called] == [("5z", "E", "river")]
