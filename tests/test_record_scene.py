@@ -246,7 +246,8 @@ def test_a_disagreeing_total_is_marked():
 
 
 @pytest.mark.parametrize("argv", [["--round", "1", "--seat", "0", "--turn", "1", "--card"],
-                                  ["--round", "5", "--result"], ["--round", "1", "--result"]])
+                                  ["--round", "5", "--result"], ["--round", "1", "--result"],
+                                  ["--round", "4", "--result"]])  # a draw: the table at its end
 def test_tiles_log_draws_cards(tmp_path, argv):
     out = tmp_path / "card.png"
     assert main(["log", HARD, *argv, "-o", str(out)]) == 0
@@ -268,3 +269,29 @@ def test_a_card_that_cannot_be_drawn_is_exit_2(tmp_path, capsys, monkeypatch, ar
     assert main(["log", HARD, *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and not (tmp_path / "x.png").exists()
+
+
+def test_a_riichi_whose_tile_was_called_keeps_its_stick():
+    from service.records import read
+
+    after_pon = table_scene(moment(read(HARD), 1, step=3))  # East's riichi tile called; no sideways tile yet
+    assert after_pon.seats["E"].river.riichi is None and after_pon.riichi_seats() == ["E"]
+    sticks = [s for s in arrange_scene(after_pon, RenderOptions()).layout.shapes if s.kind == "stick"]
+    assert len(sticks) == 1
+
+
+def test_the_logs_yaku_are_named_in_the_readers_language():
+    from service.layout.result_layout import _log_lines
+
+    lines = _log_lines({"han": 2, "fu": 30, "points": 2000, "yaku": [["断幺九", 1], ["pinfu", 1], ["宇宙", 1]]}, "en")
+    assert lines == ["Tanyao 1 han", "Pinfu 1 han", "宇宙 1 han", "2 han 30 fu · 2,000"]
+    assert _log_lines({"han": 1, "fu": 30, "points": 1000, "yaku": [["Tanyao", 1]]}, "ja")[0] == "断幺九 1翻"
+
+
+def test_the_json_view_names_the_called_discards():
+    from service.drawing.scene import scene_json
+    from service.records import read
+
+    view = scene_json(table_scene(moment(read(HARD), 1, step=3)))
+    called = [t for t in view["tiles"] if t.get("called")]
+    assert [(t["code"], t["seat"], t["role"]) for t in called] == [("5z", "E", "river")]

@@ -321,8 +321,9 @@ def test_tiles_log_names_a_truncated_file(tmp_path, capsys):
     assert code == 2 and err.startswith("error: cut.xml: line 1, column") and "not well-formed" in err
 
 
-def test_the_commands_of_docs_logs_print_what_the_page_shows(capsys):
-    """Each ```sh line of docs/logs.md runs; a ```text block after it is what it prints."""
+def test_the_commands_of_docs_logs_print_what_the_page_shows(capsys, tmp_path):
+    """Each ```sh line of docs/logs.md runs (a picture it draws goes to a temporary folder); a ```text
+    block after it is what it prints."""
     import shlex
     from pathlib import Path
 
@@ -335,12 +336,18 @@ def test_the_commands_of_docs_logs_print_what_the_page_shows(capsys):
         words = shlex.split(body.strip())
         assert words[0] == "tiles"
         words = [str(root / w) if w.startswith("docs/") else w for w in words]
+        drawn = None
+        if "-o" in words:
+            at = words.index("-o") + 1
+            drawn = words[at] = str(tmp_path / words[at])
         code, out, err = _run(capsys, *words[1:])
         assert code == 0, err
+        if drawn is not None:
+            assert Path(drawn).read_bytes()[:4] == b"\x89PNG"
         if n + 1 < len(blocks) and blocks[n + 1][0] == "text":
             assert out == blocks[n + 1][1]
         ran += 1
-    assert ran == 3
+    assert ran == 6
 
 
 def test_mjai_from_one_players_view_hides_the_others_tiles():

@@ -117,15 +117,21 @@ def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
                sl: SceneLayout | None = None) -> dict[str, Any]:
     """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``; a
     tile's ``sideways`` and (when dimmed) ``tsumogiri`` name its face as a hand's view does, so a
-    reader counts the faces the service's cost ceiling counts (`service.layout.limits.distinct_faces`)."""
+    reader counts the faces the service's cost ceiling counts (`service.layout.limits.distinct_faces`);
+    a river tile another seat called (a game record's table) has ``called``."""
     sl = sl or arrange_scene(card, options)
     tiles = []
+    discards: dict[str, int] = {}  # each seat's river tiles so far, to name its called ones
     for t in sl.tiles:
         p = t.placement
         tile = {"code": p.tile.code, "x": p.x, "y": p.y, "w": p.w, "h": p.h, "rotation": t.rotation,
                 "seat": t.seat, "role": t.role, "sideways": p.sideways}
         if p.tile.tsumogiri:
             tile["tsumogiri"] = True
+        if t.role == "river" and isinstance(card, TableScene):
+            n = discards[t.seat] = discards.get(t.seat, -1) + 1
+            if n in card.seats[t.seat].river.called:
+                tile["called"] = True
         tiles.append(tile)
     return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card, options.lang), "tiles": tiles}
 

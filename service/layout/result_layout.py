@@ -50,7 +50,8 @@ RESULT = {
            "log": "牌谱的得分", "differs": "牌谱的得分（不一致）", "total": "{han}番{fu}符 · {points}",
            "limit_total": "{han}番 · {points}", "agrees": "一致", "disagrees": "不一致", "result": "和牌"},
 }
-_JA = {ja: names for names in YAKU.values() for ja in (names[1],)}  # the log's Japanese names, to the reader's
+# a log's yaku names (Tenhou's Japanese, or English as mjlog readers and mjai write them), to the reader's language
+_JA = {key: names for names in YAKU.values() for key in (names[1], names[0].lower())}
 also_draws("".join(v for words in RESULT.values() for v in words.values()))
 
 
@@ -76,7 +77,7 @@ def differs(winner: dict) -> bool:
 
 def _log_lines(recorded: dict, lang: str) -> list[str]:
     i = {"en": 0, "ja": 1, "zh": 2}[lang]
-    lines = [f"{_JA.get(name, (name,) * 3)[i]} " + (f"{han} han" if lang == "en" else f"{han}{'翻' if lang == 'ja' else '番'}")
+    lines = [f"{_JA.get(name, _JA.get(str(name).lower(), (name,) * 3))[i]} " + (f"{han} han" if lang == "en" else f"{han}{'翻' if lang == 'ja' else '番'}")
              for name, han in recorded.get("yaku", ())]
     words = RESULT[lang]
     points = recorded.get("points")

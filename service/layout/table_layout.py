@@ -86,9 +86,9 @@ def table_layout(table: TableScene, height: int = 38, lang: str = "en") -> Scene
                     d = max(4, th // 5)
                     x, y = p.x - 3 * tw + p.w - d - max(1, th // 19), river_top + p.y + max(1, th // 19)
                     shapes.append(Shape("called", *_box(turn_box(r, x, y, d, d))))
-            if seat.river.riichi is not None:
-                sh = max(3, th // 9)
-                shapes.append(Shape("stick", *_box(turn_box(r, -tw * 3 // 2, half + (gap - sh) // 2, 3 * tw, sh))))
+        if seat.riichi or river is not None and seat.river.riichi is not None:
+            sh = max(3, th // 9)
+            shapes.append(Shape("stick", *_box(turn_box(r, -tw * 3 // 2, half + (gap - sh) // 2, 3 * tw, sh))))
         wind = words["winds"][WINDS.index(w)]
         name = extra["dealer"].format(wind=wind) if w == "E" else wind
         text = name + ("" if seat.score is None else f" {seat.score}")

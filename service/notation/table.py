@@ -49,6 +49,7 @@ class Seat:
     melds: tuple[Group, ...]
     river: River | None
     score: int | None
+    riichi: bool = False  # declared, though no river tile shows it (a game record's riichi tile called, not yet moved on)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class TableScene:
     wall: int | None = None  # tiles left to draw from the live wall, when shown
 
     def riichi_seats(self) -> list[str]:
-        return [w for w, s in self.seats.items() if s.river is not None and s.river.riichi is not None]
+        return [w for w, s in self.seats.items() if s.riichi or s.river is not None and s.river.riichi is not None]
 
 
 def read_table(f: Field) -> TableScene:

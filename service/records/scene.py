@@ -86,7 +86,7 @@ def table_scene(state: dict, view: int | None = None, reveal: bool = False) -> T
         hidden = view is not None and n != view and not reveal
         hand, backs = (None, len(s["hand"])) if hidden or not s["hand"] else (_hand(s["hand"]), 0)
         river = _river(s["river"]) if s["river"] else None
-        seats[wind] = Seat(wind, hand, backs, _melds(s["melds"], n), river, s["score"])
+        seats[wind] = Seat(wind, hand, backs, _melds(s["melds"], n), river, s["score"], bool(s.get("riichi")))
     seats = {w: seats[w] for w in WINDS}
     dora = tuple(Tile.from_code(t) for t in state["dora"] if t != "?")
     return TableScene(state["wind"] + state["round"][1], state["honba"], state["sticks"], dora,
