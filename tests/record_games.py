@@ -5,6 +5,15 @@ dora: at once for a concealed kan, after the next discard for the others), chank
 double ron, exhaustive draws and nine terminals. Tiles are ids 0-135 as in mjlog (16, 52, 88 the
 red fives). `Round.snapshots` is our own replay: the table after every event, kept as the game
 plays, independent of service.records.
+
+Two kinds of game. `game(seed)`: every seat plays at random, and a win is a random seat's random
+hand with a made-up score: its han, fu and points are not those of the hand, so its ``agrees`` means
+nothing (these games test the replay). `game(seed, real=True)`: one seat of each round is dealt a
+tenpai hand, keeps it (tsumogiri, riichi or not) and wins on the first tile that completes it that
+it may take (a tsumo after its first draw; a ron once in riichi), never furiten; the others play at
+random. That win is scored by the `mahjong` package alone (its HandCalculator, Tenhou's rules:
+the winds, dora, ura dora after a riichi, red fives, riichi, double riichi, ippatsu, haitei and
+houtei as the game tells them), and recorded so: every such win's ``agrees`` must be true.
 """
 
 from __future__ import annotations
@@ -13,9 +22,33 @@ import json
 import random
 from dataclasses import dataclass, field
 
+from mahjong.agari import Agari
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
 SUIT = "mpsz"
 RED = {16: "0m", 52: "0p", 88: "0s"}
 HONOR_MJAI = "ESWNPFC"
+RULES = OptionalRules(has_open_tanyao=True, has_aka_dora=True, kiriage=False)  # Tenhou's
+# The mahjong package's yaku (by class name) as Tenhou writes them: its mjlog id and its Japanese name.
+TENHOU_YAKU = {
+    "Tsumo": (0, "門前清自摸和"), "Riichi": (1, "立直"), "Ippatsu": (2, "一発"), "Chankan": (3, "槍槓"),
+    "Rinshan": (4, "嶺上開花"), "Haitei": (5, "海底摸月"), "Houtei": (6, "河底撈魚"), "Pinfu": (7, "平和"),
+    "Tanyao": (8, "断幺九"), "Iipeiko": (9, "一盃口"), "SeatWindEast": (10, "自風 東"), "SeatWindSouth": (11, "自風 南"),
+    "SeatWindWest": (12, "自風 西"), "SeatWindNorth": (13, "自風 北"), "RoundWindEast": (14, "場風 東"),
+    "RoundWindSouth": (15, "場風 南"), "RoundWindWest": (16, "場風 西"), "RoundWindNorth": (17, "場風 北"),
+    "Haku": (18, "役牌 白"), "Hatsu": (19, "役牌 發"), "Chun": (20, "役牌 中"), "DaburuRiichi": (21, "両立直"),
+    "Chiitoitsu": (22, "七対子"), "Chantai": (23, "混全帯幺九"), "Ittsu": (24, "一気通貫"), "Sanshoku": (25, "三色同順"),
+    "SanshokuDoukou": (26, "三色同刻"), "SanKantsu": (27, "三槓子"), "Toitoi": (28, "対々和"), "Sanankou": (29, "三暗刻"),
+    "Shosangen": (30, "小三元"), "Honroto": (31, "混老頭"), "Ryanpeikou": (32, "二盃口"), "Junchan": (33, "純全帯幺九"),
+    "Honitsu": (34, "混一色"), "Chinitsu": (35, "清一色"), "Daisangen": (39, "大三元"), "Suuankou": (40, "四暗刻"),
+    "SuuankouTanki": (41, "四暗刻単騎"), "Tsuuiisou": (42, "字一色"), "Ryuuiisou": (43, "緑一色"),
+    "Chinroutou": (44, "清老頭"), "ChuurenPoutou": (45, "九蓮宝燈"), "DaburuChuurenPoutou": (46, "純正九蓮宝燈"),
+    "KokushiMusou": (47, "国士無双"), "DaburuKokushiMusou": (48, "国士無双１３面"), "DaiSuushii": (49, "大四喜"),
+    "Shousuushii": (50, "小四喜"), "Suukantsu": (51, "四槓子"), "Dora": (52, "ドラ"), "UraDora": (53, "裏ドラ"),
+    "AkaDora": (54, "赤ドラ"),
+}
 
 
 def tile(i: int) -> str:
@@ -54,6 +87,7 @@ class Round:
     indicators: list  # dora indicator ids in the order revealed
     events: list = field(default_factory=list)  # (kind, seat, ...) with ids
     snapshots: list = field(default_factory=list)
+    ura: list = field(default_factory=list)  # ura dora indicator ids, shown after a riichi win
 
     @property
     def dealer(self):
@@ -63,10 +97,18 @@ class Round:
 class Table:
     """One round in play: hands as ids, melds, rivers; `snap` records the table after each event."""
 
-    def __init__(self, rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list):
+    def __init__(self, rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list, real: bool = False):
         ids = list(range(136))
         rng.shuffle(ids)
         self.rng = rng
+        self.winner = None  # real=True: the seat dealt a tenpai hand, who wins it for real
+        if real:
+            self.winner = rng.randrange(4)
+            tenpai = tenpai_hand(rng, ids)
+            rest = [i for i in ids if i not in tenpai]
+            others = [rest[13 * k: 13 * k + 13] for k in range(3)]
+            hands = others[:self.winner] + [tenpai] + others[self.winner:]
+            ids = [i for h in hands for i in h] + rest[39:]
         self.hands = [sorted(ids[13 * s: 13 * s + 13]) for s in range(4)]
         self.dead = ids[-14:]
         self.live = ids[52:-14]
@@ -81,6 +123,14 @@ class Table:
         self.dora = [self.dead[0]]
         self.round = Round(kyoku, honba, sticks, list(scores), [list(h) for h in self.hands], [self.dead[0]])
         self.pending = 0
+        self.first_draw = True  # the winner's: never a tile that completes its hand (no tenhou, no chiihou)
+        if real and rng.random() < 0.3:  # its waits at the wall's end: a late win, haitei or houtei
+            late = [i for i in self.live if self.completes(i)]
+            self.live = [i for i in self.live if i not in late] + late
+        self.calls = 0  # calls of the round so far, concealed kans too: they end ippatsu and double riichi
+        self.ippatsu = False
+        self.double = False
+        self.chankan = False
 
     # the independent replay: what the table shows after each event
     def snap(self):
@@ -108,6 +158,10 @@ class Table:
             self.snap()
 
     def draw(self, seat, rinshan=False):
+        if seat == self.winner and self.first_draw and not rinshan:
+            self.first_draw = False
+            j = next((j for j, i in enumerate(self.live) if not self.completes(i)), 0)
+            self.live[0], self.live[j] = self.live[j], self.live[0]
         i = self.dead[10 + self.kans - 1] if rinshan else self.live.pop(0)
         if rinshan:
             self.live.pop()  # the wall's last tile goes to the dead wall
@@ -161,19 +215,96 @@ class Table:
                 deltas[w] += points + 300 * self.round.honba
             if n == 0:
                 deltas[w] += 1000 * sticks
-            yaku = [["riichi", 1]] if self.riichi[w] else []
+            yaku = [("Riichi", 1)] if self.riichi[w] else []
             if han - len(yaku):
-                yaku.append(["dora", han - len(yaku)])
+                yaku.append(("Dora", han - len(yaku)))
             out.append((w, source, han, fu, points, pay, yaku, deltas))
         self.end("win", out, i)
 
     def concealed(self, seat):
         return all(m[0] == "ankan" for m in self.melds[seat])
 
+    def completes(self, i) -> bool:
+        """Whether tile id `i` completes the winner's hand (13 tiles in hand, or 14 with `i` drawn)."""
+        hand = [j for j in self.hands[self.winner] if j != i] + [i]
+        counts = [0] * 34
+        for j in hand:
+            counts[j // 4] += 1
+        return len(hand) == 14 and Agari().is_agari(counts)
 
-def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) -> Round:
-    """Play one random legal round."""
-    t = Table(rng, kyoku, honba, sticks, scores)
+    def real_win(self, source, i):
+        """The winner wins on id `i` from `source`: scored by the mahjong package, recorded as Tenhou would."""
+        w, dealer = self.winner, self.round.dealer
+        tsumo = w == source
+        hand = [j for j in self.hands[w] if j != i] + [i]
+        riichi = self.riichi[w]
+        ura = [self.dead[5 + n] for n in range(len(self.dora))] if riichi else []
+        config = HandConfig(is_tsumo=tsumo, is_riichi=riichi and not self.double, is_daburu_riichi=riichi and self.double,
+                            is_ippatsu=self.ippatsu, is_chankan=self.chankan, is_haitei=tsumo and not self.live,
+                            is_houtei=not tsumo and not self.live, player_wind=EAST + (w - dealer) % 4,
+                            round_wind=EAST + self.round.kyoku // 4, options=RULES)
+        got = HandCalculator().estimate_hand_value(hand, i, dora_indicators=list(self.dora),
+                                                   ura_dora_indicators=ura or None, config=config)
+        assert got.error is None, got.error
+        cost = got.cost
+        if tsumo:
+            pay = (cost["main"],) if w == dealer else (cost["additional"], cost["main"])
+        else:
+            pay = None
+        points = cost["total"]
+        yaku = [(type(y).__name__, y.han_closed) for y in got.yaku]
+        self.round.ura = ura
+        return got.han, got.fu, points, pay, yaku
+
+    def pay(self, w, source, points, pay, first):
+        """The score changes of one win: honba to the winner, and the sticks to the `first` winner."""
+        deltas = [0] * 4
+        dealer = w == self.round.dealer
+        if w == source:
+            for s in range(4):
+                if s != w:
+                    part = pay[0] if dealer or s != self.round.dealer else pay[1]
+                    deltas[s] -= part + 100 * self.round.honba
+                    deltas[w] += part + 100 * self.round.honba
+        else:
+            deltas[source] -= points + 300 * self.round.honba
+            deltas[w] += points + 300 * self.round.honba
+        if first:
+            deltas[w] += 1000 * self.sticks
+        return deltas
+
+    def win_real(self, source, i):
+        han, fu, points, pay, yaku = self.real_win(source, i)
+        deltas = self.pay(self.winner, source, points, pay, True)
+        self.end("win", [(self.winner, source, han, fu, points, pay, yaku, deltas)], i)
+
+
+def tenpai_hand(rng: random.Random, ids: list) -> list:
+    """13 ids of `ids`: a complete hand (four sets and a pair, of ids still free) less one tile."""
+    while True:
+        free = {k: [i for i in ids if i // 4 == k] for k in range(34)}
+        hand = []
+        try:
+            for n in range(5):
+                pair = n == 4
+                if not pair and rng.random() < 0.7:
+                    k = rng.choice([k for k in range(27) if k % 9 <= 6 and all(free[k + d] for d in range(3))])
+                    kinds = [k, k + 1, k + 2]
+                else:
+                    size = 2 if pair else 3
+                    kinds = [rng.choice([k for k in range(34) if len(free[k]) >= size])] * size
+                for k in kinds:
+                    hand.append(free[k].pop(rng.randrange(len(free[k]))))
+        except IndexError:  # no set left to take: deal again
+            continue
+        hand.remove(rng.choice(hand))
+        return sorted(hand)
+
+
+def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list, real: bool = False) -> Round:
+    """Play one random legal round (`real`: one seat wins for real, if a tile comes that completes its hand)."""
+    t = Table(rng, kyoku, honba, sticks, scores, real)
+    w = t.winner
     t.snap()
     turn, drew, first = t.round.dealer, True, True
     drawn = t.draw(turn)
@@ -183,21 +314,25 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
             kinds = {}
             for i in hand:
                 kinds.setdefault(i // 4, []).append(i)
-            if first and rng.random() < 0.04:
+            if w is None and first and rng.random() < 0.04:
                 t.end("abortive", "yao9", [0] * 4)
                 return t.round
             first = False
-            if len(t.live) < 60 and rng.random() < 0.04:
+            if w is None and len(t.live) < 60 and rng.random() < 0.04:
                 t.win([turn], turn, drawn)
                 return t.round
+            if turn == w and drawn is not None and t.completes(drawn):  # tsumo
+                t.win_real(turn, drawn)
+                return t.round
             four = [k for k, v in kinds.items() if len(v) == 4]
-            if four and t.kans < 4 and t.live and not t.riichi[turn] and rng.random() < 0.6:
+            if four and turn != w and t.kans < 4 and t.live and not t.riichi[turn] and rng.random() < 0.6:
                 ids = sorted(kinds[four[0]])
                 for i in ids:
                     hand.remove(i)
                 t.reveal(t.pending)
                 t.pending = 0
                 t.melds[turn].append(["ankan", ids, None, None])
+                t.calls, t.ippatsu = t.calls + 1, False
                 t.kans += 1
                 t.event("ankan", turn, ids)
                 t.snap()
@@ -216,7 +351,12 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
                 t.event("kakan", turn, i, pon_ids, m[2], m[3])
                 t.snap()
                 robbers = [s for s in range(4) if s != turn]
-                if rng.random() < 0.3:
+                if w is not None and t.riichi[w] and t.completes(i):  # chankan, or furiten
+                    t.chankan = True
+                    t.win_real(turn, i)
+                    return t.round
+                t.calls, t.ippatsu = t.calls + 1, False
+                if w is None and rng.random() < 0.3:
                     t.win([rng.choice(robbers)], turn, i)
                     return t.round
                 t.kans += 1
@@ -225,7 +365,14 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
                 continue
         # a discard
         riichi = False
-        if t.riichi[turn] and drew:
+        if turn == w:  # the winner keeps its tenpai hand: riichi at some turn, or dama
+            i = drawn
+            if t.riichi[w]:
+                t.ippatsu = False  # its next discard ends the ippatsu
+            elif t.scores[w] >= 1000 and len(t.live) >= 4 and rng.random() < 0.4:
+                riichi = True
+                t.ippatsu, t.double = True, not t.rivers[w] and t.calls == 0
+        elif t.riichi[turn] and drew:
             i = drawn
         else:
             i = rng.choice(hand)
@@ -236,7 +383,10 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
                 riichi = True
         t.discard(turn, i, drawn if drew else None, riichi)
         others = [(turn + k) % 4 for k in (1, 2, 3)]
-        if rng.random() < 0.03:
+        if w is not None and turn != w and t.riichi[w] and t.completes(i):  # ron, or furiten
+            t.win_real(turn, i)
+            return t.round
+        if w is None and rng.random() < 0.03:
             winners = [rng.choice(others)]
             if rng.random() < 0.4:
                 winners.append(rng.choice([s for s in others if s != winners[0]]))
@@ -250,7 +400,7 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
             return t.round
         call = None
         for s in others:
-            if t.riichi[s]:
+            if t.riichi[s] or s == w:
                 continue
             same = [j for j in t.hands[s] if j // 4 == i // 4]
             if len(same) == 3 and t.kans < 4 and rng.random() < 0.5:
@@ -260,7 +410,7 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
             if call:
                 break
         nxt = (turn + 1) % 4
-        if call is None and not t.riichi[nxt] and i // 4 < 27 and rng.random() < 0.4:
+        if call is None and not t.riichi[nxt] and nxt != w and i // 4 < 27 and rng.random() < 0.4:
             k = i // 4
             for lo in (k - 2, k - 1, k):
                 run = [lo, lo + 1, lo + 2]
@@ -289,6 +439,7 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
             river[2] = False
             t.mark_moves[turn] = True
         t.melds[s].append([name, sorted(own + [i]), i, turn])
+        t.calls, t.ippatsu = t.calls + 1, False
         t.event(name, s, i, own, turn)
         t.snap()
         turn, first = s, False
@@ -300,12 +451,13 @@ def play(rng: random.Random, kyoku: int, honba: int, sticks: int, scores: list) 
             drawn, drew = None, False
 
 
-def game(seed: int, rounds: int = 4) -> list:
-    """`rounds` random rounds of one game, scores and sticks carried from round to round."""
+def game(seed: int, rounds: int = 4, real: bool = False) -> list:
+    """`rounds` random rounds of one game, scores and sticks carried from round to round (`real`:
+    each round's win a real one, scored by the mahjong package)."""
     rng = random.Random(seed)
     scores, sticks, out = [25000] * 4, 0, []
     for kyoku in range(rounds):
-        r = play(rng, kyoku % 8, rng.randint(0, 2), sticks, scores)
+        r = play(rng, kyoku % 8, rng.randint(0, 2), sticks, scores, real)
         out.append(r)
         scores, sticks = r.snapshots[-1]["scores"], r.snapshots[-1]["sticks"]
     return out
@@ -359,13 +511,13 @@ def to_tenhou6(rounds: list) -> str:
                         text = f"{fu}符{han}飜{pay[0]}点∀"
                     else:
                         text = f"{fu}符{han}飜{pay[0]}-{pay[1]}点"
-                    names = {"riichi": "立直", "dora": "ドラ"}
-                    result += [deltas, [w, src, w, text] + [f"{names[n]}({h}飜)" for n, h in yaku]]
+                    result += [deltas, [w, src, w, text] + [f"{TENHOU_YAKU[n][1]}({h}飜)" if h < 13 else
+                                                            f"{TENHOU_YAKU[n][1]}(役満)" for n, h in yaku]]
             elif kind == "ryukyoku":
                 result = ["流局", ev[1]]
             elif kind == "abortive":
                 result = ["九種九牌"]
-        entry = [[r.kyoku, r.honba, r.sticks], r.scores, [t6(i) for i in r.indicators], []]
+        entry = [[r.kyoku, r.honba, r.sticks], r.scores, [t6(i) for i in r.indicators], [t6(i) for i in r.ura]]
         for s in range(4):
             entry += [[t6(i) for i in r.hands[s]], draws[s], discards[s]]
         log.append(entry + [result])
@@ -423,11 +575,13 @@ def to_mjlog(rounds: list) -> str:
                 out.append(f'<N who="{s}" m="{ids[0] << 8}"/>')
             elif kind == "win":
                 for w, src, han, fu, points, pay, yaku, deltas in ev[1]:
-                    ids = {"riichi": 1, "dora": 52}
-                    y = ",".join(f"{ids[n]},{h}" for n, h in yaku)
+                    y = ",".join(f"{TENHOU_YAKU[n][0]},{h}" for n, h in yaku if h < 13)
+                    yakuman = ",".join(str(TENHOU_YAKU[n][0]) for n, h in yaku if h >= 13)
                     sc = ",".join(f"0,{d // 100}" for d in deltas)
+                    ura = f' doraHaiUra="{",".join(map(str, r.ura))}"' if r.ura else ""
                     out.append(f'<AGARI ba="{r.honba},{r.sticks}" hai="" machi="{ev[2]}" ten="{fu},{points},0" '
-                               f'yaku="{y}" doraHai="" who="{w}" fromWho="{src}" sc="{sc}"/>')
+                               + (f'yaku="{y}" ' if y else "") + (f'yakuman="{yakuman}" ' if yakuman else "")
+                               + f'doraHai=""{ura} who="{w}" fromWho="{src}" sc="{sc}"/>')
             elif kind == "ryukyoku":
                 sc = ",".join(f"0,{d // 100}" for d in ev[1])
                 out.append(f'<RYUUKYOKU ba="{r.honba},{r.sticks}" sc="{sc}"/>')
@@ -467,7 +621,8 @@ def to_mjai(rounds: list) -> str:
             elif kind == "win":
                 for w, src, han, fu, points, pay, yaku, deltas in ev[1]:
                     lines.append({"type": "hora", "actor": w, "target": src, "pai": mj(ev[2]), "fan": han, "fu": fu,
-                                  "hora_points": points, "yakus": yaku, "deltas": deltas})
+                                  "hora_points": points, "yakus": [list(y) for y in yaku], "deltas": deltas,
+                                  "uradora_markers": [mj(i) for i in r.ura]})
             elif kind == "ryukyoku":
                 lines.append({"type": "ryukyoku", "reason": "fanpai", "deltas": ev[1]})
             elif kind == "abortive":

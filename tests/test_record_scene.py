@@ -54,11 +54,11 @@ def check_scene(scene, snap: dict, r: record_games.Round, view: int | None) -> N
         assert river == snap["rivers"][s]
 
 
-def sideways_places(snap_step: int, r: record_games.Round) -> dict:
-    """From the games' own events up to `snap_step`: each seat's open calls as (tile, place of the
+def sideways_places(r: record_games.Round) -> dict:
+    """From the games' own events: each seat's open calls as (tile, place of the
     sideways tile: 0 from the left seat, 1 across, last from the right)."""
     out = {s: [] for s in range(4)}
-    for ev in r.events[:snap_step]:
+    for ev in r.events:
         if ev[0] in ("chi", "pon", "daiminkan"):
             _, s, i, own, src = ev
             d = (src - s) % 4
@@ -85,7 +85,7 @@ def test_a_called_tile_lies_sideways_on_the_side_of_the_seat_it_came_from(seed):
     game = read_text(record_games.to_mjai(rounds))
     for n, r in enumerate(rounds, 1):
         end = table_scene(moment(game, n, result=True))
-        for s, calls in sideways_places(len(r.events), r).items():
+        for s, calls in sideways_places(r).items():
             seat = end.seats[WINDS[(s - r.dealer) % 4]]
             opened = [g for g in seat.melds if not any(t.face_down for t in g.tiles)]
             assert len(opened) == len(calls)  # pons later added to are still the melds, in order
@@ -170,3 +170,101 @@ def test_a_scene_yaml_shows_the_wall_and_checks_it():
     assert "52 tiles left" in [lab.text for lab in arrange_scene(table, RenderOptions()).layout.labels]
     with pytest.raises(SceneError, match="table.wall: must be a whole number from 0 to 70"):
         read_scene("table: {round: E1, wall: 71, seats: {E: {hand: 13}}}")
+
+
+# --- the problem card of the seat to move, and a win's result card -------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_card_is_the_seat_to_move_just_after_its_real_draw(seed):
+    from service.records.scene import problem_card
+
+    rounds = record_games.game(seed)
+    game = read_text(record_games.to_mjlog(rounds))
+    checked = 0
+    for n, r in enumerate(rounds, 1):
+        events = [e for e in r.events if e[0] != "reach_paid"]  # one a snapshot (a stick paid is no step)
+        for k in range(0, len(events), 3):
+            later = [i for i in range(k, len(events)) if events[i][0] == "draw"]
+            if not later:
+                with pytest.raises(RecordError, match="no seat draws after step"):
+                    problem_card(game, n, moment(game, n, step=k))
+                continue
+            i = later[0]  # the games' own event index of the next draw; the snapshot after it is i + 1
+            _, seat, tid = events[i]
+            card = problem_card(game, n, moment(game, n, step=k))
+            snap = r.snapshots[i + 1]
+            assert card.seat == WINDS[(seat - r.dealer) % 4] and card.drawn.code == record_games.tile(tid)
+            assert sorted(codes(card.concealed) + [card.drawn.code], key=record_games.sort_key) == snap["hands"][seat]
+            assert card.turn == 1 + sum(e[0] == "discard" and e[1] == seat for e in events[:i])
+            assert codes(card.dora) == snap["dora"]
+            assert list(card.scores) == [snap["scores"][(r.dealer + w) % 4] for w in range(4)]
+            checked += 1
+    assert checked > 20
+
+
+def _win_card(round_number: int):
+    from service.records import read
+    from service.records.command import judged
+    from service.records.scene import win_card
+    from service.scoring.log_wins import judge
+
+    end = moment(read(HARD), round_number, result=True)
+    return win_card(end, judged(end, judge))
+
+
+def test_a_result_card_puts_our_score_beside_the_logs_and_marks_where_they_differ():
+    from service.layout.result_layout import differs, result_alt, result_layout
+
+    for n in range(1, 6):
+        if moment(__import__("service.records", fromlist=["read"]).read(HARD), n, result=True)["result"]["kind"] != "win":
+            continue
+        card = _win_card(n)
+        lay = result_layout(card, 38)
+        texts = [lab.text for lab in lay.labels]
+        marked = [w for w in card.winners if differs(w)]
+        assert [s.kind for s in lay.shapes].count("differs") == 2 * len(marked)
+        assert texts.count("Ours (tiles score)") == len(card.winners)
+        assert texts.count("The log (differs)") == len(marked)
+        for w in card.winners:  # the log's own total is on the card
+            rec = w["recorded"]
+            assert f"{rec['han']} han {rec['fu']} fu · {rec['points']:,}" in texts
+        assert result_alt(card).count("(agrees)") == len(card.winners) - len(marked)
+        for s in lay.shapes:
+            assert 0 <= s.x and s.x + s.w <= lay.width and 0 <= s.y and s.y + s.h <= lay.height
+
+
+def test_a_disagreeing_total_is_marked():
+    from service.layout.result_layout import differs, result_layout
+    from service.records.scene import WinCard
+
+    ours = {"han": 2, "fu": 30, "limit": None, "points": {"ron": 2000}, "yaku": []}
+    w = {"seat": 1, "from": 0, "wind": "S", "from_wind": "E", "notation": "234567p234s67s88p+-5s", "ura": [],
+         "flags": [], "score": ours, "agrees": True, "recorded": {"han": 2, "fu": 30, "points": 2000, "yaku": []}}
+    assert not differs(w) and result_layout(WinCard("E1", 0, 0, ("1m",), (w,))).shapes == ()
+    wrong = dict(w, recorded=dict(w["recorded"], points=2600))
+    assert differs(wrong) and len(result_layout(WinCard("E1", 0, 0, ("1m",), (wrong,))).shapes) == 2
+
+
+@pytest.mark.parametrize("argv", [["--round", "1", "--seat", "0", "--turn", "1", "--card"],
+                                  ["--round", "5", "--result"], ["--round", "1", "--result"]])
+def test_tiles_log_draws_cards(tmp_path, argv):
+    out = tmp_path / "card.png"
+    assert main(["log", HARD, *argv, "-o", str(out)]) == 0
+    img = Image.open(out)
+    img.load()
+    assert img.format == "PNG" and img.width > 300
+    svg = tmp_path / "card.svg"
+    assert main(["log", HARD, *argv, "-o", str(svg), "--lang", "ja"]) == 0
+    ET.fromstring(svg.read_bytes())
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--round", "1", "--start", "--card"], "give -o FILE"),
+    (["--round", "4", "--result", "--card", "-o", "x.png"], "the round is over"),
+    (["--round", "4", "--step", "8", "--card", "-o", "x.png"], "no seat draws after step 8"),
+])
+def test_a_card_that_cannot_be_drawn_is_exit_2(tmp_path, capsys, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    assert main(["log", HARD, *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and not (tmp_path / "x.png").exists()

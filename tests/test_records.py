@@ -89,25 +89,28 @@ def _tenhou6(*rounds):
     return json.dumps({"name": ["A", "B", "C", "D"], "log": log}, ensure_ascii=False)
 
 
-RIICHI_CALLED_DOUBLE_RON = ([0, 0, 0], [11], [
+# Every win is a real one, its recorded han, fu, points and yaku what Tenhou would write (tiles score
+# agrees); no tile is used five times in a round, dora indicators included.
+RIICHI_CALLED_DOUBLE_RON = ([0, 0, 0], [11], [  # East riichis on White, South pons it; East's Green: two rons
     _seat([11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [45, 46], ["r45", 60]),
-    _seat([45, 45, 31, 32, 33, 34, 35, 36, 37, 38, 39, 29, 29], ["p454545"], [29]),
-    _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [27], [27]),
-    _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [28], [28])],
-    ["和了", [-1000, 2000, 0, 0], [1, 0, 1, "30符1飜1000点", "役牌 白(1飜)"],
-     [-1000, 0, 1000, 0], [2, 0, 2, "30符1飜1000点", "役牌 發(1飜)"]])
-KANS_RINSHAN = ([0, 1, 0], [11, 12], [
+    _seat([45, 45, 31, 32, 33, 34, 35, 36, 37, 38, 39, 29, 46], ["p454545"], [29]),
+    _seat([22, 23, 24, 25, 26, 27, 36, 37, 38, 43, 43, 46, 46], [27], [27]),
+    _seat([11, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17], [28], [28])],
+    ["和了", [-7700, 8700, 0, 0], [1, 0, 1, "30符4飜7700点", "役牌 白(1飜)", "一気通貫(1飜)", "混一色(2飜)"],
+     [-1300, 0, 1300, 0], [2, 0, 2, "40符1飜1300点", "役牌 發(1飜)"]])
+KANS_RINSHAN = ([0, 1, 0], [41, 38], [  # East's concealed kan shows 8s (9s dora); South's open kan, rinshan tsumo
     _seat([11, 11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 21], [22, 23], ["111111a11", 21]),
-    _seat([21, 21, 21, 31, 31, 32, 32, 33, 33, 34, 34, 35, 35], ["m21212121", 29], [0]),
+    _seat([21, 21, 21, 31, 32, 33, 34, 35, 36, 37, 38, 39, 29], ["m21212121", 29], [0]),
     _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [], []),
     _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [], [])],
-    ["和了", [-2100, 4300, -1100, -1100], [1, 1, 1, "40符2飜1000-2000点", "嶺上開花(1飜)", "ドラ(1飜)"]])
-KAKAN_CHANKAN = ([0, 2, 0], [19], [
-    _seat([45, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31, 32], [45, 60]),
-    _seat([45, 45, 11, 33, 33, 35, 36, 37, 38, 39, 29, 29, 28], ["p454545", 45], [11, "k45454545"]),
-    _seat([41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 47], [33], [60]),
-    _seat([25, 25, 25, 26, 26, 26, 27, 27, 28, 28, 47, 47, 46], [34], [60])],
-    ["和了", [0, -1000, 1000, 0], [2, 1, 2, "30符1飜1000点", "槍槓(1飜)"]])
+    ["和了", [-2700, 5500, -1400, -1400], [1, 1, 1, "40符3飜1300-2600点", "嶺上開花(1飜)", "一気通貫(1飜)",
+                                            "ドラ(1飜)"]])
+KAKAN_CHANKAN = ([0, 2, 0], [19], [  # South pons East's 3m, adds the fourth: West robs it
+    _seat([13, 16, 17, 18, 21, 22, 23, 41, 41, 42, 42, 44, 44], [31, 32], [13, 60]),
+    _seat([13, 13, 11, 35, 36, 37, 38, 38, 39, 39, 29, 29, 28], ["p131313", 13], [11, "k13131313"]),
+    _seat([14, 15, 24, 25, 26, 27, 28, 29, 32, 33, 34, 35, 35], [33], [60]),
+    _seat([25, 25, 26, 26, 27, 27, 43, 43, 43, 46, 46, 46, 47], [34], [60])],
+    ["和了", [0, -2600, 2600, 0], [2, 1, 2, "30符2飜2000点", "槍槓(1飜)", "平和(1飜)"]])
 FOUR_WINDS = ([2, 0, 0], [19], [
     _seat([41, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24], [31], [41]),
     _seat([41, 45, 11, 33, 33, 35, 36, 37, 38, 39, 29, 29, 28], [32], [41]),
@@ -128,29 +131,57 @@ def hard() -> object:
     return read_text(_tenhou6(*HARD))
 
 
+def test_docs_hard_cases_is_this_record():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "games" / "hard-cases.json").read_text(encoding="utf-8")
+    assert json.loads(text) == json.loads(_tenhou6(*HARD))
+
+
+def test_every_hard_case_win_is_real_and_recorded_as_the_mahjong_package_scores_it():
+    """Independent of our scorer: the `mahjong` package's HandCalculator on each winning hand, with the
+    round's winds, dora and the flags the moment tells, gives the log's han, fu and points."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    from tests.mahjong_check import calculate
+
+    game = hard()
+    wins = 0
+    for n, rnd in enumerate(game.rounds, 1):
+        end = moment(game, n, result=True)
+        for w in end.get("result", {}).get("winners", ()):
+            answer = calculate(HandCalculator(), end, w)
+            assert answer.error is None, (rnd.name, answer.error)
+            rec = w["recorded"]
+            assert (answer.han, answer.fu, answer.cost["total"]) == (rec["han"], rec["fu"], rec["points"]), rnd.name
+            wins += 1
+    assert wins == 5
+
+
 def test_the_riichi_tile_called_moves_the_sideways_mark_on_and_pays_its_stick():
     game = hard()
     after_pon = moment(game, 1, step=3)
     assert after_pon["seats"][0]["river"] == [{"tile": "5z", "tsumogiri": False, "riichi": False, "called": True}]
     assert after_pon["sticks"] == 1 and after_pon["seats"][0]["score"] == 24000
-    assert after_pon["seats"][1]["notation"] == "99p123456789s+-555z"
+    assert after_pon["seats"][1]["notation"] == "9p123456789s6z+-555z"
     end = moment(game, 1, result=True)
     assert end["seats"][0]["river"][-1] == {"tile": "6z", "tsumogiri": True, "riichi": True, "called": False}
     assert [w["seat"] for w in end["result"]["winners"]] == [1, 2]
-    assert end["sticks"] == 0 and [s["score"] for s in end["seats"]] == [22000, 27000, 26000, 25000]
+    assert end["sticks"] == 0 and [s["score"] for s in end["seats"]] == [15000, 33700, 26300, 25000]
 
 
 def test_kan_dora_come_at_once_for_a_concealed_kan_and_the_rinshan_tsumo_ends_the_round():
     game = hard()
-    assert moment(game, 2, step=1)["dora"] == ["1m"]
-    assert moment(game, 2, step=3)["dora"] == ["1m", "2m"]  # draw, ankan, dora
+    assert moment(game, 2, step=1)["dora"] == ["1z"]
+    assert moment(game, 2, step=3)["dora"] == ["1z", "8s"]  # draw, ankan, dora
     end = moment(game, 2, result=True)
     assert end["seats"][0]["notation"] == "23456789m2p3p+x11xm".replace("2p3p", "23p")
     assert end["seats"][1]["notation"].endswith("+-1111p")
-    assert end["wall"] == 67 and end["dora"] == ["1m", "2m"]
+    assert end["wall"] == 67 and end["dora"] == ["1z", "8s"]
     win = end["result"]["winners"][0]
     assert (win["seat"], win["from"], win["tile"]) == (1, 1, "9p")
-    assert win["recorded"]["points"] == 4000 and win["recorded"]["han"] == 2 and win["recorded"]["fu"] == 40
+    assert win["recorded"]["points"] == 5200 and win["recorded"]["han"] == 3 and win["recorded"]["fu"] == 40
+    assert win["flags"] == ["rinshan"]
 
 
 def test_an_added_kan_robbed_is_chankan():
@@ -158,9 +189,9 @@ def test_an_added_kan_robbed_is_chankan():
     assert game.rounds[2].name == "E1-2"
     end = moment(game, 3, result=True)
     assert end["seats"][1]["melds"][0]["type"] == "kakan"
-    assert end["seats"][1]["notation"].endswith("+-5=555z")
+    assert end["seats"][1]["notation"].endswith("+-3=333m")
     win = end["result"]["winners"][0]
-    assert (win["seat"], win["from"], win["tile"]) == (2, 1, "5z")
+    assert (win["seat"], win["from"], win["tile"]) == (2, 1, "3m") and win["flags"] == ["chankan"]
     assert moment(game, 3, seat=1, turn=1)["step"] == 4
 
 
@@ -211,8 +242,7 @@ GOOD_MJAI = record_games.to_mjai(record_games.game(1, rounds=1))
      "not an mjai tile"),
     (_tenhou6(FOUR_WINDS).replace("[41]", "[42]", 1), "which is not in the hand"),
     (_tenhou6(FOUR_WINDS).replace("四風連打", "宇宙"), "unknown result"),
-    (_tenhou6(KAKAN_CHANKAN).replace('"p454545", 45', '45, 45').replace("[11, ", "[45, "),
-     "adds 5z to a pon it does not have"),
+    (_tenhou6(KAKAN_CHANKAN).replace('"p131313", 13', '13, 13'), "adds 3m to a pon it does not have"),
     (json.dumps({"name": ["A", "B", "C"], "log": []}), "sanma"),
     ("hello", "not a game record"),
 ])
@@ -252,12 +282,12 @@ def test_tiles_log_lists_the_rounds(tmp_path, capsys):
     assert [r["name"] for r in listed] == ["E1", "E1-1", "E1-2", "E3", "S1"]
     assert [r["result"]["kind"] for r in listed] == ["win", "win", "win", "abortive", "win"]
     ron = listed[0]["result"]["winners"][0]
-    assert ron["notation"] == "9p123456789s+-555z+-6z" and ron["recorded"]["points"] == 1000
-    assert listed[1]["result"]["winners"][0]["notation"] == "1122334455s+-1111p+9p"
+    assert ron["notation"] == "123456789s6z+-555z+-6z" and ron["recorded"]["points"] == 7700
+    assert listed[1]["result"]["winners"][0]["notation"] == "9p123456789s+-1111p+9p"
     real = listed[4]["result"]["winners"][0]
     assert real["notation"] == "23456788p23467s+-5s" and real["agrees"] is True
     assert real["score"]["han"] == 2 and real["score"]["fu"] == 30
-    assert [w["agrees"] for r in listed[:3] for w in r["result"]["winners"]] == [False] * 4  # not real hands
+    assert [w["agrees"] for r in listed for w in r["result"].get("winners", ())] == [True] * 5  # every one real
     code, out, _ = _run(capsys, "log", str(f), "--list")
     assert code == 0 and len(out.splitlines()) == 5 and "four winds" in out
 

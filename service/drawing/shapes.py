@@ -3,7 +3,8 @@ dot on a called discard (PNG and SVG).
 
 Colours come from the theme: the panel is the page tinted a little toward the tile backs,
 rimmed with the tiles' outline; a stick is tile ivory with the outline and a red dot; a
-called discard's dot is the tile backs' colour, rimmed with the outline.
+called discard's dot is the tile backs' colour, rimmed with the outline; a result card's
+``differs`` band (our score and the log's differ) is the page tinted red, rimmed red.
 
 >>> from service.layout.layout import Shape
 >>> colours("light")["stick"][2] == get_theme("light").red
@@ -19,7 +20,7 @@ from PIL import Image, ImageDraw
 from service.layout.layout import Shape
 from tile_art.theme import get_theme
 
-KINDS = ("panel", "stick", "called")
+KINDS = ("panel", "stick", "called", "differs")
 OVER = ("called",)  # drawn over the tiles, not under them
 
 
@@ -31,7 +32,8 @@ def colours(theme: str) -> dict[str, tuple]:
     """(fill, rim, dot) per shape kind; the panel has no dot."""
     t = get_theme(theme)
     return {"panel": (_mix(t.page, t.back, 0.14), _mix(t.page, t.outline, 0.5), None),
-            "stick": (t.body, t.outline, t.red), "called": (t.back, t.outline, None)}
+            "stick": (t.body, t.outline, t.red), "called": (t.back, t.outline, None),
+            "differs": (_mix(t.page, t.red, 0.18), t.red, None)}
 
 
 def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: str, over: bool = False) -> None:
@@ -48,7 +50,7 @@ def draw_shapes(img: Image.Image, shapes: tuple[Shape, ...], scale: int, theme: 
         if s.kind == "called":
             draw.ellipse(box, fill=fill + (255,), outline=rim + (255,), width=max(1, scale))
             continue
-        radius = min(s.w, s.h) * scale // 2 if s.kind == "stick" else 6 * scale
+        radius = min(s.w, s.h) * scale // 2 if s.kind == "stick" else 6 * scale if s.kind == "panel" else 3 * scale
         draw.rounded_rectangle(box, radius, fill=fill + (255,), outline=rim + (255,), width=max(1, scale))
         if dot is not None:
             r = max(1, min(s.w, s.h) * scale // 3)
@@ -67,7 +69,7 @@ def svg_shapes(shapes: tuple[Shape, ...], cls: str, over: bool = False) -> list[
         if s.kind == "called":
             out.append(f'<circle class="{cls}-called" cx="{s.x + s.w / 2:g}" cy="{s.y + s.h / 2:g}" r="{s.w / 2:g}"/>')
             continue
-        r = min(s.w, s.h) / 2 if s.kind == "stick" else 6
+        r = min(s.w, s.h) / 2 if s.kind == "stick" else 6 if s.kind == "panel" else 3
         out.append(f'<rect class="{cls}-{s.kind}" x="{s.x}" y="{s.y}" width="{s.w}" height="{s.h}" rx="{r:g}"/>')
         if s.kind == "stick":
             out.append(f'<circle class="{cls}-dot" cx="{s.x + s.w / 2:g}" cy="{s.y + s.h / 2:g}" '

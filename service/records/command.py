@@ -17,7 +17,7 @@ from service.notation.options import FORMATS, OptionError
 
 from . import RecordError, moment, read
 from .replay import hand_notation, meld_notation
-from .scene import check_view, table_scene
+from .scene import check_view, problem_card, table_scene, win_card
 from .tiles import order
 
 
@@ -33,7 +33,10 @@ def register(sub, judge=None, draw=None) -> None:
     p.add_argument("--seat", type=int, help="with --turn: the seat (0-3 as in the record)")
     p.add_argument("--turn", type=int, help="with --seat: just after that seat's T-th discard")
     p.add_argument("--start", action="store_true", help="the moment the hands are dealt")
-    p.add_argument("--result", action="store_true", help="the round's end")
+    p.add_argument("--result", action="store_true",
+                   help="the round's end (with -o: a win drawn as its hand and score card, ours beside the log's)")
+    p.add_argument("--card", action="store_true",
+                   help="with -o: the problem card of the seat to move, just after its real draw")
     p.add_argument("--json", action="store_true", help="print JSON (docs/logs.md)")
     p.add_argument("-o", "--output", help="draw the moment as a whole table: a .png, .webp or .svg file, or - for stdout")
     p.add_argument("--view", help="draw from this seat (0-3): the others' hands face down, as that player saw them")
@@ -61,6 +64,19 @@ def winning_notation(state: dict, winner: dict) -> str:
     return "+".join(parts + [("" if winner["seat"] == winner["from"] else "-") + tile])
 
 
+def judged(end: dict, judge=None) -> list:
+    """The winners of a round's end state as ``--list --json`` shows them (with `judge`, each
+    one's ``score`` and ``agrees``)."""
+    winners = []
+    for w in end.get("result", {}).get("winners", ()):
+        shown = {"seat": w["seat"], "from": w["from"], "notation": winning_notation(end, w),
+                 "recorded": w["recorded"], "ura": w["ura"], "flags": w["flags"]}
+        if judge is not None:
+            shown["score"], shown["agrees"] = judge(end, shown)
+        winners.append(shown)
+    return winners
+
+
 def rounds(game, judge=None) -> list:
     """Every round as ``--list --json`` gives it (with `judge`, each winner's ``score`` and ``agrees``)."""
     out = []
@@ -68,14 +84,7 @@ def rounds(game, judge=None) -> list:
         end = moment(game, n, result=True)
         result = dict(end.get("result") or {"kind": "unfinished"})
         if "winners" in result:
-            winners = []
-            for w in result["winners"]:
-                shown = {"seat": w["seat"], "from": w["from"], "notation": winning_notation(end, w),
-                         "recorded": w["recorded"], "ura": w["ura"], "flags": w["flags"]}
-                if judge is not None:
-                    shown["score"], shown["agrees"] = judge(end, shown)
-                winners.append(shown)
-            result["winners"] = winners
+            result["winners"] = judged(end, judge)
         out.append({"index": n, "name": rnd.name, "scores": list(rnd.scores), "result": result})
     return out
 
@@ -111,6 +120,15 @@ def _write(path: str, data: bytes) -> None:
             f.write(data)
 
 
+def _scene(game, args, state: dict, view):
+    """What ``-o`` draws: the problem card (``--card``), a win's result card (``--result``), or the table."""
+    if args.card:
+        return problem_card(game, args.round, state)
+    if args.result and state.get("result", {}).get("kind") == "win" and args.judge is not None:
+        return win_card(state, judged(state, args.judge))
+    return table_scene(state, view, args.reveal == "all")
+
+
 def cmd_log(args) -> int:
     try:
         view = check_view(args.view)
@@ -118,6 +136,10 @@ def cmd_log(args) -> int:
             raise RecordError("-o, --view and --reveal draw one moment: give it with --round")
         if args.output and args.draw is None:
             raise RecordError("this tiles has no drawing for -o")
+        if args.card and not args.output:
+            raise RecordError("--card draws a problem card: give -o FILE (.png, .webp or .svg)")
+        if args.card and args.result:
+            raise RecordError("--card is the seat to move's problem; at --result the round is over: give one")
         game = read(args.file)
         if args.list or args.round is None:
             if args.round is not None or args.step is not None or args.seat is not None or args.start or args.result:
@@ -128,7 +150,7 @@ def cmd_log(args) -> int:
             return 0
         state = moment(game, args.round, step=args.step, seat=args.seat, turn=args.turn,
                        start=args.start, result=args.result)
-        picture = args.draw(table_scene(state, view, args.reveal == "all"), args) if args.output else None
+        picture = args.draw(_scene(game, args, state, view), args) if args.output else None
     except RecordError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

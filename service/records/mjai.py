@@ -71,8 +71,8 @@ def read_mjai(text: str) -> Game:
                 kyoku = ev["kyoku"]
                 if kyoku not in (1, 2, 3, 4):
                     raise RecordError(f"kyoku {kyoku!r} is not 1-4", where)
-                current = Round(wind, kyoku, int(ev.get("honba", 0)), int(ev.get("kyotaku", 0)),
-                                _seat(ev["oya"], where), [int(s) for s in ev["scores"]],
+                current = Round(wind, kyoku, ev.get("honba", 0), ev.get("kyotaku", 0),
+                                _seat(ev["oya"], where), list(ev["scores"]),
                                 [list(_tiles(h, 13, where)) for h in tehais], mjai_tile(ev["dora_marker"], where))
                 rounds.append(current)
                 reach = set()

@@ -122,8 +122,74 @@ def _flags(before: list, win, wall: int) -> list:
     return out
 
 
+TILES = {f"{d}{s}" for s in "mps" for d in range(10)} | {f"{d}z" for d in range(1, 8)} | {"?"}
+MAX_POINTS = 10 ** 7  # more than any score of a game
+
+
+def _int(value, lo: int, hi: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
+
+
+def _points(values) -> bool:
+    return isinstance(values, list) and len(values) == 4 and all(_int(v, -MAX_POINTS, MAX_POINTS) for v in values)
+
+
+def check_round(rnd: Round, where: str) -> None:
+    """Every field of the model in range, whatever reader made it: `RecordError` naming the first that is not.
+
+    >>> check_round(Round(0, 1, 0, 0, 7, [25000] * 4, [["1m"] * 13] * 4, "1m"), "round 1")
+    Traceback (most recent call last):
+    ...
+    service.records.model.RecordError: round 1: the dealer is a seat 0-3, not 7
+    """
+    for name, value, lo, hi in (("round wind", rnd.wind, 0, 3), ("hand number", rnd.number, 1, 4),
+                                ("honba", rnd.honba, 0, 999), ("sticks", rnd.sticks, 0, 999),
+                                ("dealer", rnd.dealer, 0, 3)):
+        if not _int(value, lo, hi):
+            article = "a seat" if name == "dealer" else "a number"
+            raise RecordError(f"the {name} is {article} {lo}-{hi}, not {str(value)[:20]!r}"
+                              if not isinstance(value, int) else f"the {name} is {article} {lo}-{hi}, not {value}",
+                              where)
+    if not _points(rnd.scores):
+        raise RecordError("the scores are four whole numbers", where)
+    if not (isinstance(rnd.hands, list) and len(rnd.hands) == 4 and all(
+            isinstance(h, list) and all(t in TILES for t in h) for h in rnd.hands)):
+        raise RecordError("four hands of tiles", where)
+    if rnd.indicator not in TILES:
+        raise RecordError(f"{str(rnd.indicator)[:20]!r} is not a dora indicator", where)
+    for i, ev in enumerate(rnd.events, 1):
+        at = f"{where}, step {i}"
+        if ev.kind in ("draw", "discard", *CALLS) and not _int(ev.seat, 0, 3):
+            raise RecordError(f"a {ev.kind} by seat {str(ev.seat)[:20]}: seats are 0-3", at)
+        if ev.tile is not None and ev.tile not in TILES or any(t not in TILES for t in ev.tiles):
+            raise RecordError(f"a {ev.kind} of a tile that is no tile", at)
+        if ev.source is not None and not _int(ev.source, 0, 3):
+            raise RecordError(f"a {ev.kind} from seat {str(ev.source)[:20]}: seats are 0-3", at)
+        if ev.deltas is not None and not _points(ev.deltas):
+            raise RecordError("the score changes are four whole numbers", at)
+        for w in ev.wins:
+            if not (_int(w.seat, 0, 3) and _int(w.source, 0, 3)):
+                raise RecordError("a winner and the seat it won from are seats 0-3", at)
+            if w.tile is not None and w.tile not in TILES or not isinstance(w.ura, list) or any(
+                    t not in TILES for t in w.ura):
+                raise RecordError("a win's tile and ura dora indicators are tiles", at)
+
+
+def _winning_tile(win, last, where: str) -> str:
+    """The tile a win names, or when the record names none, the move it wins on: the winner's draw
+    for a tsumo, the source's discard (or added kan tile) for a ron."""
+    if win.tile is not None:
+        return win.tile
+    if last is not None and last.tile is not None and last.seat == win.source and (
+            last.kind == "draw" if win.tsumo else last.kind in ("discard", "kakan")):
+        return last.tile
+    raise RecordError(f"seat {win.seat} wins, but on no tile: the last move is no "
+                      + ("draw of its own" if win.tsumo else f"discard of seat {win.source}"), where)
+
+
 def state_of(rnd: Round, steps: int, where: str) -> dict:
     """The table after the first `steps` events of the round (0: as dealt)."""
+    check_round(rnd, where)
     hands = [sorted(h, key=order) for h in rnd.hands]
     melds, rivers = [[], [], [], []], [[], [], [], []]
     scores, sticks, dora, wall = list(rnd.scores), rnd.sticks, [rnd.indicator], LIVE_WALL
@@ -190,9 +256,9 @@ def state_of(rnd: Round, steps: int, where: str) -> dict:
             result = {"kind": {"draw_end": "draw"}.get(ev.kind, ev.kind), "reason": ev.reason or None,
                       "deltas": ev.deltas}
             if ev.kind == "win":
-                result["winners"] = [{"seat": w.seat, "from": w.source, "tile": w.tile, "recorded": w.recorded,
-                                      "ura": w.ura, "flags": _flags(rnd.events[:i - 1], w, wall)}
-                                     for w in ev.wins]
+                result["winners"] = [{"seat": w.seat, "from": w.source, "tile": _winning_tile(w, last, at),
+                                      "recorded": w.recorded, "ura": w.ura,
+                                      "flags": _flags(rnd.events[:i - 1], w, wall)} for w in ev.wins]
         else:
             raise RecordError(f"unknown event {ev.kind!r}", at)
         if ev.kind in ("draw", "discard", *CALLS):

@@ -18,13 +18,16 @@ sticks and the tiles left in the wall.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from service.notation.grammar import parse
 from service.notation.model import Group, Hand, Tile
 from service.notation.river import River
+from service.notation.scene import ProblemCard
 from service.notation.table import Seat, TableScene
 
-from .model import RecordError
-from .replay import meld_notation
+from .model import Game, RecordError
+from .replay import meld_notation, moment
 from .tiles import order
 
 WINDS = "ESWN"
@@ -90,4 +93,60 @@ def table_scene(state: dict, view: int | None = None, reveal: bool = False) -> T
                       seat_wind(0 if view is None else view, dealer), seats, state["wall"])
 
 
-__all__ = ["check_view", "seat_wind", "table_scene"]
+def problem_card(game: Game, round_number: int, state: dict) -> ProblemCard:
+    """The "what would you discard?" card of the seat to move after `state` (a `moment` of round
+    `round_number`): the moment just after that seat's next draw, its real draw the drawn tile.
+
+    >>> from service.records.model import Event, Round
+    >>> r = Round(0, 1, 0, 0, 0, [25000] * 4, [["1m"] * 13, ["2m"] * 13, ["3m"] * 13, ["4m"] * 13], "9p")
+    >>> r.events = [Event("draw", 0, "5z"), Event("discard", 0, "5z", tsumogiri=True), Event("draw", 1, "6z")]
+    >>> card = problem_card(Game([r], [], "mjai"), 1, moment(Game([r], [], "mjai"), 1, step=1))
+    >>> card.seat, card.turn, card.drawn.code, len(card.concealed), card.scores
+    ('S', 1, '6z', 13, (25000, 25000, 25000, 25000))
+    """
+    rnd = game.rounds[round_number - 1]
+    step = state["step"]
+    at = next((i for i, ev in enumerate(rnd.events[step:], step + 1) if ev.kind == "draw"), None)
+    if at is None:
+        raise RecordError(f"no seat draws after step {step}: the round ends there, so there is no card to draw",
+                          f"round {round_number} ({rnd.name})")
+    drew = rnd.events[at - 1]
+    after = moment(game, round_number, step=at)
+    seat = after["seats"][drew.seat]
+    if drew.tile == "?" or "?" in seat["hand"]:
+        raise RecordError(f"the record hides seat {drew.seat}'s tiles (a player's view): no card for that seat",
+                          f"round {round_number} ({rnd.name}), step {at}")
+    hand = list(seat["hand"])
+    hand.remove(drew.tile)
+    body = Hand(_hand(hand).groups + _melds(seat["melds"], drew.seat))
+    turn = 1 + sum(ev.kind == "discard" and ev.seat == drew.seat for ev in rnd.events[:at])
+    dealer = after["dealer"]
+    scores = tuple(after["seats"][(dealer + k) % 4]["score"] for k in range(4))  # East South West North
+    dora = tuple(Tile.from_code(t) for t in after["dora"] if t != "?")
+    return ProblemCard(after["wind"] + after["round"][1], after["honba"], seat_wind(drew.seat, dealer), turn, dora,
+                       body, Tile.from_code(drew.tile), None, None, scores)
+
+
+@dataclass(frozen=True)
+class WinCard:
+    """A round's win as ``tiles log --result -o`` draws it: each winner's hand with our score and
+    the log's side by side. `winners` are ``tiles log --list --json``'s (``seat``, ``from``,
+    ``notation``, ``recorded``, ``ura``, ``flags``, ``score``, ``agrees``), each with its ``wind``
+    and its source's ``from_wind``."""
+
+    round: str  # "E1"
+    honba: int
+    sticks: int
+    dora: tuple[str, ...]
+    winners: tuple[dict, ...]
+
+
+def win_card(state: dict, winners: list) -> WinCard:
+    """The `WinCard` of a round's end `state` and its judged `winners` (`command.rounds`' shape)."""
+    dealer = state["dealer"]
+    shown = tuple(dict(w, wind=seat_wind(w["seat"], dealer), from_wind=seat_wind(w["from"], dealer)) for w in winners)
+    return WinCard(state["wind"] + state["round"][1], state["honba"], state["sticks"],
+                   tuple(t for t in state["dora"] if t != "?"), shown)
+
+
+__all__ = ["WinCard", "check_view", "problem_card", "seat_wind", "table_scene", "win_card"]

@@ -99,7 +99,9 @@ def _round(entry, where: str) -> Round:
         draws.append(d)
         discards.append(x)
     indicators = [tenhou6_tile(t, where) for t in dora]
-    rnd = Round(kyoku // 4, kyoku % 4 + 1, head[1], head[2], kyoku % 4, [int(s) for s in scores], hands, indicators[0])
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores):
+        raise RecordError("the scores are four whole numbers", where)
+    rnd = Round(kyoku // 4, kyoku % 4 + 1, head[1], head[2], kyoku % 4, list(scores), hands, indicators[0])
     _play(rnd, draws, discards, indicators, where)
     ura = [tenhou6_tile(t, where) for t in entry[3]] if isinstance(entry[3], list) else []
     _result(rnd, entry[16], where, ura)
@@ -192,14 +194,16 @@ def _result(rnd: Round, result, where: str, ura: list):
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise RecordError("the result is [\"和了\" | \"流局\" | ..., deltas...]", where)
     word, rest = result[0], result[1:]
-    last = rnd.events[-1] if rnd.events else None
+    # the round's last move: a kan's dora, turned after the discard, is no winning tile
+    last = next((e for e in reversed(rnd.events) if e.kind != "dora"), None)
     if word == "和了":
         if len(rest) < 2 or len(rest) % 2:
             raise RecordError("a win is [\"和了\", deltas, [seat, from, pao, points, yaku...], ...]", where)
         wins, deltas = [], [0] * 4
         for d, info in zip(rest[::2], rest[1::2]):
-            if not (isinstance(d, list) and len(d) == 4 and isinstance(info, list) and len(info) >= 4):
-                raise RecordError("a win's deltas are four numbers and its info a list", where)
+            if not (isinstance(d, list) and len(d) == 4 and all(isinstance(x, int) and not isinstance(x, bool) for x in d)
+                    and isinstance(info, list) and len(info) >= 4):
+                raise RecordError("a win's deltas are four whole numbers and its info a list", where)
             deltas = [a + b for a, b in zip(deltas, d)]
             seat, source = info[0], info[1]
             if seat not in range(4) or source not in range(4):

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from service.notation.grammar import ParseError, parse
+from service.notation.options import OptionError
 
 from . import score_context
 from .rules import read_context
@@ -31,6 +32,8 @@ def score_win(state: dict, winner: dict) -> dict:
         return score_context(parse(winner["notation"]), read_context(options))
     except ParseError as err:
         return {"error": f"{err.message} (at position {err.position})"}
+    except OptionError as err:  # a context the scorer refuses (honba past 99): no score, a reason
+        return {"error": err.message}
 
 
 def agrees(answer: dict, recorded: dict) -> bool:
