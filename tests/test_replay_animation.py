@@ -218,6 +218,7 @@ def test_mjai_and_tenhou6_give_the_same_animation(game, record, tmp_path):
     (["--round", "1", "--delay", "5"], "--delay is 20-10000 ms, not 5"),
     (["--round", "1", "--html"], "--html shows the still"),
     (["--round", "1", "-o", "x.svg"], "x.svg: an animation is written as .png, .gif or .webp, not .svg"),
+    (["--round", "1", "--height", "120", "--scale", "3"], "an animation's frames are at most 3 megapixels"),
     (["--round", "1", "--still", "s.gif"], "s.gif: the still is written as .png or .webp"),
 ])
 def test_bad_options_exit_2_with_one_line(args, message, record, tmp_path, capsys, monkeypatch):

@@ -32,7 +32,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from service.layout.arrange import arrange_scene
-from service.notation.options import RenderOptions
+from service.notation.options import OptionError, RenderOptions
 from service.notation.table import TableScene
 from tile_art.theme import get_theme
 
@@ -46,6 +46,7 @@ COLOURS = 255  # the shared palette's colours; one entry more is the APNG frames
 # 285 KiB in about a second; 4 was no slower than 2 there.
 WEBP_METHOD = 4
 _IEND = chunk(b"IEND", b"")
+MAX_PIXELS = 3_000_000  # a frame's canvas: a table at height 38 is 0.3 megapixels at 1x, 2.7 at 3x
 
 
 @dataclass(frozen=True)
@@ -58,30 +59,57 @@ class Frame:
     mark: str | None = None
 
 
-def frame_images(frames: list[Frame], options: RenderOptions) -> list[Image.Image]:
-    """Every frame as an opaque RGB picture on one canvas (the background: ``options.background``,
-    else the theme's page colour)."""
-    if not frames:
-        raise ValueError("an animation needs at least one frame")
-    theme = get_theme(options.theme)
-    back = options.background or (*theme.page, 255)
-    opts = replace(options, background=back, format="png")
-    laid = [arrange_scene(f.scene, opts) for f in frames]
-    s = opts.scale
-    width = max(sl.layout.width for sl in laid) * s
-    height = max(sl.layout.height for sl in laid) * s
-    out = []
-    for frame, sl in zip(frames, laid):
-        canvas = Image.new("RGB", (width, height), back[:3])
-        img = compose(None, opts, sl.layout)
-        dx, dy = (width - img.width) // 2, (height - img.height) // 2
+class Canvas:
+    """The frames laid out on one canvas (the largest frame's size, each table centred on it),
+    drawn one at a time (`image`), so a round's frames are held as palette indices only."""
+
+    def __init__(self, frames: list[Frame], options: RenderOptions):
+        if not frames:
+            raise ValueError("an animation needs at least one frame")
+        self.frames = frames
+        self.theme = get_theme(options.theme)
+        self.back = options.background or (*self.theme.page, 255)
+        self.options = replace(options, background=self.back, format="png")
+        self.laid = [arrange_scene(f.scene, self.options) for f in frames]
+        s = self.options.scale
+        self.width = max(sl.layout.width for sl in self.laid) * s
+        self.height = max(sl.layout.height for sl in self.laid) * s
+        if self.width * self.height > MAX_PIXELS:
+            raise OptionError(f"a frame at height {options.height} and scale {s} is {self.width} x {self.height} px; "
+                              f"an animation's frames are at most {MAX_PIXELS // 1_000_000} megapixels: lower the "
+                              f"height or the scale", "scale")
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+    def image(self, k: int) -> Image.Image:
+        """Frame `k` as an opaque RGB picture (the background: ``options.background``, else the
+        theme's page colour), its mark outlined."""
+        frame, sl, s = self.frames[k], self.laid[k], self.options.scale
+        canvas = Image.new("RGB", self.size, self.back[:3])
+        img = compose(None, self.options, sl.layout)
+        dx, dy = (self.width - img.width) // 2, (self.height - img.height) // 2
         canvas.paste(img.convert("RGB"), (dx, dy))
         if frame.mark is not None:
             river = [t.placement for t in sl.tiles if t.role == "river" and t.seat == frame.mark]
             if river:
-                _outline(canvas, river[-1], s, dx, dy, theme.gold)
-        out.append(canvas)
-    return out
+                _outline(canvas, river[-1], s, dx, dy, self.theme.gold)
+        return canvas
+
+    def indexed(self) -> tuple[list[np.ndarray], bytes]:
+        """Each frame's palette indices on the shared palette (`shared_palette` of the first, middle
+        and last frames) and the palette's RGB bytes."""
+        n = len(self.frames)
+        picks = sorted({0, n // 2, n - 1})
+        palette = shared_palette([self.image(k) for k in picks])
+        return [_indices(self.image(k), palette) for k in range(n)], bytes(palette.getpalette()[:3 * COLOURS])
+
+
+def frame_images(frames: list[Frame], options: RenderOptions) -> list[Image.Image]:
+    """Every frame as an opaque RGB picture on one canvas (`Canvas.image`)."""
+    canvas = Canvas(frames, options)
+    return [canvas.image(k) for k in range(len(frames))]
 
 
 def _outline(img: Image.Image, p, s: int, dx: int, dy: int, colour) -> None:
@@ -92,22 +120,26 @@ def _outline(img: Image.Image, p, s: int, dx: int, dy: int, colour) -> None:
 
 
 def shared_palette(images: list[Image.Image]) -> Image.Image:
-    """One palette (`COLOURS` entries) for every frame, fitted to the first, middle and last frames
-    side by side (the tiles dealt, in play and in the rivers)."""
-    picks = sorted({0, len(images) // 2, len(images) - 1})
+    """One palette (`COLOURS` entries) for every frame, fitted to `images` side by side (the first,
+    middle and last frames: the tiles dealt, in play and in the rivers)."""
     w, h = images[0].size
-    sample = Image.new("RGB", (w * len(picks), h))
-    for n, i in enumerate(picks):
-        sample.paste(images[i], (n * w, 0))
+    sample = Image.new("RGB", (w * len(images), h))
+    for n, img in enumerate(images):
+        sample.paste(img, (n * w, 0))
     return sample.quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def _indices(img: Image.Image, palette: Image.Image) -> np.ndarray:
+    """No dithering: a pixel that does not change keeps its index."""
+    return np.asarray(img.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
 def indexed_frames(images: list[Image.Image]) -> tuple[list[np.ndarray], bytes]:
-    """Each frame's palette indices (no dithering: an unchanged pixel keeps its index) and the
+    """Each frame's palette indices on one palette (fitted to the first, middle and last) and the
     palette's RGB bytes."""
-    palette = shared_palette(images)
-    indices = [np.asarray(img.quantize(palette=palette, dither=Image.Dither.NONE)) for img in images]
-    return indices, bytes(palette.getpalette()[:3 * COLOURS])
+    picks = sorted({0, len(images) // 2, len(images) - 1})
+    palette = shared_palette([images[k] for k in picks])
+    return [_indices(img, palette) for img in images], bytes(palette.getpalette()[:3 * COLOURS])
 
 
 def apng(indices: list[np.ndarray], palette: bytes, delays: list[int], loop: int = 0) -> bytes:
@@ -164,14 +196,14 @@ def apng_frames(data: bytes) -> list[dict]:
 
 
 def animate(frames: list[Frame], options: RenderOptions = RenderOptions(), fmt: str = "png",
-            images: list[Image.Image] | None = None) -> bytes:
-    """The frames as one looping animation in `fmt`: ``png`` (APNG), ``gif`` or ``webp`` (`images`:
-    the frames already drawn by `frame_images`)."""
+            canvas: Canvas | None = None) -> bytes:
+    """The frames as one looping animation in `fmt`: ``png`` (APNG), ``gif`` or ``webp`` (`canvas`:
+    the frames already laid out)."""
     if fmt not in FORMATS:
         raise ValueError(f"an animation is png (APNG), gif or webp, not {fmt!r}")
-    images = images or frame_images(frames, options)
+    canvas = canvas or Canvas(frames, options)
     delays = [f.delay for f in frames]
-    indices, palette = indexed_frames(images)
+    indices, palette = canvas.indexed()
     if fmt == "png":
         return apng(indices, palette, delays)
     buf = io.BytesIO()
@@ -179,8 +211,8 @@ def animate(frames: list[Frame], options: RenderOptions = RenderOptions(), fmt: 
         pictures = [_palette_image(i, palette) for i in indices]
         pictures[0].save(buf, "GIF", save_all=True, append_images=pictures[1:], duration=delays, loop=0,
                          disposal=1, optimize=True, transparency=COLOURS)
-    else:
-        pictures = [_palette_image(i, palette).convert("RGB") for i in indices]
+    else:  # palette frames: Pillow turns each to RGB as it hands it to libwebp
+        pictures = [_palette_image(i, palette) for i in indices]
         pictures[0].save(buf, "WEBP", save_all=True, append_images=pictures[1:], duration=delays, loop=0,
                          lossless=True, method=WEBP_METHOD)
     return buf.getvalue()
@@ -203,4 +235,4 @@ def _palette_image(indices: np.ndarray, palette: bytes) -> Image.Image:
     return img
 
 
-__all__ = ["FORMATS", "Frame", "animate", "apng", "apng_frames", "frame_images", "still"]
+__all__ = ["FORMATS", "Canvas", "Frame", "animate", "apng", "apng_frames", "frame_images", "still"]

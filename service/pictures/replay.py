@@ -18,7 +18,7 @@ import os
 import sys
 from html import escape
 
-from service.drawing.animation import FORMATS, Frame, animate, frame_images, still
+from service.drawing.animation import FORMATS, Canvas, Frame, animate, still
 from service.notation.options import OptionError, RenderOptions, option_type
 from service.records import Game, RecordError, moment, read
 from service.records.model import CALLS
@@ -172,6 +172,7 @@ def cmd_replay(args) -> int:
         game = read(args.file)
         view = check_view(args.view)
         frames = replay_frames(game, args.round, view, args.delay)
+        canvas = Canvas(frames, options)
     except OptionError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 2
@@ -181,15 +182,14 @@ def cmd_replay(args) -> int:
     except OSError as err:
         print(f"error: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return 2
-    images = frame_images(frames, options)
     with open(args.output, "wb") as f:
-        f.write(animate(frames, options, fmt, images))
+        f.write(animate(frames, options, fmt, canvas))
     if args.still:
         with open(args.still, "wb") as f:
-            f.write(still(images[-1], still_fmt))
+            f.write(still(canvas.image(len(frames) - 1), still_fmt))
     if args.html:
         s = options.scale
-        size = (images[-1].width // s, images[-1].height // s)
+        size = (canvas.width // s, canvas.height // s)
         print(picture_html(args.output, args.still, round_alt(game, args.round), size))
     return 0
 
