@@ -132,3 +132,16 @@ def test_lint_and_build_read_a_blocks_score(tmp_path):
     images = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))["images"]
     (entry,) = [e for k, e in images.items() if k.startswith("scene:")]
     assert "waits: 2p Ron 2 han 40 fu · 2,600" in entry["alt"]
+
+
+def test_tiles_scene_says_a_bad_score_at_its_field_in_one_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("problem:\n  round: E1\n  seat: S\n  dora: 1m\n  hand: 234789m13p789s5s5z+5s\n  answer: 5z\n"
+                   "  score: {riichi: maybe}\n", encoding="utf-8")
+    run = cli("scene", str(bad), "-o", str(tmp_path / "bad.png"))
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith(f"{bad}:7:19: problem.score.riichi: riichi must be on or off")
+    good = tmp_path / "good.yaml"
+    good.write_text(bad.read_text(encoding="utf-8").replace("maybe", "yes"), encoding="utf-8")
+    run = cli("scene", str(good), "--json")
+    assert run.returncode == 0 and "waits: 2p Ron" in json.loads(run.stdout)["alt"]
