@@ -41,11 +41,14 @@ def test_the_panel_shows_the_table_of_the_json_view_and_visible_tiles_change_it(
     type_visible(page, "3p3p")
     assert rows_shown(page)[0][1:] == ["0", "3p×2", "1 kind, 2 tiles"]
     assert service_json(base, f"/tiles/{HAND}.json?efficiency=1&visible=3p3p")["efficiency"]["discards"][0]["tiles"] == 2
-    page.get_by_label("Layout", exact=True).select_option("efficiency")
-    drawn = wait_picture(page, "layout=efficiency")
-    assert "visible=3p3p" in page.evaluate("() => document.getElementById('image').getAttribute('src')")
+    assert not page.errors
+    page = open_page(f"?n={HAND}&layout=efficiency&rows=2")  # two rows: a whole table at 2x is past the ceiling
+    type_visible(page, "3p3p")
+    drawn = wait_picture(page, "visible=3p3p")
+    assert "layout=efficiency&rows=2&visible=3p3p" in drawn["src"]
     assert drawn["alt"].startswith("Tile acceptance, shanten 0. Discard 3s: 1 kind, 2 tiles: 3p 2 (best).")
-    assert page.locator("#snippet-mdx").input_value() == f'<Tiles notation="{HAND}" efficiency visible="3p3p" />'
+    mdx = page.locator("#snippet-mdx").input_value()
+    assert mdx == f'<Tiles notation="{HAND}" efficiency rows={{2}} visible="3p3p" />'
     assert ":visible: 3p3p" in page.locator("#snippet-rst").input_value()
     assert not page.errors
 
