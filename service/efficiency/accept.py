@@ -103,20 +103,38 @@ def discards(counts, sets: int, caps=None, other_forms: bool = True) -> list[tup
     suits = _Suits(counts, caps)
     ids = suits.ids()
     plus = [span[6] for span in suits.spans]
+    slot = sets * 2 + 1
+    _, rests = _rests(ids)
     out = []
-    for k, (a, size, runs, h, cap, held, _) in enumerate(suits.spans):
+    for k, (a, size, runs, h, cap, held, grouped) in enumerate(suits.spans):
+        # Kept tiles of the whole hand with each draw of this suit: drawing into the hand after a
+        # discard keeps no more than drawing into the hand with it (a tile more never keeps fewer).
+        kept_plus = [-1] * size
+        for drawn, kinds in grouped:
+            kept = TABLES[_both(rests[k], drawn)][slot]
+            for t in kinds:
+                kept_plus[t - a] = kept
         for p in range(size):
             c = h[p]
             if not c:
                 continue
             h[p] = c - 1
             less = _suit(tuple(h), cap, runs)
+            kept_less = TABLES[_both(rests[k], less)][slot]
             mixed = [-1] * size  # this suit with the discard out and a draw in
             for q in range(size):
                 cq = h[q]
                 if q == p:
                     mixed[q] = held  # the discard drawn back: the suit as held
-                elif cq < (cap[q] if cap else 4):
+                elif cq >= (cap[q] if cap else 4):
+                    continue
+                elif kept_plus[q] <= kept_less:
+                    mixed[q] = less  # keeps no tile more, as the suit without it: no search for its shape
+                elif kept_plus[q] > kept_less + 1:
+                    # keeps one more for certain (a tile out loses one at most): as the suit as held does,
+                    # for the discard was a kept tile then
+                    mixed[q] = held
+                else:
                     h[q] = cq + 1
                     mixed[q] = _suit(tuple(h), cap, runs)
                     h[q] = cq
