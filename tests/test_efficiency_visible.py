@@ -152,3 +152,20 @@ def test_a_problem_card_counts_its_dora_and_a_table_scene_what_it_shows():
     card = read_scene("problem: {round: E1, seat: S, dora: 3p, hand: 123456789m12p35s+5s}")
     assert scene_efficiency(card)["discards"] == efficiency(HAND, "3p")["discards"]
     assert scene_efficiency(card, "3p")["discards"] == efficiency(HAND, "3p3p")["discards"]
+
+
+@pytest.mark.slow
+def test_sphinx_draws_a_directives_table_with_its_visible_tiles(tmp_path):
+    """``:visible:`` on the rST directive: the table's alt text counts them; bad tiles stop the build."""
+    import html as html_lib
+
+    pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
+
+    run = build_sphinx_rst(tmp_path, f"Hands\n=====\n\n.. tiles:: {HAND}\n   :efficiency:\n   :rows: 1\n"
+                                     f"   :visible: {SEEN}\n")
+    assert run.returncode == 0, run.stderr
+    page = html_lib.unescape((tmp_path / "_build" / "index.html").read_text(encoding="utf-8"))
+    assert efficiency_alt(efficiency(HAND, SEEN), 1) in page
+    run = build_sphinx_rst(tmp_path, f"Hands\n=====\n\n.. tiles:: {HAND}\n   :efficiency:\n   :visible: 3p3q\n")
+    assert run.returncode != 0 and "visible: 'q' is not a suit letter" in run.stderr

@@ -165,19 +165,19 @@ def _suit_dp(h, caps, runs: bool) -> Table:
         after = codes[i + 1] + a  # the next kind sees (r, a)
         here = (h[i], caps[i], a, b, h[i + 1], h[i + 2], runs and i < size - 2)
         moves = get_moves(here)
-        for move, r in _moves(*here) if moves is None else moves:
+        for shift, r, gain in _moves(*here) if moves is None else moves:
             sub = memo.get(after + 5 * r)
             if sub is None:
                 sub = rest(i + 1, r, a)
             if sub < 0:
                 continue
-            t = shifts.get(sub << 6 | move)
+            t = shifts.get((sub, shift, gain))
             if t is None:
-                t = _shifted(sub, move)
+                t = _shifted(sub, shift, gain)
             if found < 0 or found == t:
                 found = t
             else:
-                best = get_best(found << 32 | t if found < t else t << 32 | found)
+                best = get_best((found, t) if found < t else (t, found))
                 found = best if best is not None else _best(found, t)
         memo[codes[i] + 5 * a + b] = found
         return found
@@ -187,18 +187,16 @@ def _suit_dp(h, caps, runs: bool) -> Table:
 
 
 _rest_memo: dict[int, int] = memo(100)  # suffix code * 25 + a * 5 + b -> id (-1: none)
-# Int keys, not tuples: the suit search's inner loop builds one a move (no tuple made and hashed).
-_shift_memo: dict[int, int] = memo(110)  # id << 6 | move (`_moves`: shift * 5 + gain) -> id
-_best_memo: dict[int, int] = memo(100)  # lower id << 32 | higher id -> id of the slot-wise max
+_shift_memo: dict[tuple[int, int, int], int] = memo(110)  # (id, slot shift, gain) -> id
+_best_memo: dict[tuple[int, int], int] = memo(100)  # (id, id) -> id of the slot-wise max
 
 
-def _shifted(x: int, move: int) -> int:
-    """Table ``x`` moved up ``shift`` slots with ``gain`` kept tiles added (``move``: shift * 5 + gain).
+def _shifted(x: int, shift: int, gain: int) -> int:
+    """Table ``x`` moved up ``shift`` slots with ``gain`` kept tiles added.
 
     An odd shift places the pair, so only slots without one move.
     """
-    key = x << 6 | move
-    shift, gain = divmod(move, 5)
+    key = (x, shift, gain)
     found = _shift_memo.get(key)
     if found is None:
         src = TABLES[x]
@@ -212,7 +210,7 @@ def _shifted(x: int, move: int) -> int:
 
 def _best(x: int, y: int) -> int:
     """Slot-wise max of two tables."""
-    key = x << 32 | y if x < y else y << 32 | x
+    key = (x, y) if x < y else (y, x)
     found = _best_memo.get(key)
     if found is None:
         found = _best_memo[key] = _intern(tuple(map(max, TABLES[x], TABLES[y])))
@@ -232,8 +230,7 @@ _moves_memo: dict[tuple, list[tuple[int, int, int]]] = memo(440)
 
 
 def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bool) -> list:
-    """(move, new runs) for each useful choice at one kind, where move is slot shift * 5 + tiles kept
-    (at most four: the copies here).
+    """(slot shift, new runs, tiles kept) for each useful choice at one kind.
 
     The shift is twice the sets started plus one for the pair.
 
@@ -258,7 +255,7 @@ def _moves(here: int, cap: int, a: int, b: int, next1: int, next2: int, runs: bo
                         continue
                     if r and c > here and a + r > next1 and r > next2:
                         continue
-                    found.append(((2 * (t + r) + q) * 5 + min(c, here), r))
+                    found.append((2 * (t + r) + q, r, min(c, here)))
         _moves_memo[key] = found
     return found
 

@@ -38,44 +38,19 @@ def _both(x: int, y: int) -> int:
     return combine(x, y) if found is None else found
 
 
-def _alone(h: list[int], p: int, size: int, runs: bool) -> bool:
-    """Whether a tile drawn at ``p`` is an island of its own: no copy held there, nor (in a suit
-    that makes runs) within two kinds. Its suit's table is then the held table combined with a lone
-    tile's, as `service.analysis.tables` combines islands: no search for the new shape.
-
-    >>> _alone([1, 0, 0, 0, 1, 0, 0, 0, 0], 2, 9, True), _alone([1, 0, 0, 0, 1, 0, 0, 0, 0], 7, 9, True)
-    (False, True)
-    """
-    if not runs:
-        return not h[p]
-    for q in range(p - 2 if p > 2 else 0, p + 3 if p + 3 < size else size):
-        if h[q]:
-            return False
-    return True
-
-
-def _lone() -> int:
-    """The table of one tile alone (kept by a set or by the pair)."""
-    return _suit((1,), None, False)
-
-
 class _Suits:
     """A hand's four suits: each one's table id as held, with one tile more, with one tile less."""
 
     def __init__(self, counts, caps):
         self.spans = []
-        lone = _lone() if caps is None else -1
         for a, size, runs in SUIT_SPANS:
             h = list(counts[a : a + size])
             cap = tuple(caps[a : a + size]) if caps else None
             held = _suit(tuple(h), cap, runs)
-            alone = -1 if cap else _both(held, lone)  # a lone tile drawn far from the rest
             plus = [-1] * size  # -1: at its cap, cannot be drawn
             for p in range(size):
                 c = h[p]
-                if alone >= 0 and _alone(h, p, size, runs):
-                    plus[p] = alone
-                elif c < (cap[p] if cap else 4):
+                if c < (cap[p] if cap else 4):
                     h[p] = c + 1
                     plus[p] = _suit(tuple(h), cap, runs)
                     h[p] = c
@@ -128,24 +103,38 @@ def discards(counts, sets: int, caps=None, other_forms: bool = True) -> list[tup
     suits = _Suits(counts, caps)
     ids = suits.ids()
     plus = [span[6] for span in suits.spans]
-    lone = _lone() if caps is None else -1
+    slot = sets * 2 + 1
+    _, rests = _rests(ids)
     out = []
-    for k, (a, size, runs, h, cap, held, _) in enumerate(suits.spans):
+    for k, (a, size, runs, h, cap, held, grouped) in enumerate(suits.spans):
+        # Kept tiles of the whole hand with each draw of this suit: drawing into the hand after a
+        # discard keeps no more than drawing into the hand with it (a tile more never keeps fewer).
+        kept_plus = [-1] * size
+        for drawn, kinds in grouped:
+            kept = TABLES[_both(rests[k], drawn)][slot]
+            for t in kinds:
+                kept_plus[t - a] = kept
         for p in range(size):
             c = h[p]
             if not c:
                 continue
             h[p] = c - 1
             less = _suit(tuple(h), cap, runs)
-            alone = -1 if cap else _both(less, lone)
+            kept_less = TABLES[_both(rests[k], less)][slot]
             mixed = [-1] * size  # this suit with the discard out and a draw in
             for q in range(size):
                 cq = h[q]
                 if q == p:
                     mixed[q] = held  # the discard drawn back: the suit as held
-                elif alone >= 0 and _alone(h, q, size, runs):
-                    mixed[q] = alone
-                elif cq < (cap[q] if cap else 4):
+                elif cq >= (cap[q] if cap else 4):
+                    continue
+                elif kept_plus[q] <= kept_less:
+                    mixed[q] = less  # keeps no tile more, as the suit without it: no search for its shape
+                elif kept_plus[q] > kept_less + 1:
+                    # keeps one more for certain (a tile out loses one at most): as the suit as held does,
+                    # for the discard was a kept tile then
+                    mixed[q] = held
+                else:
                     h[q] = cq + 1
                     mixed[q] = _suit(tuple(h), cap, runs)
                     h[q] = cq

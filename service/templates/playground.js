@@ -55,13 +55,13 @@
   // [control id (= the URL API's name), default]; the page's own URL uses the same names.
   const OPTIONS = [
     ["format", "png"], ["theme", "light"], ["height", DEF_HEIGHT], ["scale", "2"], ["bg", ""], ["lang", "en"],
-    ["layout", "hand"], ["row", DEF_ROW], ["rows", ""], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
+    ["layout", "hand"], ["row", DEF_ROW], ["rows", ""], ["visible", ""], ["gap", ""], ["dora", ""], ["ura", ""], ["wild", ""], ["exact", false],
     ["index", false], ["dialect", ""],
     ...SCORE_OPTIONS,
   ];
   const LABELS = {
     format: "Format", theme: "Theme", height: "Height", scale: "Scale", bg: "Background", lang: "Language",
-    layout: "Layout", row: "River row", rows: "Table rows", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
+    layout: "Layout", row: "River row", rows: "Table rows", visible: "Visible tiles", gap: "Gap", dora: "Dora", ura: "Ura", wild: "Wild kind", exact: "Exact RGBA",
     index: "Corner index", dialect: "Dialect",
   };
 
@@ -124,6 +124,7 @@
         if (st.layout === "efficiency") {  // the acceptance table: a row a discard, the first `rows`
           q.set("layout", "efficiency");
           if (st.rows) q.set("rows", st.rows);
+          if (st.visible) q.set("visible", st.visible); // tiles seen elsewhere: not counted as left
         }
         if (st.gap !== "") q.set("gap", st.gap);
       }
@@ -224,7 +225,65 @@
     else renderAnalysis(j.analysis, st);
     renderScore(st.mode !== "scene" && st.score ? j.score : null);
     writeSnippets(st, j);
+    await renderEfficiency(st, j, mine);
+    if (mine !== seq) return;
     $("playground").dataset.shown = query;
+  }
+
+  // -- the efficiency panel: the JSON view's acceptance table (?efficiency=1), with the visible tiles --
+
+  // Whether the hand has a table: a mahjong hand one tile short of complete or one over (the analysis
+  // gives it a shanten then), with no wilds (a table counts real tiles only).
+  const hasTable = (st, j) => st.mode !== "scene" && j.analysis && !j.analysis.tienjiu && j.analysis.shanten != null &&
+    !j.analysis.wilds;
+
+  function efficiencyURL(st) {
+    const q = new URLSearchParams([["efficiency", "1"]]);
+    if (st.visible) q.set("visible", st.visible);
+    return `${ORIGIN}/tiles/${encodeURIComponent(st.n)}.json?${q}`;
+  }
+
+  const accepted = (row) => `${row.kinds} kind${row.kinds === 1 ? "" : "s"}, ${row.tiles} tile${row.tiles === 1 ? "" : "s"}`;
+
+  async function renderEfficiency(st, j, mine) {
+    const panel = $("efficiency-panel");
+    if (!hasTable(st, j)) {
+      panel.hidden = true;
+      return;
+    }
+    const address = efficiencyURL(st);
+    const answer = await getJSON(address);
+    if (mine !== seq) return;
+    panel.hidden = false;
+    $("efficiency-link").href = address;
+    $("visible").removeAttribute("aria-invalid");
+    if (!answer.ok || !answer.body || !answer.body.efficiency) {
+      const err = errorOf(answer);
+      if (err.param === "visible") $("visible").setAttribute("aria-invalid", "true");
+      const where = err.param === "visible" && err.position != null ? `, column ${err.position + 1}` : "";
+      $("efficiency-body").replaceChildren(el("p", { class: "problem", id: "efficiency-error" },
+        `${err.param === "visible" ? "Visible tiles" + where + ": " : ""}${err.message.replace(/^visible: /, "")}`));
+      return;
+    }
+    const t = answer.body.efficiency;
+    const rows = t.discards || [{ tile: null, ...t }];
+    const first = rows[0];
+    const table = el("table", { id: "efficiency" },
+      el("caption", {}, `Shanten ${t.shanten}` + (t.discards ? ": what each discard accepts, best first" : ": what the hand accepts")),
+      el("thead", {}, el("tr", {}, ...["Discard", "Shanten", "Accepts", "Kinds and tiles left"].map((h) => el("th", { scope: "col" }, h)))));
+    const body = el("tbody");
+    for (const row of rows) {
+      const best = row.tile != null && row.shanten === first.shanten && row.tiles === first.tiles;
+      const codes = row.accepts.map((a) => `${a.tile}×${a.left}`).join(" ");
+      const drawn = row.accepts.length
+        ? el("span", { class: "tiles-row" }, tilesImg(row.accepts.map((a) => a.tile).join(""), codes), el("span", { class: "words" }, codes))
+        : "none";
+      body.append(el("tr", best ? { class: "best" } : {},
+        el("th", { scope: "row" }, row.tile == null ? "draws" : row.tile, best ? " (best)" : ""),
+        el("td", {}, String(row.shanten)), el("td", {}, drawn), el("td", {}, accepted(row))));
+    }
+    table.append(body);
+    $("efficiency-body").replaceChildren(table);
   }
 
   // -- the score panel: what the card under the picture says, as text ------------
@@ -488,6 +547,7 @@
     if (st.layout === "efficiency") {
       out.push(["efficiency", true]);
       if (st.rows) out.push(["rows", Number(st.rows)]);
+      if (st.visible) out.push(["visible", st.visible]);
     }
     if (st.height && st.height !== DEF_HEIGHT) out.push(["height", Number(st.height)]);
     if (st.theme !== "light") out.push(["theme", st.theme]);
@@ -503,7 +563,7 @@
 
   // The options of Sphinx's `tiles` directive, in MyST and reST: TilesDirective.option_spec
   // (service/docs/sphinx_ext.py) less `caption`, which the playground does not set.
-  const DIRECTIVE_OPTIONS = ["river", "row", "efficiency", "rows", "height", "theme", "format", "dora", "ura", "lang", "index",
+  const DIRECTIVE_OPTIONS = ["river", "row", "efficiency", "rows", "visible", "height", "theme", "format", "dora", "ura", "lang", "index",
     "dialect"];
 
   // What a tag or directive cannot say, and why.
