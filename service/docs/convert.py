@@ -12,7 +12,8 @@ examples, and left alone):
   tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
   ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
   ```` ```merjong ```` blocks ```` ```tiles ```` fences; riichi.wiki's ``{{#mjt:...}}`` (a page taken
-  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text.
+  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text; hexo-mahgen's ``{% mahgen ... %}``
+  and the Obsidian mahgen plugin's `` `mg ...` `` inline code `<Tiles>` tags.
 
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
@@ -47,6 +48,9 @@ SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
 PYMDOWNX = "pymdownx-mahjong"
 MERJONG = "merjong"
 RIICHI_WIKI = "riichi-wiki"
+MAHGEN = "mahgen"
+_HEXO_TAG = re.compile(r"\{%[ \t]*mahgen[ \t]+([^%\n]*?)[ \t]*%\}")  # hexo-mahgen's tag
+_OBSIDIAN_CODE = re.compile(r"(?<!`)`(?:mg|mahgen) ([^`\n]+)`(?!`)")  # mahgen-renderer's (Obsidian) inline code
 _MJT = re.compile(r"\{\{#mjt:([^{}]*)\}\}")  # riichi.wiki's MahjongTile parser function, in a page taken from the wiki
 # merjong's own HTML: <div class="merjong">NOTATION</div> (or <pre>), as its README writes it
 _MERJONG_ELEMENT = re.compile(r"""<(div|pre)\s+class=["']merjong["']\s*>([^<]*)</\1>""")
@@ -174,6 +178,8 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
         _merjong_elements(page, fenced)
     if dialects.dialect_name(dialect) == RIICHI_WIKI and not path.endswith(".rst"):
         _wiki_tiles(page, fenced)
+    if dialects.dialect_name(dialect) == MAHGEN and not path.endswith(".rst"):
+        _mahgen_markup(page, fenced)
     if page.errors:
         return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
     out, last = [], 0
@@ -414,10 +420,33 @@ def _wiki_tiles(page: _Page, fenced: list[Fence]) -> None:
         ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
         if ours is None:
             continue
-        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-        alone = not (text[line_start:m.start()] + text[m.end():len(text) if line_end < 0 else line_end]).strip()
+        alone = _alone(text, m.start(), m.end())
         page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}"{"" if alone else " inline"} />'))
         page.count += 1
+
+
+def _mahgen_markup(page: _Page, fenced: list[Fence]) -> None:
+    """mahgen's Markdown forms: hexo-mahgen's ``{% mahgen 1m|_123p %}`` and the Obsidian plugin's inline
+    code `` `mg 123s` `` (or `` `mahgen ...` ``): a `<Tiles>` tag each (``inline`` in a line of text)."""
+    code = [(f.start - f.col, f.end) for f in fenced]
+    text = page.text
+    for pattern, in_code in ((_HEXO_TAG, False), (_OBSIDIAN_CODE, True)):
+        for m in pattern.finditer(text):
+            if any(a <= m.start() < b for a, b in code) or (not in_code and _in_code_span(text, m.start())):
+                continue
+            notation = m.group(1).strip()
+            lead = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
+            ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
+            if ours is not None:
+                inline = in_code or not _alone(text, m.start(), m.end())
+                page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}"{" inline" if inline else ""} />'))
+                page.count += 1
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands alone on its line."""
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    return not (text[line_start:start] + text[end:len(text) if line_end < 0 else line_end]).strip()
 
 
 def _in_code_span(text: str, at: int) -> bool:
