@@ -71,3 +71,19 @@ def test_the_docs_table_shows_the_cases():
         assert m, line
         rows.append((m.group(1).replace("\\|", "|"), int(m.group(2)), m.group(3).replace("\\|", "|")))
     assert rows == [(c["notation"], c["position"], c["message"]) for c in CASES]
+
+
+def test_the_service_answers_the_hint_in_its_400(client):
+    r = client.get("/tiles/123m%7C456p.json")
+    assert r.status_code == 400
+    assert (r.json["error"]["position"], r.json["error"]["message"]) == \
+        (4, "'|' is mahgen's gap between groups; here '+' or a space separates melds: 123m+456p")
+
+
+def test_the_cli_says_it_in_one_line_and_exits_2(capsys):
+    from service.cli import main
+
+    assert main(["parse", "0z"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == ("error: honors have no red five (0 and r5 are for m, p and s); 0z is a face-down tile in"
+                      " mahgen, riichi.wiki and riichinator: here write x")
