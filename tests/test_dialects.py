@@ -78,13 +78,36 @@ def test_an_alias_reads_as_the_tool_it_draws_with():
     ("riichinator", "1s6p7m67s8p253'z", "1s6p7m67s8p25-3z"),  # its docs' discard pool: the riichi tile sideways
     ("riichinator", "9s11p73z81m9p7?s", "9s11p73z81m9p*7s"),  # '?' shades a discard: tsumogiri
     ("mjimage", "123m^4p-5s", "123m*4p-5s"),  # '^' greys it
-    ("mahgen", "12m|34p", "12m34p"),  # a gap is no row: a river's rows come from its row option
+    ("mahgen", "123^456_7m^8^9^1^2^4^5^8^7^2s", "123*456-7m*8*9*1*2*4*5*8*7*2s"),  # its river mode's example
+    ("mahgen", "12v3m", "12*-3m"),  # v: a tsumogiri riichi tile
 ])
 def test_a_river_reads_in_a_dialect(dialect, source, river):
     assert read(source, "river", dialect).canonical() == river
+
+
+def test_a_mahgen_river_has_no_gaps_and_one_riichi_tile():
+    with pytest.raises(ParseError) as err:
+        read("12m|34p", "river", "mahgen")
+    assert err.value.position == 3 and "river mode has none" in err.value.message
+    with pytest.raises(ParseError) as err:
+        read("1_2_3m", "river", "mahgen")
+    assert err.value.position == 3 and "one riichi tile" in err.value.message
 
 
 def test_a_hand_has_no_shaded_tiles():
     with pytest.raises(ParseError) as err:
         read("1s7?m", dialect="riichinator")
     assert err.value.position == 3 and "layout=river" in err.value.message
+
+
+def test_a_text_too_long_is_told_as_ours_is_before_any_reading():
+    with pytest.raises(ParseError) as err:
+        read("1m|" * 100, dialect="mahgen")
+    assert (err.value.position, err.value.message) == (256, "notation is 300 characters long; the limit is 256")
+
+
+def test_only_ascii_digits_are_digits():
+    for dialect in DIALECTS:
+        with pytest.raises(ParseError) as err:
+            read("1²m", dialect=dialect)
+        assert err.value.position == 1, dialect

@@ -26,7 +26,7 @@ a last lone tile the winning tile).
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 
@@ -37,8 +37,8 @@ def read(text: str, river: bool = False) -> Writer:
     waiting: list[tuple[Piece, str]] = []
     for i, c in enumerate(text):
         lc = c.lower()
-        if c.isdigit() or lc == "x" or c == "?":
-            waiting.append((Piece(i, lc if not c.isdigit() else c), ""))
+        if c in DIGITS or lc == "x" or c == "?":
+            waiting.append((Piece(i, c if c in DIGITS else lc), ""))
         elif c in "'\"":
             if not waiting or waiting[-1][1]:
                 w.fail(f"'{c}' marks the tile right before it, once: write it after a digit, like 3{c}m", i)
@@ -46,10 +46,10 @@ def read(text: str, river: bool = False) -> Writer:
             piece.mark_at = i
             waiting[-1] = (piece, c)
         elif lc in SUITS:
-            if not any(p.code.isdigit() for p, _ in waiting):
+            if not any(p.code in DIGITS for p, _ in waiting):
                 w.fail(f"suit letter '{c}' has no digits before it", i)
             for piece, mark in waiting:
-                if piece.code.isdigit():
+                if piece.code in DIGITS:
                     piece.code, piece.suit_at = piece.code + lc, i
                 piece.sideways = bool(mark)
                 w.pieces.append(piece)

@@ -19,11 +19,17 @@ mahgen draws one row of tiles with spaces where ``|`` stands; the groups it show
 our segments, so ``|`` (one or more) starts a new segment: the first is the hand, the others
 melds, a last lone tile the winning tile. ``9z``, mahgen's "*" tile, has no tile here.
 
+In its river mode (ours: ``layout=river``) the states mean other things: ``_`` the riichi tile
+(``-``), ``^`` a tsumogiri discard (``*``), ``v`` both (``*-``); ``|`` has no place in a river.
+
 >>> from service.notation.dialects import translate
 >>> translate("1m|_123p|5v05m|0z11s0z|66^6z", "mahgen")
 '1m+-123p+5-0=55m+x11xs+66-6=6z'
 >>> translate("55v5p", "mahgen"), translate("v555m", "mahgen")
 ('55-5=0p', '-5=055m')
+>>> from service.notation.dialects import translation
+>>> translation("123^456_7m^8^9^1s", "mahgen", river=True).text
+'123*456-7m*8*9*1s'
 >>> translate("12m|3m 4m", "mahgen")
 Traceback (most recent call last):
 ...
@@ -32,7 +38,7 @@ service.notation.grammar.ParseError: mahgen has no spaces: '|' puts a gap betwee
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 STATES = "_^v"
@@ -45,7 +51,11 @@ def read(text: str, river: bool = False) -> Writer:
     waiting: list[tuple[Piece, str, int]] = []  # digit, its state ('' or _ ^ v) and where the state stands
     state, state_at = "", -1
     for i, c in enumerate(text):
-        if c.isdigit():
+        if c in DIGITS and river:  # a discard: riichi (_), tsumogiri (^) or both (v)
+            waiting.append((Piece(i, c, sideways=state in ("_", "v"), tsumogiri=state in ("^", "v"),
+                                  mark_at=state_at if state else -1), "", -1))
+            state = ""
+        elif c in DIGITS:
             if state == "v" and c not in "05":
                 w.fail(f"'v' is an added kan with a red five: v0 (the lower tile red) or v5 (the upper), not v{c}",
                        state_at)
@@ -63,6 +73,8 @@ def read(text: str, river: bool = False) -> Writer:
             for piece, st, st_at in waiting:
                 add(w, piece, c, i, st)
             waiting.clear()
+        elif c == GAP and river:
+            w.fail("'|' puts a gap in mahgen's hands; its river mode has none (rows come from the row option)", i)
         elif c == GAP:
             if state:
                 w.fail(f"'{state}' must come right before a tile's digit", state_at)

@@ -27,7 +27,7 @@ first the hand, a last lone tile the winning tile). Whitespace is skipped, as me
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 
@@ -37,7 +37,7 @@ def read(text: str, river: bool = False) -> Writer:
     w = Writer(text, river)
     waiting: list[tuple[Piece, str]] = []  # a digit (or X, Q) and the marks after it
     for i, c in enumerate(text):
-        if c.isdigit() or c in "XQ":
+        if c in DIGITS or c in "XQ":
             waiting.append((Piece(i, c), ""))
         elif c in "'\"":
             if not waiting:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 OPERATORS = "-trd^"
@@ -84,7 +84,7 @@ def read(text: str, river: bool = False) -> Writer:
             if not ops:
                 ops_at = i
             ops += c
-        elif c.isdigit():
+        elif c in DIGITS:
             cluster.append(Tile(Piece(i, c), ops, ops_at))
             ops = ""
         else:

@@ -32,7 +32,7 @@ not the hand's (``tiles convert`` turns them into our options).
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 CALLED = {"<": 0, "^": 1, ">": 2}  # where the sideways tile stands in a three-tile meld
@@ -48,7 +48,7 @@ def read(text: str, river: bool = False) -> Writer:
     i = 0
     while i < len(text):
         c = text[i]
-        if c.isdigit():
+        if c in DIGITS:
             waiting.append(Piece(i, c))
         elif c in SUITS:
             if not waiting:
@@ -86,7 +86,7 @@ def meld(w: Writer, text: str, start: int, end: int) -> list[Piece]:
     plus = suit = source = -1
     for i in range(start + 1, end):
         c = text[i]
-        if c.isdigit() and suit < 0:
+        if c in DIGITS and suit < 0:
             if plus >= 0 and len(digits) > plus_count(digits, plus):
                 w.fail("'+' is followed by the one tile added to the kan", i)
             digits.append(Piece(i, c))

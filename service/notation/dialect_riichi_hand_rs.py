@@ -33,7 +33,7 @@ service.notation.grammar.ParseError: '*' marks the tile right before it, a digit
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "w": "5z", "g": "6z", "r": "7z"}
 SUITS = "mpsz"
@@ -46,7 +46,7 @@ def read(text: str, river: bool = False) -> Writer:
     w = Writer(text, river)
     waiting: list[tuple[Piece, int]] = []  # tiles read, not yet given a suit; and their mark count
     for i, c in enumerate(text):
-        if c.isdigit():
+        if c in DIGITS:
             waiting.append((Piece(i, c), 0))
         elif c in SUITS:
             if not any(len(p.code) == 1 and p.code != "x" for p, _ in waiting):

@@ -25,7 +25,7 @@ marks) has no tiles here.
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 
@@ -35,7 +35,7 @@ def read(text: str, river: bool = False) -> Writer:
     w = Writer(text, river)
     waiting: list[tuple[Piece, str]] = []
     for i, c in enumerate(text):
-        if c.isdigit():
+        if c in DIGITS:
             waiting.append((Piece(i, c), ""))
         elif c in "'\"":
             if not waiting or waiting[-1][1]:

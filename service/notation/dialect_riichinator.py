@@ -27,7 +27,7 @@ riichinator draws one row with a small space where ``-`` stands; those groups ar
 
 from __future__ import annotations
 
-from .dialect_writing import Piece, Writer
+from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
 
@@ -37,7 +37,7 @@ def read(text: str, river: bool = False) -> Writer:
     w = Writer(text, river)
     waiting: list[list[Piece]] = []  # one entry a drawn thing: a tile, or an added kan's two
     for i, c in enumerate(text):
-        if c.isdigit():
+        if c in DIGITS:
             waiting.append([Piece(i, c)])
         elif c in "'?!":
             if not waiting:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from .grammar import ParseError
 
+DIGITS = "0123456789"  # ASCII only: str.isdigit() takes other scripts' digits too
 SINGLES = ("x", "?", "j")  # tiles written as one letter: a back, an any-tile, a joker
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .grammar import ParseError, parse
+from .grammar import MAX_CHARS, ParseError, parse
 from .model import Hand, ParseWarning
 from .river import River, parse_river
 
@@ -33,6 +33,10 @@ def read(notation: str, layout: str = "hand", dialect: str | None = None) -> Sub
     if not dialect:
         return grammar(notation)
     from .dialects import translation
+
+    if len(notation) > MAX_CHARS:  # as long as ours may be, told before any reading
+        what = "river" if layout == "river" else "notation"
+        raise ParseError(f"{what} is {len(notation)} characters long; the limit is {MAX_CHARS}", MAX_CHARS, notation)
 
     ours = translation(notation, dialect, river=layout == "river")
     try:

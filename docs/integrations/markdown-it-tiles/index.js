@@ -35,6 +35,8 @@ const FORMATS = [undefined, "png", "svg"];
  *               tags, fences and tiles-scene blocks without their own lang
  *   index       true: corner indices on the faces of tags, fences and tiles-scene blocks without
  *               their own index (default false)
+ *   dialect     "mahgen", "riichi-hand-rs", ...: the notation of tags and fences without their own
+ *               dialect is that tool's (default: ours; docs/coming-from.md)
  */
 export default function markdownItTiles(md, options = {}) {
   if (!FORMATS.includes(options.format)) {
@@ -45,6 +47,9 @@ export default function markdownItTiles(md, options = {}) {
   }
   if (options.index !== undefined && typeof options.index !== "boolean") {
     throw new Error(`markdown-it-tiles: index must be true or false, not ${JSON.stringify(options.index)}`);
+  }
+  if (options.dialect !== undefined && typeof options.dialect !== "string") {
+    throw new Error(`markdown-it-tiles: dialect must be a string like "mahgen", not ${JSON.stringify(options.dialect)}`);
   }
   const tagName = options.tagName || "Tiles";
   const start = tagStart(tagName);
@@ -138,6 +143,7 @@ function settingsFor(options, tagName) {
     onError: options.onError === "warn" ? "warn" : "fail",
     lang: options.lang && options.lang !== "en" ? options.lang : "",
     index: options.index === true,
+    dialect: options.dialect || "",
     batch: { command: command[0], args, timeout: options.timeout },
   };
 }
@@ -170,7 +176,8 @@ function draw(state, settings) {
   const found = collect(state, page, settings);
   if (!found.length) return;
   const common = { path: page.shown, themes: settings.themes, ...(settings.format === "svg" ? { format: "svg" } : {}),
-    ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}) };
+    ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}),
+    ...(settings.dialect ? { dialect: settings.dialect } : {}) };
   const requests = found.flatMap((f) => f.requests.map((r) => ({ ...common, ...r })));
   const { hello, answers } = batchFor(settings.batch).askAll(requests);
   if (settings.lang && !(hello.spec.langs || []).includes(settings.lang)) {
@@ -179,6 +186,10 @@ function draw(state, settings) {
   }
   if (settings.index && !(hello.siteOptions || []).includes("index")) { // an older tiles draws no indices
     throw new Error("markdown-it-tiles: the index option needs a tiles that draws corner indices; " +
+      "this one does not: install matching versions");
+  }
+  if (settings.dialect && !(hello.siteOptions || []).includes("dialect")) { // an older tiles reads ours only
+    throw new Error("markdown-it-tiles: the dialect option needs a tiles that reads other tools' notations; " +
       "this one does not: install matching versions");
   }
   const problems = [];

@@ -32,6 +32,8 @@ const TAGS = new Set(["mdxJsxFlowElement", "mdxJsxTextElement"]);
  *               tags and tiles-scene blocks without their own lang
  *   index       true: corner indices on the faces of tags, tiles fences and tiles-scene blocks
  *               without their own index (default false)
+ *   dialect     "mahgen", "riichi-hand-rs", ...: the notation of tags and tiles fences without their
+ *               own dialect is that tool's (default: ours; docs/coming-from.md)
  *   onError     "fail" (default): a bad tag fails the build; "warn": a warning and the error image
  *   command     the tiles CLI to run (default "tiles"); a string or [program, ...args]
  *   service     URL of a tiles HTTP service to fetch images from instead (no CLI, no Python)
@@ -54,6 +56,7 @@ export default function remarkTiles(options = {}) {
     const hello = await batch.start();
     if (settings.lang) checkLang(settings.lang, hello.spec);
     if (settings.index) checkIndex(hello);
+    if (settings.dialect) checkDialect(hello);
     const text = String(file.value ?? "");
     // each found node's requests: one for a tag or a scene block, one per hand of a tiles fence
     const asked = found.map(({ node }) => {
@@ -81,7 +84,7 @@ export default function remarkTiles(options = {}) {
       const failed = [];
       for (const [k, answer] of answers[n].entries()) {
         const notation = isScene(node) ? undefined
-          : isTilesFence(node) ? asked[n][k].fenceLine.split("|")[0].trim() // as Python reads the line
+          : isTilesFence(node) ? fenceNotation(asked[n][k], settings.dialect) // as Python reads the line
           : attr(node, "notation");
         for (const w of answer.warnings || []) warn(file, format(file, text, w, "warning: "), w);
         if (answer.ok) {
@@ -240,11 +243,15 @@ async function settingsFor(file, options) {
   if (options.index !== undefined && typeof options.index !== "boolean") {
     throw new Error(`remark-tiles: index must be true or false, not ${JSON.stringify(options.index)}`);
   }
+  if (options.dialect !== undefined && typeof options.dialect !== "string") {
+    throw new Error(`remark-tiles: dialect must be a string like "mahgen", not ${JSON.stringify(options.dialect)}`);
+  }
   const settings = {
     colorMode,
     format: options.format || "png",
     lang: options.lang && options.lang !== "en" ? options.lang : "",
     index: options.index === true,
+    dialect: options.dialect || "",
     theme: options.theme || "light",
     onError: options.onError === "warn" ? "warn" : "fail",
     batch: { command: command[0], args },
@@ -257,9 +264,27 @@ async function settingsFor(file, options) {
   return settings;
 }
 
-/** The site's settings a request carries: lang (when not en) and index (when on). */
+/** The site's settings a request carries: lang (when not en), index (when on) and dialect (when given). */
 function siteOptions(settings) {
-  return { ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}) };
+  return { ...(settings.lang ? { lang: settings.lang } : {}), ...(settings.index ? { index: true } : {}),
+    ...(settings.dialect ? { dialect: settings.dialect } : {}) };
+}
+
+/** The dialect option needs a tiles that reads other tools' notations (an older one would read ours). */
+function checkDialect(hello) {
+  if (!(hello.siteOptions || []).includes("dialect")) {
+    throw new Error("remark-tiles: the dialect option needs a tiles that reads other tools' notations; " +
+      "this one does not: install matching versions");
+  }
+}
+
+/** A tiles fence line's notation, as Python reads it (service/pictures/pages.py split_caption): mahgen's
+ * notation holds '|' and never a blank, so in that dialect (the fence's own, else the site's) its
+ * caption starts at the first '|' after a blank. */
+function fenceNotation(request, dialect) {
+  const own = /(?:^|\s)dialect=["']?([\w-]+)/.exec(request.info || "");
+  if ((own ? own[1] : dialect) === "mahgen") return request.fenceLine.split(/\s\|/)[0].trim();
+  return request.fenceLine.split("|")[0].trim();
 }
 
 /** The index option needs a tiles that reads it (an older one would draw every face without). */

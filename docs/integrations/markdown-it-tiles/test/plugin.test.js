@@ -244,6 +244,22 @@ test("index: the site's corner indices on tags, fences and scenes without their 
   assert.match(error(() => site({ index: 1 })), /index must be true or false, not 1/);
 });
 
+test("dialect: the site's reads tags and fences without their own as that tool writes them", () => {
+  const html = render(site({ dialect: "mahgen" }), [
+    '<Tiles notation="1m|_123p" />', "", '<Tiles notation="123m_4*56p" dialect="riichi-hand-rs" />', "",
+    "```tiles", "1m|_123p|66^6z | Chi and kan", "```", "",
+  ].join("\n"));
+  assert.deepEqual(imgs(html).map((i) => i.alt), [
+    "Hand: 1m; called meld: 1p (sideways) 2p 3p",
+    "Hand: 1m 2m 3m; called meld: 4p (sideways) 5p 6p",
+    "Hand: 1m; called meld: 1p (sideways) 2p 3p; called meld: Green Green Green (sideways) Green (sideways, added on top)",
+  ]);
+  assert.match(html, /Chi and kan/);
+  assert.match(error(() => site({ dialect: 3 })), /dialect must be a string like "mahgen", not 3/);
+  assert.match(error(() => render(site({ dialect: "tenhou" }), '<Tiles notation="1m" />\n')),
+    /dialect must be one of riichi-hand-rs, mahgen/);
+});
+
 test("VitePress: files in <srcDir>/public/tiles, linked as /tiles/ (Vite adds the base), .dark pairs", () => {
   const root = mkdtempSync(path.join(tmpdir(), "markdown-it-tiles-vp-"));
   mkdirSync(path.join(root, "docs"));

@@ -461,3 +461,34 @@ test("a typo in a ```tiles fence fails the build at its line and column; onError
   const props = page(root, "bad-props.mdx", '> ```tiles height="9"\n> 1m\n> ```\n');
   await assert.rejects(html(props), /bad-props\.mdx:1:3: in the tiles fence: height must be a whole number from 16 to 256, not '9'/);
 });
+
+test("dialect: the site's reads tags and fences as that tool writes them; a tag's or fence's own wins", async () => {
+  const root = site();
+  const file = page(root, "mahgen.mdx", [
+    '<Tiles notation="1m|_123p" />',
+    "",
+    '<Tiles notation="123m_4*56p" dialect="riichi-hand-rs" />',
+    "",
+    "```tiles",
+    "1m|_123p|66^6z | Chi and kan",
+    "```",
+    "",
+    "```tiles dialect=merjong",
+    "1'23m-45'6m",
+    "```",
+    "",
+  ].join("\n"));
+  const markup = await html(file, { dialect: "mahgen" });
+  const found = imgs(markup);
+  assert.deepEqual(found.map((i) => i.alt), [
+    "Hand: 1m; called meld: 1p (sideways) 2p 3p",
+    "Hand: 1m 2m 3m; called meld: 4p (sideways) 5p 6p",
+    "Hand: 1m; called meld: 1p (sideways) 2p 3p; called meld: Green Green Green (sideways) Green (sideways, added on top)",
+    "called meld: 1m (sideways) 2m 3m; called meld: 4m 5m (sideways) 6m",
+  ]);
+  assert.match(markup, /<figcaption>Chi and kan<\/figcaption>/);
+  await assert.rejects(html(page(root, "bad.mdx", '<Tiles notation="1m" />\n'), { dialect: "tenhou" }),
+    /dialect must be one of riichi-hand-rs, mahgen/);
+  await assert.rejects(html(page(root, "typed.mdx", '<Tiles notation="1m" />\n'), { dialect: 3 }),
+    /remark-tiles: dialect must be a string like "mahgen", not 3/);
+});
