@@ -7,13 +7,10 @@ examples, and left alone):
   ``.. tiles::`` directive that names the dialect (``dialect="mahgen"``, ``dialect=mahgen`` on the
   fence, ``:dialect: mahgen``): its notation in ours, and the dialect taken off. With ``--all``,
   those that name no dialect too (a site whose plugin setting names it: take the setting out after);
-- the tool's own Markdown where it has one: pymdownx-mahjong's ```` ```mahjong ```` blocks become
-  ```` ```tiles ```` fences (``dora``/``uradora`` the fence's ``dora``/``ura``, ``draw`` the winning
-  tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
-  ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
-  ```` ```merjong ```` blocks ```` ```tiles ```` fences; riichi.wiki's ``{{#mjt:...}}`` (a page taken
-  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text; hexo-mahgen's ``{% mahgen ... %}``
-  and the Obsidian mahgen plugin's `` `mg ...` `` inline code `<Tiles>` tags.
+- the tool's own Markdown where it has one (`service.docs.peer_markup`): pymdownx-mahjong's
+  ```` ```mahjong ```` blocks and ``:123m:`` shortcodes, merjong's ``<div class="merjong">`` and
+  ```` ```merjong ```` blocks, riichi.wiki's ``{{#mjt:...}}``, hexo-mahgen's ``{% mahgen ... %}`` and
+  the Obsidian mahgen plugin's `` `mg ...` ``, into our fences and `<Tiles>` tags.
 
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
