@@ -69,6 +69,7 @@ MARKS: tuple[PeerMark, ...] = (
     PeerMark("^", "says the tile was called from across in pymdownx-mahjong (456p^); before a tile it lays"
              " it sideways with a tile added on top in mahgen (^5p)",
              "write '-' before the called tile (4-56p) and '=' before a tile added on top (5-5=55p)"),
+    PeerMark("!", "highlights the tile's border in riichinator", "no mark does: leave it out"),
 )
 _BY_MARK = {m.mark: m for m in MARKS}
 
@@ -156,6 +157,10 @@ def _letter_hint(text: str, position: int) -> str | None:
             ours = "".join(str(int(d) + base) for d in digits) + "z"
             return (f"1{c}-{top}{c} are {what} in mjimage; here they are"
                     f" {1 + base}z-{top + base}z: write {ours}")
+    if c == "v" and text[position + 1:position + 2] in ("0", "5"):
+        red = "-0=5" if text[position + 1] == "0" else "-5=0"
+        return (f"'v{text[position + 1]}' is mahgen's added kan with a red five: a sideways tile with one on"
+                f" top; here write {red}, like 5{red}5s")
     if c == "t":
         return ("'t' marks the drawn tile in mjimage; here the drawn (winning) tile is the last segment,"
                 " one tile after a '+': 123m+4m")
