@@ -120,3 +120,15 @@ def test_sphinx_refuses_a_tiles_dialect_that_is_none_before_any_page_is_read(tmp
 
     run = build_sphinx_rst(tmp_path, "Hands\n=====\n\n.. tiles:: 123m\n", 'tiles_dialect = "tenhou"\n')
     assert run.returncode != 0 and "tiles_dialect must be one of riichi-hand-rs" in run.stderr, run.stderr[-2000:]
+
+
+def test_sphinx_reads_directives_in_the_sites_dialect_and_a_directives_own(tmp_path):
+    pytest.importorskip("sphinx")
+    from tests.test_docs_scenes import build_sphinx_rst
+
+    rst = "Hands\n=====\n\n.. tiles:: 1m|_123p\n\n.. tiles:: 123m_4*56p\n   :dialect: riichi-hand-rs\n"
+    run = build_sphinx_rst(tmp_path, rst, 'tiles_dialect = "mahgen"\n')
+    assert run.returncode == 0, run.stderr[-2000:]
+    html = (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+    assert 'alt="Hand: 1m; called meld: 1p (sideways) 2p 3p"' in html
+    assert 'alt="Hand: 1m 2m 3m; called meld: 4p (sideways) 5p 6p"' in html

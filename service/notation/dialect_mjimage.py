@@ -4,22 +4,24 @@
 mjimage         meaning                                         ours
 ==============  ==============================================  ==============
 ``123m``        digits share the next suit letter               ``123m``
-``0m``          a red five                                      ``0m``
+``0m`` ``r5m``  a red five                                      ``0m``
 ``1w``..``4w``  the winds                                       ``1z``..``4z``
 ``1d``..``3d``  the dragons: white, green, red                  ``5z 6z 7z``
 ``_``           a back                                          ``x``
 ``-1``          before a digit: it lies sideways                ``-1``
 ``,``           ends a block (blocks are drawn apart)           ``+``
 ``t3p``         the drawn tile (tsumo), a block of its own      ``+3p`` (last)
-``r3p``         the tile won off a discard (ron)                ``+-3p`` (last)
+``v3p``         the tile won off a discard (ron)                ``+-3p`` (last)
 ``^1``          before a digit: greyed (a river's tsumogiri)    ``*1`` (river)
 ==============  ==============================================  ==============
 
 mjimage draws each block as the meld it makes out of it, and these readings follow it: a block
-with no sideways tile or back is drawn sorted (``3m1m2m`` as ``123m``), as is a pon or open kan;
-a chi shows its sideways tile first; four tiles with two backs are a concealed kan, drawn back,
-two faces, back; four of a kind with two sideways tiles are an added kan, the second on top of
-the first. A ``t`` or ``r`` block is our winning tile, the last segment wherever it is written.
+with no sideways tile or back is drawn sorted (``3m1m2m`` as ``123m``, a red five before a five);
+a called meld (pon, chi, open kan) keeps its sideways tile where it is written and sorts the
+others around it; four tiles with two backs are a concealed kan, drawn back, two faces, back;
+four of a kind with two sideways tiles are an added kan, the second on top of the first; any
+other block is drawn as written. A ``t`` or ``v`` block is our winning tile, the last segment
+wherever it is written.
 Whitespace is skipped, as mjimage skips it. ``d3p`` (a dora block) is our ``dora`` option, not
 tile text.
 
@@ -39,7 +41,7 @@ from dataclasses import dataclass
 from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
-OPERATORS = "-trd^"
+OPERATORS = "-tvdr^"
 ORDER = {"m": 0, "p": 1, "s": 2, "z": 3, "x": 4}
 
 
@@ -48,7 +50,7 @@ class Tile:
     """A tile of mjimage's as read, before its block is known."""
 
     piece: Piece
-    ops: str  # mjimage's operators before it: - t r d ^
+    ops: str  # mjimage's operators before it: - t v d r ^
     ops_at: int
 
 
@@ -74,7 +76,11 @@ def read(text: str, river: bool = False) -> Writer:
             if not cluster:
                 w.fail(f"suit letter '{c}' has no digits before it", i)
             for t in cluster:
-                n = int(t.piece.code) + (4 if c == "d" else 0)
+                n = int(t.piece.code)
+                if c == "d" and not 1 <= n <= 3 or c == "w" and not 1 <= n <= 4:
+                    kinds = "dragons are 1d 2d 3d (white, green, red)" if c == "d" else "winds are 1w to 4w"
+                    w.fail(f"mjimage's {kinds}; there is no {t.piece.code}{c}", t.piece.at)
+                n += 4 if c == "d" else 0
                 t.piece.code, t.piece.suit_at = f"{n}{'z' if c in 'wd' else c}", i
             blocks[-1][1].extend(cluster)
             cluster = []
@@ -85,7 +91,9 @@ def read(text: str, river: bool = False) -> Writer:
                 ops_at = i
             ops += c
         elif c in DIGITS:
-            cluster.append(Tile(Piece(i, c), ops, ops_at))
+            if "r" in ops and c != "5":
+                w.fail(f"'r' marks a red five and must be followed by 5, not {c}", ops_at + ops.index("r"))
+            cluster.append(Tile(Piece(i, "0" if "r" in ops else c), ops, ops_at))
             ops = ""
         else:
             w.fail(f"'{c}' is not part of mjimage's notation", i)
@@ -95,16 +103,16 @@ def read(text: str, river: bool = False) -> Writer:
     for at, tiles in blocks:
         if not tiles:
             continue
-        marked = [t for t in tiles if set(t.ops) & set("trd")]
+        marked = [t for t in tiles if set(t.ops) & set("tvd")]
         if marked:
             t = marked[0]
-            op = next(o for o in t.ops if o in "trd")
+            op = next(o for o in t.ops if o in "tvd")
             if op == "d":
                 w.fail("'d' before a tile is mjimage's dora block; here give the indicator as the dora option"
                        " (dora=3p)", t.ops_at)
             if len(tiles) > 1:
                 w.fail(f"'{op}' marks a block of one tile (the winning tile), like ,{op}3p", t.ops_at)
-            t.piece.sideways, t.piece.mark_at = op == "r", t.ops_at
+            t.piece.sideways, t.piece.mark_at = op == "v", t.ops_at
             winning.append((at, t.piece))
             continue
         w.gap(at)
@@ -126,44 +134,68 @@ def read(text: str, river: bool = False) -> Writer:
 def drawn(tiles: list[Tile]) -> list[Piece]:
     """A block's tiles in the order and shape mjimage draws the meld it makes of them."""
     pieces = [t.piece for t in tiles]
-    sideways = [p for p in pieces if p.sideways]
-    backs = [p for p in pieces if p.code == "x"]
-    faces = [p for p in pieces if p.code != "x"]
-    same = bool(faces) and len({same_kind(p) for p in faces}) == 1
+    kind = block_kind(pieces)
+    if kind == "ankan":  # back, two faces (the red five first), back
+        backs = [p for p in pieces if p.code == "x"]
+        face = next(p for p in pieces if p.code != "x")
+        five = face.code[0] in "05" and face.code[1] != "z"
+        first = Piece(face.at, ("0" if five else face.code[0]) + face.code[1], suit_at=face.suit_at)
+        second = Piece(face.at, ("5" if five else face.code[0]) + face.code[1], suit_at=face.suit_at)
+        return [backs[0], first, second, backs[1]]
+    if kind in CALLED:  # its sideways tiles where written, the others sorted around them
+        out = sorted((p for p in pieces if not p.sideways), key=order)
+        for n, p in enumerate(pieces):
+            if p.sideways:
+                out.insert(n, p)
+        if kind == "shokan":  # the second sideways tile lies on the first
+            first, second = [p for p in out if p.sideways]
+            out.remove(second)
+            second.stacked = True
+            out.insert(out.index(first) + 1, second)
+        return out
+    return pieces if kind == "discard" else sorted(pieces, key=order)
 
-    def key(p: Piece):
-        return ORDER[p.code[-1] if p.code != "x" else "x"], 5 if p.code[0] == "0" else int(p.code[0] or 0)
 
-    if len(pieces) == 4 and len(backs) == 2 and faces:  # a concealed kan: back, two faces, back
-        a, b = (faces * 2)[:2]
-        reds = [p for p in faces if p.code[0] == "0"]
-        if reds:
-            a = reds[0]
-            b = next((p for p in faces if p is not a), a)
-        return [backs[0], a, b, backs[1]]
-    if len(pieces) == 4 and same and len(sideways) == 2 and not backs:  # an added kan, drawn as written
-        first, second = sideways
-        second.stacked = True
-        rest = [p for p in pieces if p is not second]
-        rest.insert(rest.index(first) + 1, second)
-        return rest
-    if len(pieces) == 3 and len(sideways) == 1 and not backs and not same and run(pieces):  # a chi
-        return sideways + sorted((p for p in pieces if not p.sideways), key=key)
-    if len(sideways) == 1 and not same or (backs and not (len(pieces) == 4 and len(backs) == 2)):
-        return pieces  # a discard-like block: as written
-    return sorted(pieces, key=key)
+CALLED = ("pon", "chi", "daikan", "shokan", "ankan")
+
+
+def block_kind(pieces: list[Piece]) -> str:
+    """What mjimage makes of a block's tiles: a hand, a called meld (pon, chi, daikan: an open kan,
+    shokan: an added kan, ankan: a concealed kan), or tiles drawn as written (discard)."""
+    if len(pieces) == 1:
+        return "hand"
+    same = len({same_kind(p) for p in pieces}) == 1
+    sideways = sum(p.sideways for p in pieces)
+    backs = sum(p.code == "x" for p in pieces)
+    if not sideways and not backs:
+        return "hand"
+    if len(pieces) == 3 and not backs:
+        return "pon" if same else "chi" if sideways == 1 and run(pieces) else "discard"
+    if len(pieces) == 4 and backs == 2:
+        return "ankan"
+    if len(pieces) == 4 and same and sideways in (1, 2):
+        return "daikan" if sideways == 1 else "shokan"
+    return "discard"
+
+
+def order(p: Piece) -> tuple[int, int, int]:
+    """mjimage's order: m p s z then backs, by number, a red five before the other fives."""
+    if p.code == "x":
+        return ORDER["x"], 0, 0
+    return ORDER[p.code[1]], int(p.code[0]) or 5, 0 if p.code[0] == "0" else 1
 
 
 def same_kind(p: Piece) -> str:
-    """A face's kind, a red five as a five."""
-    return p.code.replace("0", "5", 1) if p.code[0] == "0" else p.code
+    """A tile's kind, a red five as a five."""
+    return "5" + p.code[1] if p.code[0] == "0" and p.code != "x" else p.code
 
 
 def run(pieces: list[Piece]) -> bool:
-    """Three faces of one number suit in a row."""
-    codes = sorted(same_kind(p) for p in pieces)
-    suits = {c[1] for c in codes}
-    if len(suits) != 1 or "z" in suits:
+    """Three faces of one suit in a row."""
+    if any(p.code == "x" for p in pieces):
+        return False
+    codes = sorted((same_kind(p) for p in pieces), key=lambda c: (c[1], c[0]))
+    if len({c[1] for c in codes}) != 1:
         return False
     numbers = [int(c[0]) for c in codes]
     return numbers == list(range(numbers[0], numbers[0] + 3))

@@ -6,13 +6,13 @@ riichi.wiki      meaning                                          ours
 ``123m``         digits share the next suit letter                ``123m``
 ``0m``           a red five (m, p, s)                             ``0m``
 ``0z``           an unknown or face-down tile                     ``x``
-``3'``           after a digit: it lies sideways                  ``-3``
-``5"``           after a digit: two sideways, one on the other    ``-5=5``
+``3'``           after a digit: it lies sideways, pointing east   ``-3``
+``3"``           after a digit: it lies sideways, pointing west   ``-3``
 ===============  ===============================================  ============
 
 Spaces are ignored, as the wiki ignores them (``123m 1111z`` is ``123m1111z``): a tile string is
-one row, our hand (with a sideways tile, a called meld). The paifu group ``x`` (its arrows and
-marks) has no tiles here.
+one row, our hand (with a sideways tile, a called meld). Our sideways tiles all lie one way, so
+both flags are our ``-``. The paifu group ``x`` (its arrows and marks) has no tiles here.
 
 >>> from service.notation.dialects import translate
 >>> translate("345345m00000000z", "riichi-wiki")
@@ -53,11 +53,8 @@ def read(text: str, river: bool = False) -> Writer:
                     piece.code = "x"
                 else:
                     piece.code, piece.suit_at = piece.code + c, i
-                piece.sideways = bool(mark)
+                piece.sideways = bool(mark)  # either way: ours lie one way
                 w.pieces.append(piece)
-                if mark == '"':
-                    w.pieces.append(Piece(piece.at, piece.code, sideways=True, stacked=True, mark_at=piece.mark_at,
-                                          suit_at=i))
             waiting.clear()
         elif c == "x":
             w.fail("'x' is MahjongTile's paifu group (arrows and marks); there are no such tiles here", i)
