@@ -49,8 +49,8 @@ MARKS: tuple[PeerMark, ...] = (
     PeerMark("*", "marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in"
              " riichi-hand-rs", "write '-' before the tile: {tile}", "-4m"),
     PeerMark('"', "after a tile lays two of it sideways, one on top of the other (an added kan), in merjong,"
-             " riichi.wiki, LaTeX and riichinator", "write '-' before the called tile and '=' before the one"
-             " on top: {pair}", "5-5=55p"),
+             " LaTeX and riichinator, and lays it sideways in riichi.wiki", "write '-' before the called tile"
+             " and '=' before the one on top: {pair} (or {tile} for one sideways tile)", "5-5=55p"),
     PeerMark("|", "is mahgen's gap between groups", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark(",", "separates blocks in mjimage", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark("_", "lays the next tile sideways in mahgen, is a face-down tile in mjimage and ends a group"
@@ -114,9 +114,8 @@ def hint_at(text: str, position: int) -> str | None:
     write = mark.write
     if "{tile}" in write or "{pair}" in write:
         tile = _tile_before(text, position, stacked=len(mark.mark) == 2)
-        if tile and "{pair}" in write:
-            tile = f"-{tile[1]}={tile[1:]}"
-        write = write.format(tile=tile, pair=tile) if tile else write.split(":")[0] + f": {mark.example}"
+        pair = f"-{tile[1]}={tile[1:]}" if tile else None
+        write = write.format(tile=tile, pair=pair) if tile else write.split(":")[0] + f": {mark.example}"
     elif "{joined}" in write:
         joined = _joined(text, position, mark.mark)
         write = write.format(joined=joined if joined.strip("+") else "leave it out")
