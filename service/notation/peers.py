@@ -156,10 +156,13 @@ def _letter_hint(text: str, position: int) -> str | None:
             ours = "".join(str(int(d) + base) for d in digits) + "z"
             return (f"1{c}-{top}{c} are {what} in mjimage; here they are"
                     f" {1 + base}z-{top + base}z: write {ours}")
-    if c == "v" and text[position + 1:position + 2] in ("0", "5"):
+    if c == "v" and text[position + 1:position + 2].isdigit():
+        ron = "mjimage's tile won off a discard (v3p): here the last segment, sideways, like 123m+-3p"
+        if text[position + 1] not in "05":
+            return f"'v' before a tile is {ron}"
         red = "-0=5" if text[position + 1] == "0" else "-5=0"
-        return (f"'v{text[position + 1]}' is mahgen's added kan with a red five: a sideways tile with one on"
-                f" top; here write {red}, like 5{red}5s")
+        return (f"'v{text[position + 1]}' is mahgen's added kan with a red five, a sideways tile with one on"
+                f" top (here write {red}, like 5{red}5s); 'v' before a tile is {ron}")
     if c == "t":
         return ("'t' marks the drawn tile in mjimage; here the drawn (winning) tile is the last segment,"
                 " one tile after a '+': 123m+4m")
