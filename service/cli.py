@@ -388,7 +388,8 @@ def build_parser() -> argparse.ArgumentParser:
     index_arg(p)
     p.set_defaults(func=cmd_scene)
 
-    from service.docs import build, convert, lint
+    from service.docs import build, lint
+    from service.docs import convert as convert_command
     from service.efficiency import command as efficiency_command
     from service.pictures import batch, replay
     from service.records import command as log_command
@@ -396,8 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .http import serve  # each adds its own subcommand
 
-    for module in (lint, build, convert, batch, serve, score_command, efficiency_command, replay):
+    for module in (lint, build, batch, serve, score_command, efficiency_command, replay):
         module.register(sub)
+    convert_command.register(sub)  # tiles convert: another tool's notation into ours
     from service.scoring.log_wins import judge
 
     log_command.register(sub, judge, draw_log)  # tiles log, its wins scored by service.scoring, drawn here

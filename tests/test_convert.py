@@ -244,3 +244,17 @@ def test_the_dialect_prop_is_taken_off_not_a_caption_that_says_it(tmp_path):
     page.write_text('<Tiles caption="written with dialect=mahgen" dialect="mahgen"\n  notation="1m|2m" />\n')
     assert main(["convert", "--from", "mahgen", str(page)]) == 0
     assert page.read_text() == '<Tiles caption="written with dialect=mahgen"\n  notation="1m+2m" />\n'
+
+
+def test_mahgen_hexo_tags_and_obsidian_inline_code_become_tags(tmp_path):
+    page = tmp_path / "post.md"
+    page.write_text("# Post\n\n{% mahgen 1m|_123p|66^6z %}\n\nWait on `mg 14s` here; `mahgen 1m|2m` too.\n\n"
+                    "```\n{% mahgen 1m %}\n```\n\nPlain `code` and ``mg 1m`` stay.\n")
+    assert main(["convert", "--from", "mahgen", str(page)]) == 0
+    t = lambda s: dialects.translate(s, "mahgen")  # noqa: E731
+    assert page.read_text() == (f'# Post\n\n<Tiles notation="{t("1m|_123p|66^6z")}" />\n\n'
+                                f'Wait on <Tiles notation="{t("14s")}" inline /> here; '
+                                f'<Tiles notation="{t("1m|2m")}" inline /> too.\n\n'
+                                "```\n{% mahgen 1m %}\n```\n\nPlain `code` and ``mg 1m`` stay.\n")
+    assert [r.request.hand for r in read_docs([str(page)])] == [read(s, dialect="mahgen")
+                                                                 for s in ("1m|_123p|66^6z", "14s", "1m|2m")]

@@ -7,12 +7,10 @@ examples, and left alone):
   ``.. tiles::`` directive that names the dialect (``dialect="mahgen"``, ``dialect=mahgen`` on the
   fence, ``:dialect: mahgen``): its notation in ours, and the dialect taken off. With ``--all``,
   those that name no dialect too (a site whose plugin setting names it: take the setting out after);
-- the tool's own Markdown where it has one: pymdownx-mahjong's ```` ```mahjong ```` blocks become
-  ```` ```tiles ```` fences (``dora``/``uradora`` the fence's ``dora``/``ura``, ``draw`` the winning
-  tile, ``title`` the caption) and its ``:123m:`` shortcodes inline `<Tiles>` tags; merjong's
-  ``<div class="merjong">`` (or ``<pre>``) elements become `<Tiles>` tags, and mdbook-merjong's
-  ```` ```merjong ```` blocks ```` ```tiles ```` fences; riichi.wiki's ``{{#mjt:...}}`` (a page taken
-  from the wiki) a `<Tiles>` tag, ``inline`` in a line of text.
+- the tool's own Markdown where it has one (`service.docs.peer_markup`): pymdownx-mahjong's
+  ```` ```mahjong ```` blocks and ``:123m:`` shortcodes, merjong's ``<div class="merjong">`` and
+  ```` ```merjong ```` blocks, riichi.wiki's ``{{#mjt:...}}``, hexo-mahgen's ``{% mahgen ... %}`` and
+  the Obsidian mahgen plugin's `` `mg ...` ``, into our fences and `<Tiles>` tags.
 
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
@@ -35,37 +33,21 @@ from pathlib import Path
 from typing import Iterable
 
 from service.notation import dialects
-from service.notation.grammar import ParseError
-from service.notation.subject import read
 from service.pictures.directives import directive_tags
 from service.pictures.fences import Fence, fences
 from service.pictures.pages import line_tag, tiles_info
-from service.pictures.scan import SKIP_DIRS, TagSyntaxError, TilesTag, iter_tags, line_col
+from service.pictures.scan import SKIP_DIRS, TagSyntaxError, TilesTag, iter_tags
 from service.pictures.tag_props import Problem, tag_layout
 
+from .convert_page import Edit, Page
+from .peer_markup import convert_markup
+
 SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
-PYMDOWNX = "pymdownx-mahjong"
-MERJONG = "merjong"
-RIICHI_WIKI = "riichi-wiki"
-_MJT = re.compile(r"\{\{#mjt:([^{}]*)\}\}")  # riichi.wiki's MahjongTile parser function, in a page taken from the wiki
-# merjong's own HTML: <div class="merjong">NOTATION</div> (or <pre>), as its README writes it
-_MERJONG_ELEMENT = re.compile(r"""<(div|pre)\s+class=["']merjong["']\s*>([^<]*)</\1>""")
 # a prop, fence word or directive option naming the dialect, with the blanks before it
 _DIALECT_PROP = re.compile(r"""\s+dialect\s*=\s*("[^"]*"|'[^']*'|\{\s*(?:"[^"]*"|'[^']*')\s*\}|[^\s"'{}/>]+)""")
 _DIALECT_OPTION = re.compile(r"[ \t]*:dialect:[ \t]*(\S*)[ \t]*")
 _RST_DIRECTIVE = re.compile(r"^([ \t]*)\.\.[ \t]+tiles::[ \t]*(.*?)[ \t]*$", re.MULTILINE)
 _RST_OPTION = re.compile(r"[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
-_SHORTCODE = re.compile(r":((?:[0-9]+[mpsz])+):")  # pymdownx-mahjong's inline tiles, as it reads them
-_PYMDOWNX_KEYS = ("hand", "title", "dora", "uradora", "draw")
-
-
-@dataclass(order=True)
-class Edit:
-    """Replace ``text[start:end]`` with ``new``."""
-
-    start: int
-    end: int
-    new: str
 
 
 @dataclass
@@ -90,90 +72,18 @@ class Converted:
                                             f"a/{self.path}", f"b/{self.path}"))
 
 
-class _Page:
-    """The edits of one page and its errors."""
-
-    def __init__(self, text: str, path: str, dialect: str, everything: bool):
-        self.text, self.path, self.dialect, self.everything = text, path, dialect, everything
-        self.edits: list[Edit] = []
-        self.errors: list[Problem] = []
-        self.count = 0
-
-    def error(self, offset: int, message: str) -> None:
-        self.errors.append(Problem(self.path, *line_col(self.text, offset), message))
-
-    def names_it(self, named) -> bool:
-        """Whether a picture that names ``named`` (None: no dialect) is in the dialect converted."""
-        if named is None:
-            return self.everything
-        if not isinstance(named, str):
-            return False
-        try:
-            return dialects.dialect_name(named.strip()) == dialects.dialect_name(self.dialect)
-        except ValueError:
-            return False
-
-    def ours(self, notation: str, offsets: list[int], layout: str = "hand") -> str | None:
-        """``notation`` (whose characters stand at ``offsets``) in our notation; None, with the error
-        told at its character, when the dialect does not read it or ours cannot draw what it gives."""
-        try:
-            translated = dialects.translation(notation, self.dialect, river=layout == "river")
-        except ParseError as err:
-            self.error(_at(offsets, err.position), err.message)
-            return None
-        try:
-            read(translated.text, "river" if layout == "river" else "hand")
-        except ParseError as err:
-            self.error(_at(offsets, translated.error(err).position), err.message)
-            return None
-        return translated.text
-
-    def replace(self, offsets: list[int], new: str) -> None:
-        self.edits.append(Edit(offsets[0], _char_end(self.text, offsets[-1]), new))
-        self.count += 1
-
-
-def _char_end(text: str, offset: int) -> int:
-    """Just past the source of the value character at ``offset``: a character reference (``&quot;``)
-    or a JS escape (``\\'``) is longer than one.
-
-    >>> _char_end('a="5&quot;"', 4), _char_end("12m", 2)
-    (10, 3)
-    """
-    if text[offset] == "&":
-        m = re.match(r"&(?:#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z0-9]+);", text[offset:offset + 40])
-        if m:
-            return offset + m.end()
-    if text[offset] == "\\" and offset + 1 < len(text):
-        return offset + 2
-    return offset + 1
-
-
-def _at(offsets: list[int], index: int) -> int:
-    """The page offset of character ``index`` of a value (just past its end for the end)."""
-    if not offsets:
-        return 0
-    return offsets[index] if 0 <= index < len(offsets) else offsets[-1] + 1
-
-
 def convert_text(text: str, path: str, dialect: str, everything: bool = False) -> Converted:
     """A page's text with its pictures in ``dialect`` rewritten in our notation (`Converted.errors`
     when one cannot be: then the text is the old one)."""
-    page = _Page(text, path, dialect, everything)
+    page = Page(text, path, dialect, everything)
     fenced = fences(text)
     _tags(page, fenced)
     _fences(page, fenced)
     _directives(page, fenced)
     if path.endswith(".rst"):
         _rst(page)
-    if dialects.dialect_name(dialect) == PYMDOWNX and not path.endswith(".rst"):
-        _pymdownx_blocks(page, fenced)
-        _shortcodes(page, fenced)
-    if dialects.dialect_name(dialect) == MERJONG and not path.endswith(".rst"):
-        _merjong_fences(page, fenced)
-        _merjong_elements(page, fenced)
-    if dialects.dialect_name(dialect) == RIICHI_WIKI and not path.endswith(".rst"):
-        _wiki_tiles(page, fenced)
+    if not path.endswith(".rst"):
+        convert_markup(page, fenced)  # the tool's own Markdown
     if page.errors:
         return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
     out, last = [], 0
@@ -186,7 +96,7 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
     return Converted(path, text, "".join(out), page.count)
 
 
-def _tags(page: _Page, fenced: list[Fence]) -> None:
+def _tags(page: Page, fenced: list[Fence]) -> None:
     """`<Tiles>` tags (in HTML comments too: ``tiles build --link-md`` draws those)."""
     for tag in iter_tags(page.text, page.path, fenced=fenced):
         if isinstance(tag, TagSyntaxError):
@@ -204,7 +114,7 @@ def _tags(page: _Page, fenced: list[Fence]) -> None:
             _drop_prop(page, tag.offset, tag.end, values)
 
 
-def _drop_prop(page: _Page, start: int, end: int, values: list[tuple[int, int]] = ()) -> None:
+def _drop_prop(page: Page, start: int, end: int, values: list[tuple[int, int]] = ()) -> None:
     """Take the ``dialect=...`` prop (or fence word) out of ``text[start:end]``: the first one that
     stands in no other prop's value (a caption may say ``dialect=``)."""
     for m in _DIALECT_PROP.finditer(page.text, start, end):
@@ -213,7 +123,7 @@ def _drop_prop(page: _Page, start: int, end: int, values: list[tuple[int, int]] 
             return
 
 
-def _fences(page: _Page, fenced: list[Fence]) -> None:
+def _fences(page: Page, fenced: list[Fence]) -> None:
     """```` ```tiles dialect=mahgen ```` fences: each line's notation, and the word off the fence."""
     for fence in fenced:
         props = tiles_info(fence.info)
@@ -242,7 +152,7 @@ def _unquote(value: str) -> str:
     return value.strip("{} \t").strip("\"'")
 
 
-def _directives(page: _Page, fenced: list[Fence]) -> None:
+def _directives(page: Page, fenced: list[Fence]) -> None:
     """MyST ```` ```{tiles} NOTATION ```` directives with a ``:dialect:`` option line."""
     for tag in directive_tags(page.text, page.path, fenced):
         if not isinstance(tag, TilesTag):
@@ -272,14 +182,14 @@ def _option_line(body: Iterable[str], starts: Iterable[int]) -> tuple[str, int] 
     return None
 
 
-def _drop_line(page: _Page, start: int) -> None:
+def _drop_line(page: Page, start: int) -> None:
     """Take out the line of the page that holds offset ``start``, its line break too."""
     begin = page.text.rfind("\n", 0, start) + 1
     end = page.text.find("\n", start)
     page.edits.append(Edit(begin, len(page.text) if end < 0 else end + 1, ""))
 
 
-def _rst(page: _Page) -> None:
+def _rst(page: Page) -> None:
     """rST's ``.. tiles:: NOTATION`` directives (Sphinx), their ``:dialect:`` and ``:river:`` options."""
     text = page.text
     for m in _RST_DIRECTIVE.finditer(text):
@@ -306,139 +216,6 @@ def _rst(page: _Page) -> None:
         page.replace(offsets, new)
         if "dialect" in options:
             _drop_line(page, options["dialect"][1])
-
-
-def _pymdownx_blocks(page: _Page, fenced: list[Fence]) -> None:
-    """pymdownx-mahjong's ```` ```mahjong ```` blocks: a hand line (or ``hand:``) and ``title``,
-    ``dora``, ``uradora``, ``draw`` lines, as it reads them; each becomes a ```` ```tiles ```` fence."""
-    for fence in fenced:
-        if fence.info.strip() != "mahjong" or fence.close_line is None:
-            continue
-        hand, options = None, {}
-        for line, start in zip(fence.body, fence.body_starts):
-            stripped = line.strip()
-            if not stripped:
-                continue
-            lead = start + len(line) - len(line.lstrip())
-            key, colon, value = stripped.partition(":")
-            if colon and key.strip().lower() in _PYMDOWNX_KEYS:
-                value_at = lead + len(key) + 1 + len(value) - len(value.lstrip())
-                value = value.strip()
-                quoted = value[:1] in "\"'" and value[-1:] == value[:1] and len(value) > 1
-                offsets = list(range(value_at + quoted, value_at + len(value) - quoted))
-                value = value.strip("\"'")
-                if key.strip().lower() == "hand":
-                    hand = (value, offsets)
-                else:
-                    options[key.strip().lower()] = (value, offsets)
-            elif hand is None and not colon:
-                hand = (stripped, list(range(lead, lead + len(stripped))))
-        if hand is None or not hand[0]:
-            page.error(fence.start, "a mahjong block with no hand: nothing to convert")
-            continue
-        ours = page.ours(*hand)
-        extra = {name: page.ours(*options[name]) for name in ("dora", "uradora", "draw") if name in options}
-        if ours is None or None in extra.values():
-            continue
-        if "draw" in extra:
-            ours += "+" + extra["draw"]
-        props = "".join(f' {ours_name}="{extra[name]}"' for name, ours_name in (("dora", "dora"), ("uradora", "ura"))
-                        if name in extra)
-        title = options.get("title", ("", []))[0]
-        line = ours + (f" | {title}" if title else "")
-        prefix = fence.prefix
-        opening = fence.marker + "tiles" + props
-        block = "\n".join([opening] + [prefix + line, prefix + fence.marker])
-        page.edits.append(Edit(fence.start, fence.end, block))
-        page.count += 1
-
-
-def _shortcodes(page: _Page, fenced: list[Fence]) -> None:
-    """pymdownx-mahjong's inline ``:123m:``: an inline `<Tiles>` tag each, outside code."""
-    code = [(f.start - f.col, f.end) for f in fenced]
-    text = page.text
-    for m in _SHORTCODE.finditer(text):
-        if any(a <= m.start() < b for a, b in code) or _in_code_span(text, m.start()):
-            continue
-        offsets = list(range(m.start(1), m.end(1)))
-        ours = page.ours(m.group(1), offsets)
-        if ours is not None:
-            page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" inline />'))
-            page.count += 1
-
-
-def _merjong_fences(page: _Page, fenced: list[Fence]) -> None:
-    """mdbook-merjong's ```` ```merjong ```` blocks: a ```` ```tiles ```` fence, each line a picture."""
-    for fence in fenced:
-        if fence.info.strip() != "merjong" or fence.close_line is None:
-            continue
-        lines = []
-        for line, start in zip(fence.body, fence.body_starts):
-            if not line.strip():
-                continue
-            lead = start + len(line) - len(line.lstrip())
-            ours = page.ours(line.strip(), list(range(lead, lead + len(line.strip()))))
-            if ours is None:
-                break
-            lines.append(ours)
-        else:
-            if lines:
-                body = "".join("\n" + fence.prefix + line for line in lines)
-                page.edits.append(Edit(fence.start, fence.end, f"{fence.marker}tiles{body}\n{fence.prefix}{fence.marker}"))
-                page.count += len(lines)
-
-
-def _merjong_elements(page: _Page, fenced: list[Fence]) -> None:
-    """merjong's ``<div class="merjong">`` and ``<pre class="merjong">`` elements, outside code: a `<Tiles>` tag each."""
-    code = [(f.start - f.col, f.end) for f in fenced]
-    for m in _MERJONG_ELEMENT.finditer(page.text):
-        if any(a <= m.start() < b for a, b in code) or _in_code_span(page.text, m.start()):
-            continue
-        notation = m.group(2).strip()
-        lead = m.start(2) + len(m.group(2)) - len(m.group(2).lstrip())
-        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
-        if ours is not None:
-            page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}" />'))
-            page.count += 1
-
-
-def _wiki_tiles(page: _Page, fenced: list[Fence]) -> None:
-    """riichi.wiki's ``{{#mjt:123m}}``, outside code: a `<Tiles>` tag, ``inline`` when text stands beside it."""
-    code = [(f.start - f.col, f.end) for f in fenced]
-    text = page.text
-    for m in _MJT.finditer(text):
-        if any(a <= m.start() < b for a, b in code) or _in_code_span(text, m.start()):
-            continue
-        notation = m.group(1).strip()
-        lead = m.start(1) + len(m.group(1)) - len(m.group(1).lstrip())
-        ours = page.ours(notation, list(range(lead, lead + len(notation)))) if notation else None
-        if ours is None:
-            continue
-        line_start, line_end = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
-        alone = not (text[line_start:m.start()] + text[m.end():len(text) if line_end < 0 else line_end]).strip()
-        page.edits.append(Edit(m.start(), m.end(), f'<Tiles notation="{ours}"{"" if alone else " inline"} />'))
-        page.count += 1
-
-
-def _in_code_span(text: str, at: int) -> bool:
-    """Whether offset ``at`` is inside a `code span` of its paragraph."""
-    start = max(text.rfind("\n\n", 0, at), -1) + 1
-    i = start
-    while i < at:
-        if text[i] == "`":
-            j = i
-            while j < len(text) and text[j] == "`":
-                j += 1
-            close = text.find(text[i:j], j)
-            if close < 0 or "\n\n" in text[j:close]:
-                i = j
-                continue
-            if close + (j - i) > at >= j:
-                return True
-            i = close + (j - i)
-            continue
-        i += 1
-    return False
 
 
 # -- files and the command ---------------------------------------------------------------

@@ -49,8 +49,8 @@ MARKS: tuple[PeerMark, ...] = (
     PeerMark("*", "marks tsumogiri only in a river (layout=river); after a tile it lays it sideways in"
              " riichi-hand-rs", "write '-' before the tile: {tile}", "-4m"),
     PeerMark('"', "after a tile lays two of it sideways, one on top of the other (an added kan), in merjong,"
-             " riichi.wiki, LaTeX and riichinator", "write '-' before the called tile and '=' before the one"
-             " on top: {pair}", "5-5=55p"),
+             " LaTeX and riichinator, and lays it sideways in riichi.wiki", "write '-' before the called tile"
+             " and '=' before the one on top: {pair} (or {tile} for one sideways tile)", "5-5=55p"),
     PeerMark("|", "is mahgen's gap between groups", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark(",", "separates blocks in mjimage", "'+' or a space separates melds: {joined}", "123m+456p"),
     PeerMark("_", "lays the next tile sideways in mahgen, is a face-down tile in mjimage and ends a group"
@@ -69,6 +69,7 @@ MARKS: tuple[PeerMark, ...] = (
     PeerMark("^", "says the tile was called from across in pymdownx-mahjong (456p^); before a tile it lays"
              " it sideways with a tile added on top in mahgen (^5p)",
              "write '-' before the called tile (4-56p) and '=' before a tile added on top (5-5=55p)"),
+    PeerMark("!", "highlights the tile's border in riichinator", "no mark does: leave it out"),
 )
 _BY_MARK = {m.mark: m for m in MARKS}
 
@@ -113,9 +114,8 @@ def hint_at(text: str, position: int) -> str | None:
     write = mark.write
     if "{tile}" in write or "{pair}" in write:
         tile = _tile_before(text, position, stacked=len(mark.mark) == 2)
-        if tile and "{pair}" in write:
-            tile = f"-{tile[1]}={tile[1:]}"
-        write = write.format(tile=tile, pair=tile) if tile else write.split(":")[0] + f": {mark.example}"
+        pair = f"-{tile[1]}={tile[1:]}" if tile else None
+        write = write.format(tile=tile, pair=pair) if tile else write.split(":")[0] + f": {mark.example}"
     elif "{joined}" in write:
         joined = _joined(text, position, mark.mark)
         write = write.format(joined=joined if joined.strip("+") else "leave it out")
@@ -156,6 +156,13 @@ def _letter_hint(text: str, position: int) -> str | None:
             ours = "".join(str(int(d) + base) for d in digits) + "z"
             return (f"1{c}-{top}{c} are {what} in mjimage; here they are"
                     f" {1 + base}z-{top + base}z: write {ours}")
+    if c == "v" and text[position + 1:position + 2].isdigit():
+        ron = "mjimage's tile won off a discard (v3p): here the last segment, sideways, like 123m+-3p"
+        if text[position + 1] not in "05":
+            return f"'v' before a tile is {ron}"
+        red = "-0=5" if text[position + 1] == "0" else "-5=0"
+        return (f"'v{text[position + 1]}' is mahgen's added kan with a red five, a sideways tile with one on"
+                f" top (here write {red}, like 5{red}5s); 'v' before a tile is {ron}")
     if c == "t":
         return ("'t' marks the drawn tile in mjimage; here the drawn (winning) tile is the last segment,"
                 " one tile after a '+': 123m+4m")
