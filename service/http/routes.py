@@ -205,7 +205,7 @@ def playground_settings() -> dict:
     >>> with create_app().app_context():
     ...     s = playground_settings()
     >>> s["themes"], s["densities"], s["maxFaces"][38 - s["minHeight"]]
-    (['light', 'dark'], [1, 2, 3], 37)
+    (['light', 'dark', 'print', 'contrast'], [1, 2, 3], 37)
     """
     found = current_app.extensions.get("tiles_playground_settings")
     if found is None:
@@ -374,7 +374,7 @@ def batch_body_problem(body) -> str | None:
     """What is wrong with a POST /batch body, or None.
 
     >>> batch_body_problem({"source": "<Tiles notation='1m' />", "themes": ["sepia"]})
-    "themes must be a list of theme names (light, dark), not ['sepia']"
+    "themes must be a list of theme names (light, dark, print, contrast), not ['sepia']"
     """
     import tile_art
 
