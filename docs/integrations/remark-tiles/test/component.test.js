@@ -4,7 +4,7 @@
 // table's size and alt text. The component imports react, which this package has: its files are
 // copied beside this package's node_modules for the test, as a bundler would resolve them.
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, test } from "node:test";
@@ -14,7 +14,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const COMPONENTS = path.join(HERE, "..", "..", "..", "components");
 const copy = mkdtempSync(path.join(HERE, "..", ".component-"));
-for (const f of ["Tiles.js", "tileLayout.js", "riverLayout.js", "tilesSpec.js"]) {
+for (const f of readdirSync(COMPONENTS).filter((name) => name.endsWith(".js"))) { // every module it may import
   copyFileSync(path.join(COMPONENTS, f), path.join(copy, f));
 }
 after(() => rmSync(copy, { recursive: true, force: true }));
