@@ -10,6 +10,7 @@ import pytest
 
 from service.cli import main
 from service.docs import convert
+from service.docs.build import collect
 from service.notation import dialects
 from service.notation.grammar import parse
 from service.notation.subject import read
@@ -45,12 +46,14 @@ def tree(root: Path, dialect: str) -> list[str]:
 @pytest.mark.parametrize("dialect", READ)
 def test_a_tree_converts_to_the_pictures_the_dialect_option_draws(tmp_path, dialect, capsys):
     sources = tree(tmp_path, dialect)
+    before = {job.image for job in collect([tmp_path])[0]}  # the files `tiles build` writes, read in the dialect
     assert main(["convert", "--from", dialect, "--check", str(tmp_path)]) == 1
     out = capsys.readouterr()
     assert out.out.startswith("--- a/") and "+<Tiles notation=" in out.out and "-```tiles dialect=" in out.out
     assert f"dialect=\"{dialect}\" notation=" in (tmp_path / "tags.mdx").read_text()  # --check wrote nothing
     assert main(["convert", "--from", dialect, str(tmp_path)]) == 0
     assert f"converted {len(sources)} picture(s) in 3 file(s) from {dialect}" in capsys.readouterr().err
+    assert {job.image for job in collect([tmp_path])[0]} == before  # the same pictures, in our notation
     md_sources = sources[:-1]  # the rST page is Sphinx's alone
     assert [r.request.hand for r in read_docs([str(tmp_path)])] == [read(s, dialect=dialect) for s in md_sources]
     for page in ("tags.mdx", "guide/fence.md", "guide/sphinx.rst"):
