@@ -50,9 +50,10 @@ docs: $(SERVE_STAMP)
 	$(BIN)/python -m tests.print_pages  # docs/print.md's printed pages, docs/img/print/ (typst, pdflatex: else skipped)
 	mkdir -p docs/img/replay  # docs/logs.md's replay and its still (tiles replay: not in the manifest)
 	cd docs && $(abspath $(BIN))/tiles replay games/replay.json --round 1 -o img/replay/east3.webp --still img/replay/east3.png
-	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --seat 0 --turn 2 --scale 2 -o docs/img/log-moment.png
-	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --start --card --scale 2 -o docs/img/log-card.png
-	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --result --scale 2 -o docs/img/log-result.png
+	mkdir -p docs/img/log  # docs/logs.md's moment, card and result (tiles log -o: not in the manifest)
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --seat 0 --turn 2 --scale 2 -o docs/img/log/moment.png
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --start --card --scale 2 -o docs/img/log/card.png
+	$(BIN)/tiles log docs/games/hard-cases.json --round 1 --result --scale 2 -o docs/img/log/result.png
 
 site: $(TEST_STAMP)  # these docs as a site in site/, drawn by our MkDocs plugin (Material is in the test extra)
 	$(BIN)/python -m mkdocs build --strict
