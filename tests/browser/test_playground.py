@@ -83,7 +83,9 @@ def settled(page) -> None:
     page.wait_for_function("""() => document.getElementById("playground").dataset.shown === location.search.slice(1)
         && (document.getElementById("image").naturalWidth > 0 || document.getElementById("notation-error").textContent
             || document.getElementById("scene-error").textContent)""")
-    page.wait_for_function("""() => [...document.images].filter((i) => i.getAttribute("src"))
+    # a lazy image below the fold is not asked for until it is scrolled to (the analysis' tiles, under the panels)
+    page.wait_for_function("""() => [...document.images].filter((i) => i.getAttribute("src")
+            && !(i.loading === "lazy" && i.getBoundingClientRect().top > window.innerHeight))
         .every((i) => i.complete && i.naturalWidth > 0)""")
 
 
