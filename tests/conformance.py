@@ -31,7 +31,7 @@ HERE = ROOT / "tests" / "fixtures" / "conformance"
 PAGE, TYPO = HERE / "page.md", HERE / "typo.md"
 RST_PAGE, RST_TYPO = HERE / "page.rst", HERE / "typo.rst"
 # The typo variant: these notations misspelt (each written once in page.md and once in page.rst).
-TYPOS = [("14s", "14q"), ("19m19p19s1234567z+1m", "19m19p19s1234567z+1x")]
+TYPOS = [("14s", "14q"), ("19m19p19s1234567z+1m", "19m19p19s1234567z+1x"), ("3p3p1z", "3p3q1z")]
 BROWSER = ROOT / "tests" / "browser"
 PYSITES = BROWSER / "pysites"
 # Each stack's copy of the page (or of its typo variant) -> the one source it must equal.

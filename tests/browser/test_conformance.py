@@ -92,16 +92,21 @@ def built(request, stack: str) -> Pictures:
 
 
 def test_the_reference_is_the_whole_page(reference):
-    """Every construct of the page is a picture: 8 hands (one in a line of text, two rivers, three
-    of fences) and 2 scenes. A hand and a scene name their theme and format (one SVG file each);
-    the others are a light and a dark image (PNGs at 1x, 2x and 3x)."""
-    assert len(reference.alts) == 10
+    """Every construct of the page is a picture: 11 hands (one in a line of text, two rivers, a
+    score card, an acceptance table, one in mahgen's notation, three of fences) and 2 scenes. A hand
+    and a scene name their theme and format (one SVG file each); the others are a light and a dark
+    image (PNGs at 1x, 2x and 3x)."""
+    assert len(reference.alts) == 13
     assert reference.alts[3].startswith("手牌：") and reference.alts[3].endswith("ドラ表示牌：三萬")  # dora, lang="ja"
-    assert reference.alts[7].startswith("牌河：")  # ```tiles river lang="zh"
-    assert reference.alts[8].startswith("何切る：")  # ```tiles-scene lang=ja
+    assert reference.alts[5].endswith("score: 3 han 20 fu · 700-1,300")  # score riichi seat="S": the card
+    assert reference.alts[6].startswith("Tile acceptance, shanten 0. Discard 3s: 1 kind, 2 tiles: 3p 2")  # visible 3p3p
+    assert "concealed kan: face-down tile 1s 1s face-down tile" in reference.alts[7]  # mahgen's 0z11s0z
+    assert reference.alts[10].startswith("牌河：")  # ```tiles river lang="zh"
+    assert reference.alts[11].startswith("何切る：")  # ```tiles-scene lang=ja
     assert sum(name.endswith(".svg") for name in reference.files) == 2
-    assert len(reference.files) == 8 * 2 * 3 + 2
-    assert reference.captions == ["Tsumo on 4s", "Both sides", "Riichi on 5p", "Two calls", "Riichi on East"]
+    assert len(reference.files) == 11 * 2 * 3 + 2
+    assert reference.captions == ["Tsumo on 4s", "Both sides", "Riichi on 5p", "Riichi, tsumo on 6p", "From mahgen",
+                                  "Two calls", "Riichi on East"]
 
 
 @pytest.mark.parametrize("stack", FILE_STACKS)
