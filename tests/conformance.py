@@ -4,7 +4,7 @@
 own and inline with their props, a ```` ```tiles ```` fence, a ```` ```tiles-scene ```` block);
 ``page.rst`` says the same through Sphinx's directive and role. Each site fixture of
 tests/browser holds a copy (`COPIES`, held identical by tests/browser/test_conformance.py), and
-``typo.md`` / ``typo.rst`` are the page with the notations of `TYPOS` misspelt.
+``typo.md`` / ``typo.rst`` are the page with the notations and props of `TYPOS` (`RST_TYPOS`) misspelt.
 
 What a built page shows is read here the same way for every stack: the image files its tiles
 pictures name (by name and content hash) and their alt texts in page order (`pictures`); what a
@@ -30,8 +30,11 @@ ROOT = Path(__file__).resolve().parents[1]
 HERE = ROOT / "tests" / "fixtures" / "conformance"
 PAGE, TYPO = HERE / "page.md", HERE / "typo.md"
 RST_PAGE, RST_TYPO = HERE / "page.rst", HERE / "typo.rst"
-# The typo variant: these notations misspelt (each written once in page.md and once in page.rst).
-TYPOS = [("14s", "14q"), ("19m19p19s1234567z+1m", "19m19p19s1234567z+1x")]
+# The typo variant: these notations and props misspelt (each written once in page.md), and the same
+# typos in page.rst (`RST_TYPOS`: a prop there is the directive's option, spelt its own way).
+TYPOS = [("14s", "14q"), ("19m19p19s1234567z+1m", "19m19p19s1234567z+1x"), ("3p3p1z", "3p3q1z"),
+         ('seat="S"', 'seat="X"')]
+RST_TYPOS = TYPOS[:-1] + [(":seat: S", ":seat: X")]
 BROWSER = ROOT / "tests" / "browser"
 PYSITES = BROWSER / "pysites"
 # Each stack's copy of the page (or of its typo variant) -> the one source it must equal.
@@ -64,6 +67,15 @@ def variant(text: str, typos: list[tuple[str, str]] = TYPOS) -> str:
         assert text.count(good) == 1, good
         text = text.replace(good, bad)
     return text
+
+
+def changed_at(good: str, bad: str) -> int:
+    """Where a typo starts in its misspelling: the index of the first character it changes.
+
+    >>> changed_at('seat="S"', 'seat="X"'), changed_at(":seat: S", ":seat: X")
+    (6, 7)
+    """
+    return next(i for i, (g, b) in enumerate(zip(good, bad)) if g != b)
 
 
 def places(text: str, typos: list[tuple[str, str]] = TYPOS) -> dict[str, tuple[int, int]]:

@@ -32,8 +32,8 @@ from service.pictures.pages import read_docs
 from service.pictures.scan import line_col
 from service.pictures.scene_blocks import SceneOptions, read_block, read_options, scene_blocks
 from service.pictures.tag_props import Problem
-from tests.conformance import (COPIES, PAGE, RST_PAGE, RST_TYPO, TYPO, TYPOS, Pictures, files_of, pictures, places,
-                               problems, variant)
+from tests.conformance import (COPIES, PAGE, RST_PAGE, RST_TYPO, RST_TYPOS, TYPO, TYPOS, Pictures, changed_at, files_of,
+                               pictures, places, problems, variant)
 
 # stack -> (its session fixture, the built page in it, the root its absolute URLs start from)
 SITES = {
@@ -51,9 +51,9 @@ INLINE_STACKS = ["zensical", "python-markdown"]  # inline SVG: no files
 
 
 def test_every_copy_is_the_one_source():
-    """Each site's copy of the page is the page; the typo variants are the page with `TYPOS` made."""
+    """Each site's copy of the page is the page; the typo variants are the page with `TYPOS` (`RST_TYPOS`) made."""
     assert TYPO.read_text(encoding="utf-8") == variant(PAGE.read_text(encoding="utf-8"))
-    assert RST_TYPO.read_text(encoding="utf-8") == variant(RST_PAGE.read_text(encoding="utf-8"))
+    assert RST_TYPO.read_text(encoding="utf-8") == variant(RST_PAGE.read_text(encoding="utf-8"), RST_TYPOS)
     for copy, source in COPIES.items():
         assert copy.read_bytes() == source.read_bytes(), f"{copy} is not {source}: copy it again"
 
@@ -92,16 +92,21 @@ def built(request, stack: str) -> Pictures:
 
 
 def test_the_reference_is_the_whole_page(reference):
-    """Every construct of the page is a picture: 8 hands (one in a line of text, two rivers, three
-    of fences) and 2 scenes. A hand and a scene name their theme and format (one SVG file each);
-    the others are a light and a dark image (PNGs at 1x, 2x and 3x)."""
-    assert len(reference.alts) == 10
+    """Every construct of the page is a picture: 11 hands (one in a line of text, two rivers, a
+    score card, an acceptance table, one in mahgen's notation, three of fences) and 2 scenes. A hand
+    and a scene name their theme and format (one SVG file each); the others are a light and a dark
+    image (PNGs at 1x, 2x and 3x)."""
+    assert len(reference.alts) == 13
     assert reference.alts[3].startswith("手牌：") and reference.alts[3].endswith("ドラ表示牌：三萬")  # dora, lang="ja"
-    assert reference.alts[7].startswith("牌河：")  # ```tiles river lang="zh"
-    assert reference.alts[8].startswith("何切る：")  # ```tiles-scene lang=ja
+    assert reference.alts[5].endswith("score: 3 han 20 fu · 700-1,300")  # score riichi seat="S": the card
+    assert reference.alts[6].startswith("Tile acceptance, shanten 0. Discard 3s: 1 kind, 2 tiles: 3p 2")  # visible 3p3p
+    assert "concealed kan: face-down tile 1s 1s face-down tile" in reference.alts[7]  # mahgen's 0z11s0z
+    assert reference.alts[10].startswith("牌河：")  # ```tiles river lang="zh"
+    assert reference.alts[11].startswith("何切る：")  # ```tiles-scene lang=ja
     assert sum(name.endswith(".svg") for name in reference.files) == 2
-    assert len(reference.files) == 8 * 2 * 3 + 2
-    assert reference.captions == ["Tsumo on 4s", "Both sides", "Riichi on 5p", "Two calls", "Riichi on East"]
+    assert len(reference.files) == 11 * 2 * 3 + 2
+    assert reference.captions == ["Tsumo on 4s", "Both sides", "Riichi on 5p", "Riichi, tsumo on 6p", "From mahgen",
+                                  "Two calls", "Riichi on East"]
 
 
 @pytest.mark.parametrize("stack", FILE_STACKS)
@@ -138,15 +143,17 @@ def test_inline_scenes_are_drawn_at_their_block_options(request, stack, site_the
 
 def expected(typo: Path) -> set[tuple[int, int, str]]:
     """Each typo's (line, col, message) in ``typo``: where `tiles lint` places it in typo.md, at the same
-    place in the misspelt notation (typo.rst writes it elsewhere)."""
+    place from the character the typo changes (typo.rst writes it elsewhere, a prop as its option)."""
     lint = [error for read in read_docs([TYPO]) if not isinstance(read, Problem) for error in read.errors]
     assert len(lint) == len(TYPOS)
-    here, there = places(TYPO.read_text(encoding="utf-8")), places(typo.read_text(encoding="utf-8"))
+    theirs = RST_TYPOS if typo == RST_TYPO else TYPOS
+    here, there = places(TYPO.read_text(encoding="utf-8")), places(typo.read_text(encoding="utf-8"), theirs)
     out = set()
     for p in lint:
-        [bad] = [b for b, (line, col) in here.items() if line == p.line and col <= p.col <= col + len(b)]
-        line, col = there[bad]
-        out.add((line, col + p.col - here[bad][1], p.message))
+        [i] = [i for i, (_, bad) in enumerate(TYPOS)
+               if here[bad][0] == p.line and here[bad][1] <= p.col <= here[bad][1] + len(bad)]
+        line, col = there[theirs[i][1]]
+        out.add((line, col + changed_at(*theirs[i]) + p.col - here[TYPOS[i][1]][1] - changed_at(*TYPOS[i]), p.message))
     return out
 
 
