@@ -76,6 +76,8 @@ def test_props_are_read_as_mdx_and_the_component_read_them(case):
         assert (None if options is None else options.score) == case["score"]
     if "table" in case:  # an acceptance table's options, as the component's tableOptions() reads them
         assert (options and {k: getattr(options, k) for k in ("layout", "rows", "visible")}) == case["table"]
+    if "dialect" in case:  # another tool's notation, named as the component's tagDialect() names it
+        assert (None if options is None else options.dialect or "") == case["dialect"]
     if "manifest" in case:
         from service.pictures.jobs import manifest_key
 

@@ -136,6 +136,15 @@ def test_the_types_declare_every_export():
     assert "export default Tiles;" in types and "export default function Tiles" in source
 
 
+def test_the_types_name_every_dialect():
+    """index.d.ts's Dialect is every name a dialect prop takes (service/notation/dialects.py), and no other."""
+    from service.notation.dialects import ALIASES, DIALECTS
+
+    types = (PACKAGES["mahjong-tiles"] / "index.d.ts").read_text()
+    union = re.search(r"^export type Dialect =(.*?);", types, re.M | re.S)
+    assert union and re.findall(r'"([^"]+)"', union[1]) == [*DIALECTS, *ALIASES]
+
+
 CONSUMER = """
 import remarkTiles from "remark-tiles";
 import DefaultTiles, { Tiles, TilesProvider, tilesUrl } from "mahjong-tiles";
@@ -157,9 +166,10 @@ TYPED = """
 import { Tiles, TilesProvider, tilesUrl, manifestKey, type Manifest } from "mahjong-tiles";
 const manifest: Manifest = { images: { "1m": { "1x": "a.png", width: 26, height: 38, alt: "Hand: 1m" } } };
 export const page = (
-  <TilesProvider manifest={manifest} assets="/tiles/" colorMode="data-theme">
+  <TilesProvider manifest={manifest} assets="/tiles/" colorMode="data-theme" dialect="chombo-gen">
     <Tiles notation="123m" caption="Three" dora="4z" lang="ja" />
     <Tiles notation="1m9p" river row={5} format="svg" theme="auto" />
+    <Tiles notation="23789p, t1w" dialect="mjimage" />
   </TilesProvider>
 );
 export const url: string = tilesUrl("https://t.example", "1m", { scale: 2 }) + manifestKey("1m", 38, "dark");

@@ -9,7 +9,7 @@
 // Plain ESM, no JSX: the npm package `mahjong-tiles` ships this file as it is.
 import { Fragment, createContext, createElement as h, useContext } from "react";
 import {
-  SPEC, fill, heightOk, indicatorOptions, indicatorProblem, tableOptions, tagHeight, tileLayout,
+  SPEC, fill, heightOk, indicatorOptions, indicatorProblem, tableOptions, tagDialect, tagHeight, tileLayout,
 } from "./tileLayout.js";
 import { DEFAULT_ROW, MAX_ROW, MIN_ROW, riverLayout } from "./riverLayout.js";
 import { scoreQuery } from "./scoreProps.js";
@@ -39,9 +39,11 @@ export function colorModeCss(colorMode) {
  * lang ("en", "ja", "zh"): the language of the alt text and the strips' labels of every tag
  * without a lang prop (as `tiles build --lang` draws them).
  * index: corner indices on the faces of every tag without an index prop (as `tiles build --index`).
+ * dialect ("mahgen", "riichi-hand-rs", ...): the notation of every tag without a dialect prop is that
+ * tool's (as `tiles build --dialect` reads it; docs/coming-from.md).
  */
-export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, index, children }) {
-  const value = { base, manifest, theme, assets, colorMode, format, lang, index };
+export function TilesProvider({ base, manifest, theme, assets, colorMode, format, lang, index, dialect, children }) {
+  const value = { base, manifest, theme, assets, colorMode, format, lang, index, dialect };
   const css = colorModeCss(colorMode);
   return h(
     TilesContext.Provider, { value },
@@ -62,6 +64,8 @@ export function TilesProvider({ base, manifest, theme, assets, colorMode, format
  * pass the indicators canonical (indicatorOptions):
  * tilesUrl("", "1m", {dora: "4z1m"}) === "/tiles/1m.png?height=38&scale=1&dora=4z1m&lang=en"
  * Corner indices add `&index=1`: tilesUrl("", "1m", {index: true}) === "/tiles/1m.png?height=38&scale=1&index=1"
+ * Another tool's notation adds `&dialect=NAME` (as service/pictures/batch.py image_urls):
+ * tilesUrl("", "1m|_123p", {dialect: "mahgen"}) === "/tiles/1m%7C_123p.png?height=38&scale=1&dialect=mahgen"
  * A score card adds its query (scoreQuery: the context written as the service writes it):
  * tilesUrl("", "1m", {score: "score=1&seat=S"}) === "/tiles/1m.png?height=38&scale=1&score=1&seat=S"
  * An acceptance table (efficiency) adds `&layout=efficiency`, with `&rows=N` and `&visible=TILES` when given:
@@ -71,7 +75,7 @@ export function tilesUrl(
   base, notation,
   {
     height = DEFAULT_HEIGHT, scale = 1, theme, river = false, row = DEFAULT_ROW, format = "png", dora, ura, lang, index,
-    score, efficiency = false, rows, visible,
+    dialect, score, efficiency = false, rows, visible,
   } = {},
 ) {
   const root = (base || "").replace(/\/+$/, "");
@@ -90,6 +94,7 @@ export function tilesUrl(
     // the labels' and the title's language (an invalid one is sent for the service to say why)
     (dora || ura || lang ? `&lang=${encodeURIComponent(lang || SPEC.defaultLang)}` : "") +
     (index ? "&index=1" : "") +
+    (dialect ? `&dialect=${encodeURIComponent(dialect)}` : "") +
     (score ? `&${score}` : "");
   return `${root}/tiles/${encodeURIComponent(notation)}.${format}?${query}`;
 }
@@ -103,6 +108,8 @@ export function tilesUrl(
  * manifestKey("1m", 38, "light", false, 6, "png", {dora: "3m", lang: "ja"}) === "1m?dora=3m&lang=ja"
  * manifestKey("1m", 38, "light", false, 6, "png", {lang: "zh"}) === "1m?lang=zh"
  * and corner indices when on: manifestKey("1m", 38, "light", false, 6, "png", {index: true}) === "1m?index=1"
+ * and the dialect (canonical: tagDialect): manifestKey("1m|_123p", 38, "light", false, 6, "png", {dialect: "mahgen"})
+ *   === "1m|_123p?dialect=mahgen"
  * and a score card's query last: manifestKey("1m", 38, "light", false, 6, "png", {score: "score=1&seat=S"})
  *   === "1m?score=1&seat=S"
  * An acceptance table (efficiency; rows and visible, canonical: tableOptions):
@@ -112,7 +119,7 @@ export function tilesUrl(
 export function manifestKey(
   notation, height = DEFAULT_HEIGHT, theme, river = false, row = DEFAULT_ROW, format, indicators = {},
 ) {
-  const { dora, ura, lang, index, score, efficiency, rows, visible } = indicators || {};
+  const { dora, ura, lang, index, dialect, score, efficiency, rows, visible } = indicators || {};
   const extra = [];
   if (height !== DEFAULT_HEIGHT) extra.push(`height=${height}`);
   if (theme && theme !== DEFAULT_THEME) extra.push(`theme=${theme}`);
@@ -128,6 +135,7 @@ export function manifestKey(
   if (ura) extra.push(`ura=${ura}`);
   if (lang && lang !== SPEC.defaultLang) extra.push(`lang=${lang}`);
   if (index) extra.push("index=1");
+  if (dialect) extra.push(`dialect=${dialect}`);
   if (score) extra.push(score);
   return notation + (extra.length ? "?" + extra.join("&") : "");
 }
@@ -181,16 +189,19 @@ function layoutOf(notation, height, river, row, props) {
 /**
  * The indicator options as the URL and the manifest key carry them: canonical when valid (lang
  * beside a strip, or when not en), else as written, so the service's error image says what is wrong;
- * with the corner indices (`index`: true when on) and the score card's query (`score`, scoreQuery).
+ * with the corner indices (`index`: true when on), the dialect (canonical, else as written; none for
+ * ours) and the score card's query (`score`, scoreQuery).
  */
 function indicatorsOf(props) {
   const ok = indicatorOptions(props);
   const index = props.index === true || undefined;
+  const dialect = tagDialect(props) ?? props.dialect;
   const score = scoreQuery(props) || undefined;
   const table = tableOf(props);
-  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, index, score, ...table };
+  const common = { index, dialect: dialect || undefined, score, ...table };
+  if (!ok) return { dora: props.dora, ura: props.ura, lang: props.lang, ...common };
   const lang = ok.dora || ok.ura || ok.lang !== SPEC.defaultLang ? ok.lang : undefined;
-  return { dora: ok.dora, ura: ok.ura, lang, index, score, ...table };
+  return { dora: ok.dora, ura: ok.ura, lang, ...common };
 }
 
 /**
@@ -210,6 +221,7 @@ function fromService(base, notation, height, theme, river, row, format, props) {
   const svg = format === "svg";
   const ind = indicatorsOf(props);
   const url = (scale) => tilesUrl(base, notation, { height, scale, theme, river, row, format: svg ? "svg" : "png", ...ind });
+  if (ind.dialect) return inDialect(url, notation, height, river, row, svg, props);
   const lay = layoutOf(notation, height, river, row, props);
   // what is wrong, in the order the service says it: the notation first, then dora, ura and lang
   const bad = lay
@@ -243,15 +255,49 @@ function fromService(base, notation, height, theme, river, row, format, props) {
   };
 }
 
+/**
+ * img attributes for a tag in another tool's notation, from the service: the JS layouts read ours
+ * only, so its size is the image's (no width and height, as a score card's), its densities those a
+ * tile of its height may have, and its alt text names the dialect and the text as written (an
+ * acceptance table's, the table of that). A `tiles build` manifest has the hand's size and alt text.
+ */
+function inDialect(url, notation, height, river, row, svg, props) {
+  const dialect = tagDialect(props);
+  const bad = !heightOk(height)
+    ? `Invalid tile height ${height}`
+    : dialect === null
+      ? `Invalid dialect ${props.dialect}`
+      : river && !(Number.isInteger(row) && row >= MIN_ROW && row <= MAX_ROW)
+        ? `Invalid row ${row}`
+        : indicatorProblem(props) ??
+          (props.efficiency === true && !river && !tableOptions(props)
+            ? `Invalid rows ${props.rows ?? ""} or visible ${props.visible ?? ""}` : null);
+  const lang = indicatorOptions(props)?.lang ?? SPEC.defaultLang;
+  const words = fill(SPEC.dialectWords[lang], { dialect, notation });
+  const fits = SPEC.densities.filter((d) => height * d <= SPEC.maxTilePx);
+  return {
+    src: url(1),
+    srcSet: svg ? svgSrcSet(url(1)) : srcSet(url, fits.length ? fits : SPEC.densities.slice(0, 1)),
+    width: undefined,
+    height: undefined,
+    alt: bad ? `${bad}: ${notation}`
+      : props.efficiency === true && !river ? fill(SPEC.tableWords[lang], { hand: words }) : words,
+  };
+}
+
 /** Thrown while rendering on the server (so the site build fails), shown in the browser. */
 function missing(notation, height, theme, river, row, format, props) {
-  const key = manifestKey(notation, height, theme, river, row, format, indicatorsOf(props));
-  const valid = layoutOf(notation, height, river, row, props);
+  const ind = indicatorsOf(props);
+  const key = manifestKey(notation, height, theme, river, row, format, ind);
+  // another tool's text is tiles lint's to read: the other props are checked on a hand of ours
+  const valid = ind.dialect
+    ? tagDialect(props) && layoutOf("1m", height, river, row, props)
+    : layoutOf(notation, height, river, row, props);
   return (
     `<Tiles notation="${notation}">: the manifest has no image "${key}" and no service base URL is set. ` +
     (valid
       ? `Run \`tiles build\` again${theme && theme !== DEFAULT_THEME ? ` with --theme ${theme}` : ""} before the site build.`
-      : "The notation, height, dora, ura or lang is invalid: `tiles lint` says where.")
+      : "The notation, height, dora, ura, lang or dialect is invalid: `tiles lint` says where.")
   );
 }
 
@@ -262,6 +308,8 @@ function attrsFor(site, tag, notation, height, theme) {
     ...tag,
     lang: tag.lang == null || tag.lang === "" ? site.lang : tag.lang,
     index: typeof tag.index === "boolean" ? tag.index : site.index === true,
+    // the tag's dialect, else the site's (tagDialect reads it; the site's name as written when refused)
+    dialect: typeof tag.dialect === "string" && tag.dialect ? tag.dialect : site.dialect,
   };
   const manifest = props.manifest ?? site.manifest;
   const root = props.base ?? site.base ?? globalThis.TILES_BASE;
@@ -301,6 +349,10 @@ function attrsFor(site, tag, notation, height, theme) {
  * rows={N} its first N rows, visible="3p3p" tiles seen elsewhere, left out of its counts. From a
  * manifest it has its size and alt text (the table read out); from the service its size is the
  * service's (no width and height) and its alt text names the hand.
+ * dialect ("mahgen", "riichi-hand-rs", ...; docs/coming-from.md): the notation is that tool's; without
+ * it, <TilesProvider dialect>'s, else ours. Sent to the service as `&dialect=NAME`, or looked up in the
+ * manifest under the key `tiles build` writes; our layouts cannot read it, so from the service the
+ * image's size is its own (no width and height) and the alt text names the dialect and the text.
  * `expect` and `wild` (the analysis' wild kind, like "5z") are for
  * `tiles lint --check-wins` only: the picture ignores them.
  */

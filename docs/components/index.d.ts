@@ -8,6 +8,10 @@ export type Format = "png" | "svg";
 export type Wind = "E" | "S" | "W" | "N";
 /** A score flag: bare (true), {false}, or "1" / "0", "yes" / "no", "on" / "off". */
 export type Flag = boolean | string;
+/** Another tool's notation (docs/coming-from.md); chombo-gen and handy-dora draw with riichi-hand-rs. */
+export type Dialect =
+  | "riichi-hand-rs" | "mahgen" | "pymdownx-mahjong" | "mjimage" | "merjong" | "riichi-wiki" | "latex" | "riichinator"
+  | "chombo-gen" | "handy-dora";
 /** "data-theme" (Docusaurus), "class" (Nextra: html.dark), "media" (prefers-color-scheme), or a CSS selector of the dark mode. */
 export type ColorMode = "data-theme" | "class" | "media" | (string & {});
 
@@ -83,6 +87,11 @@ export interface TilesProps {
   rows?: number | string;
   /** Tiles seen elsewhere (rivers, other melds, dora indicators), like "3p3p1z": left out of the table's counts. */
   visible?: string;
+  /**
+   * The notation is another tool's (docs/coming-from.md; default: the provider's, else ours). From the
+   * service the image has no width and height before it arrives; a manifest has them.
+   */
+  dialect?: Dialect;
   /** For `tiles lint --check-wins` only: the picture ignores them. */
   expect?: "win" | "tenpai";
   wild?: string;
@@ -100,6 +109,8 @@ export interface TilesProviderProps {
   lang?: Lang;
   /** Corner indices on the faces of every tag without an `index` (as `tiles build --index`). */
   index?: boolean;
+  /** The notation of every tag without a `dialect` is that tool's (as `tiles build --dialect`). */
+  dialect?: Dialect;
   children?: ReactNode;
 }
 
@@ -114,6 +125,8 @@ export interface UrlOptions {
   ura?: string;
   lang?: Lang;
   index?: boolean;
+  /** Another tool's notation: `&dialect=NAME`. */
+  dialect?: string;
   /** A score card's query, as scoreQuery (mahjong-tiles/scoreProps.js) writes it: "score=1&seat=S". */
   score?: string;
   /** An acceptance table: `&layout=efficiency`, with `&rows=` and `&visible=` when given. */
@@ -145,8 +158,8 @@ export declare function tilesUrl(base: string, notation: string, options?: UrlOp
 export declare function manifestKey(
   notation: string, height?: number, theme?: Theme, river?: boolean, row?: number, format?: Format,
   indicators?: {
-    dora?: string; ura?: string; lang?: Lang; index?: boolean; score?: string; efficiency?: boolean; rows?: number;
-    visible?: string;
+    dora?: string; ura?: string; lang?: Lang; index?: boolean; dialect?: string; score?: string; efficiency?: boolean;
+    rows?: number; visible?: string;
   },
 ): string;
 /** The densities (1, 2, 3) the service draws for a layout of this tile height. */

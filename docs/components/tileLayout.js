@@ -369,6 +369,20 @@ export function tableOptions({ river, efficiency, rows, visible } = {}) {
 }
 
 /**
+ * The dialect a tag's notation is written in (another tool's: docs/coming-from.md), as RenderOptions
+ * keeps it (service/pictures/tag_props.py tag_dialect): the tag's dialect prop, else the site's (an
+ * empty prop, or one that is no string, is none), an alias as the tool it draws with; "" for ours,
+ * null for a name the service refuses.
+ * tagDialect({dialect: "chombo-gen"}) === "riichi-hand-rs"; tagDialect({}, "mahgen") === "mahgen"
+ */
+export function tagDialect({ dialect } = {}, siteDialect) {
+  const name = typeof dialect === "string" && dialect ? dialect : siteDialect;
+  if (name == null || name === "") return "";
+  if (SPEC.dialects.includes(name)) return name;
+  return Object.hasOwn(SPEC.dialectAliases, name) ? SPEC.dialectAliases[name] : null;
+}
+
+/**
  * A tag's dora, ura and lang as RenderOptions keeps them (service/notation/options.py):
  * indicators canonical ("" for none), lang checked even without strips (default en);
  * null when any of them is invalid. An empty prop is no prop, as in the URL query.

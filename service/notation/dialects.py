@@ -27,6 +27,11 @@ from .dialect_writing import Translation
 DIALECTS = ("riichi-hand-rs", "mahgen", "pymdownx-mahjong", "mjimage", "merjong", "riichi-wiki", "latex",
             "riichinator")
 ALIASES = {"chombo-gen": "riichi-hand-rs", "handy-dora": "riichi-hand-rs"}  # tools that draw with another's parser
+# The alt text the `<Tiles>` component gives a tag in a dialect when it asks the service for the
+# picture: it reads our notation only, so it names the dialect and the text as written
+# (tilesSpec.js carries it; a `tiles build` manifest has the hand read out).
+ALT_WORDS = {"en": "Tiles in {dialect} notation: {notation}", "ja": "{dialect}記法の牌：{notation}",
+             "zh": "{dialect}记法的牌：{notation}"}
 
 
 def dialect_name(name: str) -> str:
@@ -52,4 +57,4 @@ def translate(text: str, dialect: str) -> str:
     return translation(text, dialect).text
 
 
-__all__ = ["ALIASES", "DIALECTS", "Translation", "dialect_name", "translate", "translation"]
+__all__ = ["ALIASES", "ALT_WORDS", "DIALECTS", "Translation", "dialect_name", "translate", "translation"]

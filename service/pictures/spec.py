@@ -54,6 +54,7 @@ def spec() -> dict:
     from service.layout.limits import MAX_PIXELS, MAX_SIDE, MAX_TILE_PX, max_faces
     from service.layout.measure import text_width
     from service.notation.grammar import MAX_CHARS, MAX_TILES
+    from service.notation.dialects import ALIASES, ALT_WORDS as DIALECT_WORDS, DIALECTS
     from service.notation.dora import KINDS, LABELS, LANGS, SLOTS
     from service.notation.model import BONUS, DOMINO, SUITS
     from service.notation.tienjiu import BACK_NAME, KINDS as TIENJIU, LABEL as TIENJIU_LABEL
@@ -106,6 +107,11 @@ def spec() -> dict:
         "minRows": MIN_ROWS,
         "maxRows": MAX_ROWS,
         "tableWords": {lang: words["pending"] for lang, words in TABLE_WORDS.items()},
+        # other tools' notations (service/notation/dialects.py): the names a dialect prop takes, an
+        # alias as the tool it draws with, and the alt text of a tag in one (the component reads ours only)
+        "dialects": list(DIALECTS),
+        "dialectAliases": ALIASES,
+        "dialectWords": DIALECT_WORDS,
         "maxChars": MAX_CHARS,
         "maxTiles": MAX_TILES,
         # per height from minHeight: the width of an upright tile and the default gap

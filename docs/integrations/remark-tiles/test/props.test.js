@@ -1,13 +1,13 @@
 // One reading of a <Tiles> tag's props: what MDX hands the component (character
 // references decoded, blockquote markers gone, {38.0} a number) and the height
-// the component draws (and the dora/ura/lang and an acceptance table's rows/visible it reads), against tests/fixtures/tag_props.json, which the Python
+// the component draws (and the dora/ura/lang, an acceptance table's rows/visible and the dialect it reads), against tests/fixtures/tag_props.json, which the Python
 // reader (service/pictures/scan.py, service/pictures/tag_props.py) is tested against too.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { evaluate } from "@mdx-js/mdx";
 import * as runtime from "react/jsx-runtime";
-import { heightOk, indicatorOptions, tableOptions, tagHeight } from "../../../components/tileLayout.js";
+import { heightOk, indicatorOptions, tableOptions, tagDialect, tagHeight } from "../../../components/tileLayout.js";
 import { scoreText } from "../../../components/scoreProps.js";
 
 const FIXTURE = new URL("../../../../tests/fixtures/tag_props.json", import.meta.url);
@@ -39,9 +39,11 @@ for (const c of cases) {
     const indicators = indicatorOptions(props); // null: the service refuses the tag's dora, ura or lang
     const score = scoreText(props); // null: the service refuses the tag's score props
     const table = tableOptions(props); // null: it refuses the table's rows or visible tiles
-    assert.equal(heightOk(h) && indicators && score !== null && table ? h : null, c.height);
+    const dialect = tagDialect(props); // null: it refuses the dialect's name ("" for ours)
+    assert.equal(heightOk(h) && indicators && score !== null && table && dialect !== null ? h : null, c.height);
     if ("indicators" in c) assert.deepEqual(indicators, c.indicators);
     if ("score" in c) assert.equal(score, c.score);
     if ("table" in c) assert.deepEqual(table, c.table);
+    if ("dialect" in c) assert.equal(dialect, c.dialect);
   });
 }
