@@ -60,7 +60,7 @@ def read(text: str, river: bool = False) -> Writer:
         elif c == "-":
             if waiting:
                 p = waiting[0][0]
-                w.fail(f"'{text[p.at]}' has no suit letter after it (add m, p, s or z before the '-')", p.at)
+                w.unsuited(text[p.at], p.at, "-")
             w.gap(i)
         elif c.isspace():
             continue
@@ -68,5 +68,5 @@ def read(text: str, river: bool = False) -> Writer:
             w.fail(f"'{c}' is not part of the LaTeX packages' notation (digits, m p s z, x, ?, ', \" and -)", i)
     if waiting:
         p = waiting[0][0]
-        w.fail(f"'{text[p.at]}' has no suit letter after it (add m, p, s or z)", p.at)
+        w.unsuited(text[p.at], p.at)
     return w

@@ -80,7 +80,7 @@ def read(text: str, river: bool = False) -> Writer:
                 w.fail(f"'{state}' must come right before a tile's digit", state_at)
             if waiting:
                 p = waiting[0][0]
-                w.fail(f"'{p.code}' has no suit letter after it (add m, p, s or z before the '|')", p.at)
+                w.unsuited(p.code, p.at, "|")
             w.gap(i)
         elif c.isspace():
             w.fail("mahgen has no spaces: '|' puts a gap between tiles", i)
@@ -90,7 +90,7 @@ def read(text: str, river: bool = False) -> Writer:
         w.fail(f"'{state}' must come right before a tile's digit", state_at)
     if waiting:
         p = waiting[0][0]
-        w.fail(f"'{p.code}' has no suit letter after it (add m, p, s or z)", p.at)
+        w.unsuited(p.code, p.at)
     return w
 
 

@@ -57,15 +57,14 @@ def read(text: str, river: bool = False) -> Writer:
             waiting.clear()
         elif c == "-":
             if waiting:
-                w.fail(f"'{waiting[0][0].code}' has no suit letter after it (add m, p, s or z before the '-')",
-                       waiting[0][0].at)
+                w.unsuited(waiting[0][0].code, waiting[0][0].at, "-")
             w.gap(i)
         elif c.isspace():
             continue
         else:
             w.fail(f"'{c}' is not part of merjong's notation", i)
     if waiting:
-        w.fail(f"'{waiting[0][0].code}' has no suit letter after it (add m, p, s or z)", waiting[0][0].at)
+        w.unsuited(waiting[0][0].code, waiting[0][0].at)
     return w
 
 

@@ -59,7 +59,7 @@ def read(text: str, river: bool = False) -> Writer:
             waiting.clear()
         elif c in CLOSE:
             if waiting:
-                w.fail(f"'{waiting[0].code}' has no suit letter after it (add m, p, s or z)", waiting[0].at)
+                w.unsuited(waiting[0].code, waiting[0].at)
             end = text.find(CLOSE[c], i)
             if end < 0:
                 w.fail(f"'{c}' opens a meld that is never closed: end it with '{CLOSE[c]}'", i)
@@ -71,7 +71,7 @@ def read(text: str, river: bool = False) -> Writer:
             w.fail(f"'{c}' is not part of pymdownx-mahjong's notation", i)
         i += 1
     if waiting:
-        w.fail(f"'{waiting[0].code}' has no suit letter after it (add m, p, s or z)", waiting[0].at)
+        w.unsuited(waiting[0].code, waiting[0].at)
     w.pieces.extend(hand)
     for at, pieces in melds:
         w.gap(at)

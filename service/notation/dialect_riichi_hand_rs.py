@@ -79,7 +79,7 @@ def flush(w: Writer, waiting: list[tuple[Piece, int]], suit: str, at: int) -> No
     for piece, marks in waiting:
         if len(piece.code) == 1 and piece.code != "x":
             if not suit:
-                w.fail(f"'{piece.code}' has no suit letter after it (add m, p, s or z)", piece.at)
+                w.unsuited(piece.code, piece.at)
             piece.code += suit
             piece.suit_at = at
         placement = marks % 3  # normal, rotated, rotated and shifted: the tool's cycle

@@ -64,5 +64,5 @@ def read(text: str, river: bool = False) -> Writer:
             w.fail(f"'{c}' is not part of MahjongTile's notation", i)
     if waiting:
         p = waiting[0][0]
-        w.fail(f"'{p.code}' has no suit letter after it (add m, p, s or z)", p.at)
+        w.unsuited(p.code, p.at)
     return w

@@ -76,7 +76,7 @@ def read(text: str, river: bool = False) -> Writer:
         elif c == "-":
             if waiting:
                 p = waiting[0][0]
-                w.fail(f"'{p.code}' has no suit letter after it (add m, p, s or z before the '-')", p.at)
+                w.unsuited(p.code, p.at, "-")
             w.gap(i)
         elif c.isspace():
             continue
@@ -84,5 +84,5 @@ def read(text: str, river: bool = False) -> Writer:
             w.fail(f"'{c}' is not part of riichinator's notation", i)
     if waiting:
         p = waiting[0][0]
-        w.fail(f"'{p.code}' has no suit letter after it (add m, p, s or z)", p.at)
+        w.unsuited(p.code, p.at)
     return w

@@ -75,6 +75,12 @@ class Writer:
     def fail(self, message: str, position: int):
         raise ParseError(message, position, self.source)
 
+    def unsuited(self, shown: str, at: int, before: str = "") -> None:
+        """Fail at a tile (shown as ``shown``) still waiting for its suit letter when ``before`` (a gap
+        mark) or the end comes."""
+        where = f" before the '{before}'" if before else ""
+        self.fail(f"'{shown}' has no suit letter after it (add m, p, s or z{where})", at)
+
     def tile(self, at: int, code: str, **marks) -> Piece:
         """Add a tile (``code`` as `Piece` has it) to the current segment."""
         piece = Piece(at, code, **marks)
