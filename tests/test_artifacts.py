@@ -122,7 +122,8 @@ def test_the_sdist_holds_what_a_build_needs_and_no_tests(dists):
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     must = {"pyproject.toml", "setup.py", "README.md", "service/VERSION", "service/drawing/_fit.c",
             "service/templates/playground.html", "service/templates/playground.css",
-            "service/templates/playground.js", "service/cli.py", "tile_art/__init__.py"}
+            "service/templates/playground.js", "service/cli.py", "tile_art/__init__.py",
+            "service/analysis/suit_tables.bin"}
     assert must <= names, must - names
     modules = {str(p.relative_to(ROOT)) for top in ("service", "tile_art") for p in (ROOT / top).rglob("*.py")}
     assert modules <= names, modules - names
@@ -137,7 +138,7 @@ def test_the_wheel_is_for_this_platform_and_carries_the_extension(dists):
         names = whl.namelist()
         entry_points = next(whl.read(n).decode() for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert any(n.startswith("service/drawing/_fit.") and n.endswith(".so") for n in names)
-    assert {"service/VERSION", "service/templates/playground.html"} <= set(names)
+    assert {"service/VERSION", "service/templates/playground.html", "service/analysis/suit_tables.bin"} <= set(names)
     for line in ("tiles = service.cli:main", "tiles = service.docs.markdown_ext:TilesExtension",
                  "tiles = service.docs.mkdocs_plugin:TilesPlugin"):
         assert line in entry_points
@@ -163,6 +164,9 @@ def test_the_wheel_renders_and_says_its_version(wheel_bin, tmp_path):
     assert version == f"mahjong-tiles {VERSION}"
     images = drawn(wheel_bin, tmp_path / "out")
     assert images["call.png"].startswith(b"\x89PNG") and images["kan.svg"].startswith(b"<svg")
+    # the suit tables made ahead of time are package data: acceptance looks them up
+    table = json.loads(run([wheel_bin / "tiles", "efficiency", "1112345678999p5s", "--json"], cwd=tmp_path).stdout)
+    assert table["shanten"] == 0 and table["discards"][0] == {**table["discards"][0], "tile": "5s", "kinds": 9}
 
 
 def test_the_sdist_without_a_compiler_draws_the_wheels_bytes(wheel_bin, sdist_bin, tmp_path):

@@ -1,10 +1,12 @@
 """Per-suit shanten tables: the most hand tiles s sets and p pairs can keep.
 
 A table has ten slots, ``[sets * 2 + pair]`` for at most four sets and one pair.
-Tables are memoised on the suit's counts tuple (plus the caps when melds hold
-copies; honors on their sorted counts), suits are cut into islands that cannot
-share a set, and since distinct tables are few (hundreds to a few thousand),
-each gets a small id: combining, shifting and maxing ids are dictionary lookups.
+A numbered suit of at most 15 tiles is looked up: its table was searched ahead
+of time (`suit_file`). Other tables are searched: suits are cut into islands that
+cannot share a set, and honors depend on their sorted counts alone. Tables are
+memoised on the suit's counts tuple (plus the caps when melds hold copies), and
+since distinct tables are few (a few thousand), each gets a small id: combining,
+shifting and maxing ids are dictionary lookups.
 
 >>> run = suit_table([1, 1, 1, 0, 0, 0, 0, 0, 0], None, True)  # 123m
 >>> pair = suit_table([2, 0, 0, 0, 0, 0, 0], None, False)  # 11z
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import threading
 
+from . import suit_file
 from .memo import make_room, memo
 
 # Kept tiles at [sets * 2 + pair], for at most that many sets and pairs.
@@ -32,11 +35,13 @@ _INTERN_LOCK = threading.Lock()
 
 def clear() -> None:
     """Forget every memoised table (for cold-start benchmarks; not while others analyse)."""
+    global _file_ids
     with _INTERN_LOCK:
         for memo in (_memo, _island_memo, _combined, _ids, _moves_memo, _rest_memo, _shift_memo, _best_memo):
             memo.clear()
         del TABLES[1:]
         _ids[EMPTY_TABLE] = 0
+        _file_ids = []  # the ids are given again; the file's tables stay read
 
 
 def suit_table(h, caps, runs: bool) -> int:
@@ -53,6 +58,8 @@ def suit_table(h, caps, runs: bool) -> int:
     (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
     """
     h = tuple(h)
+    if caps is not None and min(caps) == 4:
+        caps = None  # melds elsewhere hold no copy of this suit
     memo_key = h if caps is None else (h, tuple(caps))
     found = _memo.get(memo_key)
     if found is None:
@@ -60,11 +67,44 @@ def suit_table(h, caps, runs: bool) -> int:
         if caps is not None:
             found = _intern(_suit_dp(h, caps, runs))
         elif runs:
-            found = _islands(h)
+            found = _looked_up(h) if suit_file.has_entry(h) else _islands(h)
         else:
             found = _honors(h)
         _memo[memo_key] = found
     return found
+
+
+_file: tuple[list[Table], object] | None = None  # the file's tables and each suit's table number
+_file_ids: list[int] = []  # the id of each of the file's tables (made again after `clear`)
+
+
+def _looked_up(h: tuple[int, ...]) -> int:
+    """Id of a numbered suit's table, read from the tables searched ahead of time.
+
+    >>> TABLES[_looked_up((0, 0, 0, 0, 2, 2, 2, 0, 0))]
+    (0, 2, 3, 4, 6, 6, 6, 6, 6, 6)
+    """
+    global _file, _file_ids
+    if _file is None:
+        with _INTERN_LOCK:
+            if _file is None:
+                _file = suit_file.read()
+    tables, numbers = _file
+    ids = _file_ids
+    if not ids:
+        ids = [_intern(table) for table in tables]
+        _file_ids = ids
+    return ids[numbers[suit_file.entry(h)]]
+
+
+def searched_suit(h) -> Table:
+    """The table of a numbered suit (nine counts) found by search, never looked up.
+
+    >>> searched_suit((1, 1, 1, 0, 0, 0, 0, 0, 0))
+    (0, 1, 3, 3, 3, 3, 3, 3, 3, 3)
+    """
+    make_room()
+    return TABLES[_islands(tuple(h))]
 
 
 def _honors(h: tuple[int, ...]) -> int:
