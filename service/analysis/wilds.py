@@ -174,9 +174,9 @@ def suit_blocks(h, k: int, pair: bool, runs: bool, start: int, cap) -> tuple:
         for way in suit_ways(h, k, pair, runs):
             blocks = [_block(b, start) for b in way]
             stands = tuple(sorted(i for b in blocks for i in b.wilds))
-            if any(h[i - start] + stands.count(i) > cap[i - start] for i in set(stands)):
+            if stands and any(h[i - start] + stands.count(i) > cap[i - start] for i in set(stands)):
                 continue
-            reading = (tuple(sorted(b.tiles for b in blocks)), stands)
+            reading = (tuple(sorted([b.tiles for b in blocks])), stands)
             if reading not in seen:
                 seen.add(reading)
                 pair_block = next((b for b in blocks if b.kind == "pair"), None)
