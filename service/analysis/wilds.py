@@ -102,16 +102,55 @@ def splits(counts, need: int, wilds: int, caps, fixed: tuple[Block, ...] = ()) -
 
 
 def _standard(counts, need: int, wilds: int, caps, fixed) -> list[Split]:
-    options = []  # per suit: (wilds used, holds the pair, [(pair, sets, stands)]), fewest wilds first
+    suits = []
     for start, size, runs in SUIT_SPANS:
-        cap = (caps or _FOUR)[start : start + size]
-        found = suit_options(tuple(counts[start : start + size]), runs, start, cap, wilds)
+        h, cap = tuple(counts[start : start + size]), (caps or _FOUR)[start : start + size]
+        suits.append((h, runs, start, cap, _could_take(h, runs, cap, wilds)))
+    wanted = _wanted([takes for *_, takes in suits], wilds)
+    options = []  # per suit: (wilds used, holds the pair, [(pair, sets, stands)]), fewest wilds first
+    for (h, runs, start, cap, _), want in zip(suits, wanted):
+        found = suit_options(h, runs, start, cap, tuple(sorted(want)))
         if not found:
             return []
         options.append(found)
     out: list[Split] = []
     _combine_suits(options, 0, wilds, 0, [], fixed, out)
     return out
+
+
+def _could_take(h: tuple[int, ...], runs: bool, cap, wilds: int) -> list[tuple[int, bool]]:
+    """(wilds, pair) a suit could be complete with, by its shanten table: sets and the pair that
+    keep every real tile (a split needs that; the table does not ask each block for a real tile).
+
+    >>> _could_take((1, 1, 0, 0, 0, 0, 0, 0, 0), True, _FOUR[:9], 3)  # 12m: 3m wild; or a pair too
+    [(1, False), (3, True)]
+    """
+    n = sum(h)
+    table = TABLES[suit_table(h, cap, runs)]
+    out = []
+    for k in range(min(wilds, 2 * n) + 1):  # a block with a real tile holds at most two wilds
+        for pair in (False, True):
+            sets, rest = divmod(n + k - 2 * pair, 3)
+            if not rest and sets >= 0 and (sets > 4 or table[2 * sets + pair] >= n):
+                out.append((k, pair))
+    return out
+
+
+def _wanted(takes: list[list[tuple[int, bool]]], wilds: int) -> list[set[tuple[int, bool]]]:
+    """For each suit, the (wilds, pair) of its `_could_take` that some whole split could use: one
+    pair in all, and the wilds left over making sets (and the pair) of wilds alone.
+
+    >>> _wanted([[(0, False)], [(1, False), (2, True)], [(0, False)], [(0, False)]], 3)
+    [{(0, False)}, {(1, False)}, {(0, False)}, {(0, False)}]
+    """
+    wanted: list[set[tuple[int, bool]]] = [set() for _ in takes]
+    for pick in product(*takes):
+        pairs = sum(pair for _, pair in pick)
+        free = wilds - sum(k for k, _ in pick) - 2 * (pairs == 0)
+        if pairs <= 1 and free >= 0 and free % 3 == 0:
+            for want, way in zip(wanted, pick):
+                want.add(way)
+    return wanted
 
 
 def _combine_suits(options, s: int, left: int, pairs: int, chosen: list, fixed, out: list[Split]) -> None:
@@ -139,19 +178,17 @@ def _combine_suits(options, s: int, left: int, pairs: int, chosen: list, fixed, 
 _options_memo: dict[tuple, tuple] = memo(330)
 
 
-def suit_options(h: tuple[int, ...], runs: bool, start: int, cap, wilds: int) -> tuple:
-    """(wilds used, holds the pair, `suit_blocks`) for each way one suit can take wilds. Memoised."""
-    key = (h, runs, start, cap, wilds)
+def suit_options(h: tuple[int, ...], runs: bool, start: int, cap, wanted: tuple) -> tuple:
+    """(wilds used, holds the pair, `suit_blocks`) for each ``wanted`` (wilds, pair) one suit
+    can take, fewest wilds first. Memoised."""
+    key = (h, runs, start, cap, wanted)
     found = _options_memo.get(key)
     if found is None:
-        n = sum(h)
         opts = []
-        for k in range(min(wilds, 2 * n) + 1):  # a block with a real tile holds at most two wilds
-            for pair in (False, True):
-                if (n + k - 2 * pair) % 3 == 0:
-                    ways = suit_blocks(h, k, pair, runs, start, cap)
-                    if ways:
-                        opts.append((k, pair, ways))
+        for k, pair in wanted:
+            ways = suit_blocks(h, k, pair, runs, start, cap)
+            if ways:
+                opts.append((k, pair, ways))
         make_room()
         found = _options_memo[key] = tuple(opts)
     return found
