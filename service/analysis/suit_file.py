@@ -22,29 +22,32 @@ import itertools
 import sys
 import zlib
 from array import array
-from importlib import resources
+from pathlib import Path
 
 LIMIT = 15  # most tiles of one suit with an entry: a 14-tile hand in one suit, and its draw
 MAGIC = b"tiles suit tables 1\n"
 FILE_NAME = "suit_tables.bin"
 
 
-def _digits(code: int, kinds: int) -> tuple[int, ...]:
-    return tuple(code // 5**k % 5 for k in range(kinds))
+def _in_code_order(kinds: int) -> list[tuple[int, ...]]:
+    """Every counts tuple of ``kinds`` kinds, at the index of its base-5 code (first kind lowest)."""
+    return [counts[::-1] for counts in itertools.product(range(5), repeat=kinds)]
 
 
+_LOW, _HIGH = _in_code_order(4), _in_code_order(5)
+_LOW_TILES, _HIGH_TILES = list(map(sum, _LOW)), list(map(sum, _HIGH))
 # The 1-4 parts ordered by tiles held (then code): a part's place in that order, and how
 # many parts hold at most m tiles.
-_LOW_ORDER = sorted(range(625), key=lambda code: (sum(_digits(code, 4)), code))
+_LOW_ORDER = sorted(range(625), key=lambda code: (_LOW_TILES[code], code))
 _LOW_PLACE = [0] * 625
 for _place, _code in enumerate(_LOW_ORDER):
     _LOW_PLACE[_code] = _place
-_LOW_UP_TO = [sum(1 for code in range(625) if sum(_digits(code, 4)) <= m) for m in range(17)]
+_LOW_UP_TO = list(itertools.accumulate(_LOW_TILES.count(m) for m in range(17)))
 
 
 def _allowed(high_code: int) -> int:
     """How many 1-4 parts a 5-9 part leaves room for."""
-    room = LIMIT - sum(_digits(high_code, 5))
+    room = LIMIT - _HIGH_TILES[high_code]
     return _LOW_UP_TO[min(room, 16)] if room >= 0 else 0
 
 
@@ -78,8 +81,7 @@ def suits() -> itertools.chain:
     (0, 0, 0, 0, 0, 0, 0, 0, 0)
     """
     return itertools.chain.from_iterable(
-        ((*_digits(low, 4), *high) for low in _LOW_ORDER[: _allowed(code)])
-        for code, high in ((code, _digits(code, 5)) for code in range(3125))
+        ((*_LOW[low], *high) for low in _LOW_ORDER[: _allowed(code)]) for code, high in enumerate(_HIGH)
     )
 
 
@@ -122,4 +124,4 @@ def unpack(data: bytes) -> tuple[list[tuple[int, ...]], array]:
 
 def read() -> tuple[list[tuple[int, ...]], array]:
     """The tables shipped with the package (`unpack` of ``suit_tables.bin``)."""
-    return unpack(resources.files(__package__).joinpath(FILE_NAME).read_bytes())
+    return unpack(Path(__file__).with_name(FILE_NAME).read_bytes())
