@@ -100,3 +100,14 @@ def test_the_markdown_extension_logs_it(caplog):
         html = markdown.markdown(page(SPACED_CARD), extensions=["tiles"])
     assert "<img" in html or "<svg" in html
     assert f"<markdown>:8:26: warning: {HAND_MESSAGE}" in caplog.text
+
+
+@pytest.mark.slow
+def test_sphinx_logs_it_at_the_field_and_draws(tmp_path):
+    pytest.importorskip("myst_parser")
+    from tests.test_docs_scenes import build_sphinx
+
+    run = build_sphinx(tmp_path, {"index.md": page(SPACED_CARD)})
+    assert run.returncode == 0, run.stderr
+    assert f"index.md:8:26: warning: {HAND_MESSAGE}" in run.stderr.replace("WARNING: ", "")
+    assert "tiles-scene" in (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
