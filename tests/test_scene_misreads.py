@@ -111,3 +111,15 @@ def test_sphinx_logs_it_at_the_field_and_draws(tmp_path):
     assert run.returncode == 0, run.stderr
     assert f"index.md:8:26: warning: {HAND_MESSAGE}" in run.stderr.replace("WARNING: ", "")
     assert "tiles-scene" in (tmp_path / "_build" / "index.html").read_text(encoding="utf-8")
+
+
+def test_tiles_scene_prints_it_at_the_file_line_col_and_draws(tmp_path, capsys):
+    from service.cli import main
+
+    (tmp_path / "card.yaml").write_text(SPACED_CARD, encoding="utf-8")
+    assert main(["scene", str(tmp_path / "card.yaml"), "-o", str(tmp_path / "card.svg")]) == 0
+    assert capsys.readouterr().err.splitlines() == [f"{tmp_path / 'card.yaml'}:5:26: warning: {HAND_MESSAGE}"]
+    assert (tmp_path / "card.svg").read_text(encoding="utf-8").startswith("<svg")
+    (tmp_path / "clean.yaml").write_text(CLEAN_CARD, encoding="utf-8")
+    assert main(["scene", str(tmp_path / "clean.yaml"), "-o", str(tmp_path / "clean.svg")]) == 0
+    assert capsys.readouterr().err == ""
