@@ -268,6 +268,8 @@ def cmd_scene(args) -> int:
     except OptionError as err:
         print(f"error: {err.message}", file=sys.stderr)
         return 2
+    for w in getattr(card, "warnings", ()):  # drawn all the same: a segment read as a meld that is none
+        print(f"{args.file}:{w.line}:{w.col}: warning: {w.field}: {w.message}", file=sys.stderr)
     if args.output:
         _write(args.output, render_scene(card, opts, sl))
     if args.json:

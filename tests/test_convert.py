@@ -261,3 +261,67 @@ def test_mahgen_hexo_tags_and_obsidian_inline_code_become_tags(tmp_path):
                                 "```\n{% mahgen 1m %}\n```\n\nPlain `code` and ``mg 1m`` stay.\n")
     assert [r.request.hand for r in read_docs([str(page)])] == [read(s, dialect="mahgen")
                                                                  for s in ("1m|_123p|66^6z", "14s", "1m|2m")]
+
+
+def site(root: Path, dialect: str) -> None:
+    """A site whose plugin setting names ``dialect``: tags and a fence naming none, in that tool's notation."""
+    sources = [c["source"] for c in FIXTURE[dialect]["cases"]]
+    (root / "guide").mkdir(parents=True)
+    (root / "index.mdx").write_text("# Tags\n\n" + "".join(f"<Tiles notation={quoted(s)} caption=\"case {k}\" />\n\n"
+                                                         for k, s in enumerate(sources)))
+    (root / "guide" / "fence.md").write_text("# Fence\n\n```tiles\n" + "".join(f"{s}\n" for s in sources) + "```\n")
+
+
+def files(root: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("dialect", READ)
+def test_convert_all_twice_changes_nothing_the_second_time(tmp_path, dialect, capsys):
+    site(tmp_path, dialect)
+    drawn = {job.image for job in collect([tmp_path], dialect=dialect)[0]}  # as the site's setting draws it
+    assert main(["convert", "--from", dialect, "--all", "--check", str(tmp_path)]) in (0, 1)
+    assert not (tmp_path / convert.MARK).exists()  # --check writes no mark either
+    assert main(["convert", "--from", dialect, "--all", str(tmp_path)]) == 0
+    once = files(tmp_path)
+    assert {job.image for job in collect([tmp_path])[0]} == drawn  # the setting taken out: the same pictures
+    mark = json.loads((tmp_path / convert.MARK).read_text(encoding="utf-8"))
+    changed = [p.relative_to(tmp_path).as_posix() for p in once if p.name != convert.MARK]
+    assert set(mark["pages"]) <= set(changed) and set(mark["pages"].values()) <= {dialect}
+    capsys.readouterr()
+    assert main(["convert", "--from", dialect, "--all", "--check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == ""  # no diff
+    assert main(["convert", "--from", dialect, "--all", str(tmp_path)]) == 0
+    assert files(tmp_path) == once
+    assert {job.image for job in collect([tmp_path])[0]} == drawn
+
+
+def test_a_second_all_run_reads_our_notation_as_ours_and_a_new_page_as_the_dialect(tmp_path, capsys):
+    page = tmp_path / "a.md"
+    page.write_text('<Tiles notation="1m|2m" />\n')  # mahgen's gap; ours would call '|' an error
+    assert main(["convert", "--from", "mahgen", "--all", str(tmp_path)]) == 0
+    assert page.read_text() == '<Tiles notation="1m+2m" />\n'
+    assert json.loads((tmp_path / ".tiles-converted").read_text())["pages"] == {"a.md": "mahgen"}
+    page.write_text('<Tiles notation="1m+2m" />\n<Tiles notation="-123m" />\n')  # written since, in ours
+    (tmp_path / "guide").mkdir()
+    new = tmp_path / "guide" / "b.md"
+    new.write_text('<Tiles notation="3m|4m" />\n')  # a page still in mahgen, the setting not yet out
+    capsys.readouterr()
+    assert main(["convert", "--from", "mahgen", "--all", str(tmp_path)]) == 0
+    assert page.read_text() == '<Tiles notation="1m+2m" />\n<Tiles notation="-123m" />\n'  # left as ours
+    assert new.read_text() == '<Tiles notation="3m+4m" />\n'
+    err = capsys.readouterr().err
+    assert "1 file(s) were converted by an earlier --all run (listed in .tiles-converted)" in err
+    assert json.loads((tmp_path / ".tiles-converted").read_text())["pages"] == {"a.md": "mahgen",
+                                                                                 "guide/b.md": "mahgen"}
+    assert main(["convert", "--from", "mahgen", "--all", str(new)]) == 0  # the page alone: its folder's mark above
+    assert new.read_text() == '<Tiles notation="3m+4m" />\n' and not (tmp_path / "guide" / ".tiles-converted").exists()
+
+
+def test_a_mark_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, capsys):
+    (tmp_path / "a.md").write_text('<Tiles notation="1m|2m" />\n')
+    (tmp_path / ".tiles-converted").write_text("{not json")
+    assert main(["convert", "--from", "mahgen", "--all", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"error: {tmp_path / '.tiles-converted'}: not a mark tiles convert wrote")
+    assert (tmp_path / "a.md").read_text() == '<Tiles notation="1m|2m" />\n'

@@ -40,7 +40,7 @@ from service.pictures.jobs import (
 )
 from service.pictures.scan import doc_files, scan_text, walk_docs
 from service.pictures.log_scenes import names_log
-from service.pictures.scene_blocks import read_block, read_options, scene_blocks, scene_key
+from service.pictures.scene_blocks import block_warnings, read_block, read_options, scene_blocks, scene_key
 from service.pictures.pages import read_docs
 from service.pictures.tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, Problem, in_page_order, tag_options
 
@@ -70,7 +70,7 @@ def collect(paths, themes: tuple[str, ...] = (DEFAULT_THEME,), lang: str = DEFAU
                 warnings += [p for p in item.problems if p.warning]
             for job in jobs_for(item.request, themes):
                 jobs.setdefault(job.key, job)
-    scenes, scene_errors = scene_jobs(paths, themes, lang, index)  # a bad ```tiles-scene block fails the build too
+    scenes, scene_errors = scene_jobs(paths, themes, lang, index, warnings)  # a bad ```tiles-scene block fails the build too
     for job in scenes:
         jobs.setdefault(job.key, job)
     return list(jobs.values()), in_page_order(errors + scene_errors, doc_paths(paths))
@@ -98,10 +98,11 @@ def scene_closes(text: str, theme: str, lang: str = DEFAULT_LANG,
     return out
 
 
-def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG,
-               index: bool = DEFAULT_INDEX) -> tuple[list[SceneJob], list[Problem]]:
+def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG, index: bool = DEFAULT_INDEX,
+               warnings: list[Problem] | None = None) -> tuple[list[SceneJob], list[Problem]]:
     """A job per ```` ```tiles-scene ```` block under ``paths`` and theme (the block's own theme, when it
-    names one), at the block's options, and the blocks' problems."""
+    names one), at the block's options, and the blocks' problems; ``warnings``, when given, gets the
+    warnings of the blocks drawn (a field's segment read as a meld that is none)."""
     jobs, problems = [], []
     for path, text in walk_docs(paths):
         for block in scene_blocks(text, str(path)):
@@ -109,6 +110,8 @@ def scene_jobs(paths, themes: tuple[str, ...], lang: str = DEFAULT_LANG,
             if options is None or scene is None:
                 problems += [p for p in (bad_option, bad_field) if p is not None]
                 continue
+            if warnings is not None:
+                warnings += block_warnings(block, scene)
             jobs += [SceneJob(block.text, scene, options.render(t, "png", lang, index)) for t in options.themes(themes)]
     return jobs, problems
 

@@ -15,6 +15,8 @@ examples, and left alone):
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
 if anything would change; ``--diff`` (always with ``--check``) prints a unified diff.
+A run with ``--all`` lists the pages it writes in a ``.tiles-converted`` mark (`service.docs.convert_mark`),
+so a second run does not read their pictures, ours by then, as the dialect again.
 
 >>> page = '<Tiles dialect="riichi-hand-rs" notation="123m_4*56p" caption="Chi" />\\n'
 >>> print(convert_text(page, "a.mdx", "riichi-hand-rs").text, end="")
@@ -39,6 +41,7 @@ from service.pictures.pages import line_tag, tiles_info
 from service.pictures.scan import SKIP_DIRS, TagSyntaxError, TilesTag, iter_tags
 from service.pictures.tag_props import Problem, tag_layout
 
+from .convert_mark import MARK, MarkError, converted_from, record
 from .convert_page import Edit, Page
 from .peer_markup import convert_markup
 
@@ -59,6 +62,8 @@ class Converted:
     text: str
     count: int = 0
     errors: list[Problem] = field(default_factory=list)
+    root: str = ""  # the path given that holds the page
+    done: str | None = None  # the dialect an earlier ``--all`` run converted the page from (its mark's)
 
     @property
     def changed(self) -> bool:
@@ -241,16 +246,22 @@ def _read(path: Path) -> tuple[str, bool]:
 
 
 def convert_paths(paths: Iterable[str], dialect: str, everything: bool = False) -> list[Converted]:
-    """Every page under ``paths`` converted (nothing written)."""
+    """Every page under ``paths`` converted (nothing written). With ``everything``, a page an earlier
+    ``--all`` run converted (listed in a mark) has only its pictures that name the dialect read;
+    `MarkError` for a mark that cannot be read."""
     out = []
     for root in paths:
         for path in page_files(root):
             try:
                 text, _ = _read(path)
             except UnicodeDecodeError as err:
-                out.append(Converted(str(path), "", "", 0, [Problem(str(path), 1, 1, f"not UTF-8 text: {err.reason}")]))
+                out.append(Converted(str(path), "", "", 0, [Problem(str(path), 1, 1, f"not UTF-8 text: {err.reason}")],
+                                     str(root)))
                 continue
-            out.append(convert_text(text, str(path), dialect, everything))
+            done = converted_from(path) if everything else None
+            page = convert_text(text, str(path), dialect, everything and done is None)
+            page.root, page.done = str(root), done
+            out.append(page)
     return out
 
 
@@ -271,7 +282,11 @@ def cmd_convert(args) -> int:
     if missing := [p for p in args.paths if not Path(p).exists()]:
         print(f"error: no such file or folder: {', '.join(missing)}", file=sys.stderr)
         return 2
-    pages = convert_paths(args.paths, dialect, args.all)
+    try:
+        pages = convert_paths(args.paths, dialect, args.all)
+    except MarkError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     errors = [p for page in pages for p in page.errors]
     changed = [page for page in pages if page.changed]
     for page in changed:
@@ -280,12 +295,18 @@ def cmd_convert(args) -> int:
         if not args.check:
             _, bom = _read(Path(page.path))
             Path(page.path).write_bytes((b"\xef\xbb\xbf" if bom else b"") + page.text.encode("utf-8"))
+    if args.all and not args.check:  # these pages are ours now: a second --all run leaves them be
+        for root in dict.fromkeys(page.root for page in changed if page.done is None):
+            record(root, [Path(page.path) for page in changed if page.root == root and page.done is None], dialect)
     for p in errors:
         print(p, file=sys.stderr)
     count = sum(page.count for page in changed)
     verb = "would convert" if args.check else "converted"
     print(f"{verb} {count} picture(s) in {len(changed)} file(s) from {dialect}"
           + (f"; {len(errors)} error(s), their files left as they are" if errors else ""), file=sys.stderr)
+    if done := [page for page in pages if page.done is not None]:
+        print(f"{len(done)} file(s) were converted by an earlier --all run (listed in {MARK}): only pictures"
+              f" that name a dialect were read in them; delete {MARK} to convert them again", file=sys.stderr)
     if not count and not errors and not args.all:
         print(f"no picture names {dialect}: for a site whose plugin setting names it, add --all", file=sys.stderr)
     if errors:
@@ -303,5 +324,5 @@ def register(sub) -> None:
     p.add_argument("--diff", action="store_true", help="print a unified diff of what changes")
     p.add_argument("--all", action="store_true",
                    help="also convert tags, fences and directives that name no dialect (a site whose plugin setting"
-                        " names it); run it once, then take the setting out")
+                        " names it); the pages it writes are listed in .tiles-converted, and a second run leaves them be")
     p.set_defaults(func=cmd_convert)

@@ -54,7 +54,8 @@ from service.drawing.svg_page import Needs, PageSprite, hand_markup
 from service.notation.dora import LANGS
 from service.pictures.fences import fences
 from service.pictures.pages import fence_line_tags, tiles_info
-from service.pictures.scene_blocks import Scene, SceneBlock, SceneOptions, block_of, read_block, read_options
+from service.pictures.scene_blocks import (Scene, SceneBlock, SceneOptions, block_of, block_warnings, read_block,
+                                           read_options)
 from service.pictures.scan import TagSyntaxError, TilesTag, iter_tags, line_col
 from service.notation.dialects import DIALECTS, dialect_name
 from service.pictures.tag_props import ImageRequest, Problem, read_tag
@@ -149,6 +150,7 @@ class PageTiles:
         (options, bad_option), (scene, bad_field) = read_options(block, self.ext.default_format), read_block(block)
         if options is None or scene is None:
             return self.report([p for p in (bad_option, bad_field) if p is not None], False)
+        self.report(block_warnings(block, scene), False)  # logged, as a tag's are
         return self.ext.scene_renderer(block.text, scene, options, self)
 
     def store(self, html: str) -> str:

@@ -67,7 +67,7 @@ from service.notation.dora import LANGS
 from service.notation.options import RenderOptions
 from service.pictures.jobs import Job, file_name, jobs_for, scales_of
 from service.pictures.scan import TilesTag
-from service.pictures.scene_blocks import SceneBlock, SceneOptions, meta_options, read_block, read_options
+from service.pictures.scene_blocks import SceneBlock, SceneOptions, block_warnings, meta_options, read_block, read_options
 from service.notation.dialects import dialect_name
 from service.pictures.tag_props import TAG_FORMATS, read_tag
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
@@ -287,12 +287,13 @@ class TilesSceneDirective(SphinxDirective):
 
 def scene_node(env, block: SceneBlock, page: str):
     """The node of a scene block (options and YAML read and checked), or of its errors, reported."""
-    (options, bad_option), (_, bad_field) = read_options(block, env.config.tiles_format), read_block(block)
+    (options, bad_option), (scene, bad_field) = read_options(block, env.config.tiles_format), read_block(block)
     problems = [p for p in (bad_option, bad_field) if p is not None]
     if problems:
         _report(env, problems, page)
         message = "\n".join(map(str, problems))
         return nodes.literal_block(message, message, classes=["tiles-error"])
+    _report(env, block_warnings(block, scene), page)  # logged at the field, as a tag's warnings are
     node = tiles_scene()
     node["yaml"] = block.text
     node["page"] = block.path  # a log: scene's record is beside the page

@@ -15,6 +15,7 @@ service.notation.fields.SceneError: 1:1: a: unknown field 'a'; expected one of b
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import yaml
 
@@ -36,15 +37,51 @@ class SceneError(ValueError):
         self.message, self.field, self.line, self.col = message, field, line, col
 
 
-class Field:
-    """A YAML node with its path (and the YAML text it was read from), for values and positioned errors."""
+@dataclass(frozen=True)
+class SceneWarning:
+    """A scene that is drawn, but maybe not as meant: the message, the field path and where (1-based).
 
-    def __init__(self, node: yaml.Node, path: str, source: str = ""):
+    >>> str(SceneWarning("'22z' is read as a meld", "problem.hand", 3, 20))
+    "3:20: problem.hand: '22z' is read as a meld"
+    """
+
+    message: str
+    field: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col}: {self.field + ': ' if self.field else ''}{self.message}"
+
+
+class Field:
+    """A YAML node with its path (and the YAML text it was read from), for values and positioned errors;
+    `notes` is the scene's list of `SceneWarning`s, shared by all the fields read from one text."""
+
+    def __init__(self, node: yaml.Node, path: str, source: str = "", notes: list | None = None):
         self.node, self.path, self.source = node, path, source
+        self.notes: list[SceneWarning] = [] if notes is None else notes
+
+    def child(self, node: yaml.Node, path: str) -> Field:
+        """A field of this one's text: the same source, the same warnings."""
+        return Field(node, path, self.source, self.notes)
 
     def fail(self, message: str, offset: int | None = None):
         """Raise a `SceneError` at the node, or at character ``offset`` of its value (just past
         the value's last character for ``len(value)``), wherever that character stands in the text."""
+        raise SceneError(message, self.path, *self.where(offset))
+
+    def warn(self, message: str, offset: int | None = None) -> None:
+        """Note a `SceneWarning` at the node, or at character ``offset`` of its value, as `fail` places an error.
+
+        >>> f = compose("a:\\n  b: '12m 34p'").mapping(("a",))["a"].mapping(("b",))["b"]
+        >>> f.warn("read as a meld", 4); [str(w) for w in f.notes]
+        ['2:11: a.b: read as a meld']
+        """
+        self.notes.append(SceneWarning(message, self.path, *self.where(offset)))
+
+    def where(self, offset: int | None = None) -> tuple[int, int]:
+        """The 1-based line and column of the node, or of character ``offset`` of its value."""
         mark = self.node.start_mark
         line, col = mark.line + 1, mark.column + 1
         offsets = value_offsets(self.source, self.node) if offset is not None and self.source else None
@@ -58,7 +95,7 @@ class Field:
             col += 1
         elif offset is not None:  # no text to walk: past the opening quote, on its first line
             col += offset + (1 if self.node.style in ("'", '"') else 0)
-        raise SceneError(message, self.path, line, col)
+        return line, col
 
     @property
     def empty(self) -> bool:
@@ -80,13 +117,13 @@ class Field:
         seen: set = set()
         for k, v in self.node.value:
             name = k.value if isinstance(k, yaml.ScalarNode) else None
-            field = Field(k, f"{self.path}.{name}" if self.path else str(name), self.source)
+            field = self.child(k, f"{self.path}.{name}" if self.path else str(name))
             if name not in keys:
                 field.fail(f"unknown field {name!r}; expected one of {', '.join(keys)}")
             if name in seen:
                 field.fail(f"{name!r} is given twice")
             seen.add(name)
-            value = Field(v, field.path, self.source)
+            value = self.child(v, field.path)
             if keep_empty or name in required or not value.empty:
                 out[name] = value
         for name in required:
@@ -108,7 +145,7 @@ class Field:
     def items(self) -> list[Field]:
         if not isinstance(self.node, yaml.SequenceNode):
             self.fail("must be a list, like [25000, 25000, 25000, 25000]")
-        return [Field(n, f"{self.path}[{i}]", self.source) for i, n in enumerate(self.node.value)]
+        return [self.child(n, f"{self.path}[{i}]") for i, n in enumerate(self.node.value)]
 
     def tiles(self, read):
         """Tile text read by `read`; its errors point at the bad character, named once (the field's path

@@ -14,6 +14,9 @@ group and the winning tile are what the notation says they are, and never warned
 ["'22z' is read as a meld, but it is a pair, not a chi, pon or kan: a space or '+' starts a meld here; for one hand write 345m1111p678s22z, or x11xp for a concealed kan"]
 >>> misreads(parse("11222333s22m+-456m+4s")), misreads(parse("123m+1234f+x"))
 ([], [])
+
+A text of melds only (a table seat's ``melds:``) is checked segment by segment, the first too:
+`meld_misreads`. Scenes note both at the field (`service.notation.scene`, `service.notation.table`).
 """
 
 from __future__ import annotations
@@ -50,6 +53,23 @@ def misreads(hand: Hand) -> list[ParseWarning]:
         advice = _one_hand(hand, spans)
     return [ParseWarning(f"'{raw}' is read as a meld, but it is {what}, not a chi, pon or kan:"
                          f" a space or '+' starts a meld here; {advice}", start)]
+
+
+def meld_misreads(hand: Hand) -> list[ParseWarning]:
+    """The warning for a text of melds only, at its first segment that is no chi, pon or kan.
+
+    >>> [w.message for w in meld_misreads(parse("-123m 55z"))], meld_misreads(parse("-123m 555z x11xp"))
+    (["'55z' is read as a meld, but it is a pair, not a chi, pon or kan: each segment of melds is one meld, and a space or '+' starts the next"], [])
+    """
+    spans = segment_spans(hand.notation)
+    if len(spans) != len(hand.groups):
+        return []
+    for group, (start, end) in zip(hand.groups, spans):
+        raw = hand.notation[start:end]
+        if not is_meld(group.tiles) and _spells(raw, group):
+            return [ParseWarning(f"'{raw}' is read as a meld, but it is {_what(group.tiles)}, not a chi, pon or kan:"
+                                 " each segment of melds is one meld, and a space or '+' starts the next", start)]
+    return []
 
 
 def segment_spans(text: str) -> list[tuple[int, int]]:

@@ -26,16 +26,17 @@ service.notation.fields.SceneError: 1:18: problem.round: round must be a wind an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import yaml
 
 from .dora import read_indicators
 from .fields import SceneError  # noqa: F401  (this module's error: callers import it from here)
-from .fields import WINDS, Field, compose, read_round, read_score
+from .fields import WINDS, Field, SceneWarning, compose, read_round, read_score
 from .grammar import ParseError, parse
 from .model import Group, Hand, Tile
 from .log_scene import LogMoment, read_log
+from .misreads import misreads
 from .table import TableScene, read_table
 
 HAND_TILES = 14  # a problem is the moment after the draw: 14 tiles, a meld counting 3
@@ -79,6 +80,7 @@ class ProblemCard:
     scores: tuple[int, ...] | None
     efficiency: bool = False  # ``answer: efficiency`` (or ``efficiency: true``): the acceptance table under the card
     score: ScoreField | None = None  # ``score: true`` or a mapping of context: the answer's value under the card
+    warnings: tuple[SceneWarning, ...] = field(default=(), compare=False)  # drawn, but maybe not as meant
 
     @property
     def concealed(self) -> tuple[Tile, ...]:
@@ -143,7 +145,7 @@ def read_problem(f: Field) -> ProblemCard:
     score = _score(fields["score"]) if "score" in fields else None
     if score is not None and answer is None:
         fields["score"].fail("score shows the answer's value: give the answer too (answer: 5z)")
-    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores, table, score)
+    return ProblemCard(rnd, honba, seat, turn, dora, hand, drawn, answer, index, scores, table, score, tuple(f.notes))
 
 
 def _score(f: Field) -> ScoreField | None:
@@ -159,13 +161,13 @@ def _score(f: Field) -> ScoreField | None:
         f.fail("score is true, false or a mapping of the score's options, like {riichi: true, ura: 4p}")
     options = []
     for k, v in f.node.value:
-        key = Field(k, f"{f.path}.{k.value if isinstance(k, yaml.ScalarNode) else '?'}", f.source)
+        key = f.child(k, f"{f.path}.{k.value if isinstance(k, yaml.ScalarNode) else '?'}")
         name = key.text().strip().replace("-", "_")
         if name in CARD_OWN:
             key.fail(f"{name} is the card's own: write it as problem.{name}, and the score takes it from there")
         if any(name == seen for seen, *_ in options):
             key.fail(f"{name!r} is given twice")
-        value = Field(v, key.path, f.source)
+        value = f.child(v, key.path)
         text = "on" if value.empty else value.text().strip()  # ``riichi:`` alone says on, as a bare tag prop
         options.append((name, text, v.start_mark.line + 1, v.start_mark.column + 1))
     return ScoreField(tuple(options), mark.line + 1, mark.column + 1)
@@ -186,6 +188,8 @@ def _hand_and_draw(f: Field) -> tuple[Hand, Tile]:
                f"bonus tiles are set aside); this one holds {count}")
     if any(t.face_down for t in body.groups[0].tiles) and body.groups[0].kind == "hand":
         f.fail("the player's own hand lies face up: no 'x' outside a concealed kan", f.text().lower().index("x"))
+    for w in misreads(hand):  # a segment read as a meld that is none, as a tag's notation is warned of
+        f.warn(w.message, w.position)
     return body, drawn.tiles[0]
 
 

@@ -27,12 +27,13 @@ field and character), at most `MAX_RIVER` discards in a river, one riichi tile a
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .dora import read_indicators
-from .fields import WINDS, Field, read_round, read_score
+from .fields import WINDS, Field, SceneWarning, read_round, read_score
 from .grammar import parse
 from .model import Group, Hand, Tile
+from .misreads import meld_misreads
 from .river import River, parse_river
 
 MAX_RIVER = 24  # more discards than one player makes in a hand (18 draws from the live wall, plus calls)
@@ -61,6 +62,7 @@ class TableScene:
     view: str
     seats: dict[str, Seat]  # E S W N order; a seat not written is empty
     wall: int | None = None  # tiles left to draw from the live wall, when shown
+    warnings: tuple[SceneWarning, ...] = field(default=(), compare=False)  # drawn, but maybe not as meant
 
     def riichi_seats(self) -> list[str]:
         return [w for w, s in self.seats.items() if s.riichi or s.river is not None and s.river.riichi is not None]
@@ -102,7 +104,7 @@ def read_table(f: Field) -> TableScene:
         seats[wind] = _seat(wind, sf, where) if sf is not None else Seat(wind, None, 0, (), None, None)
     _check_copies(dora_fields, where)
     wall = fields["wall"].number(0, LIVE_WALL) if "wall" in fields else None
-    return TableScene(rnd, honba, sticks, dora, view, seats, wall)
+    return TableScene(rnd, honba, sticks, dora, view, seats, wall, tuple(f.notes))
 
 
 def _one_name_a_seat(f: Field) -> None:
@@ -119,7 +121,7 @@ def _one_name_a_seat(f: Field) -> None:
     for key, _ in f.node.value:
         wind = key.value.upper()
         if wind in seen:
-            Field(key, f"{f.path}.{key.value}", f.source).fail(
+            f.child(key, f"{f.path}.{key.value}").fail(
                 f"seat {wind!r} is given twice (as {seen[wind]!r} and {key.value!r})")
         seen[wind] = key.value
 
@@ -140,7 +142,10 @@ def _seat(wind: str, f: Field, where: list) -> Seat:
             where.append((fields["hand"], hand.tiles))
     melds: tuple[Group, ...] = ()
     if "melds" in fields:
-        groups = fields["melds"].tiles(parse).groups
+        written = fields["melds"].tiles(parse)
+        groups = written.groups
+        for w in meld_misreads(written):  # every segment of melds is a meld: a pair or a gap is warned of
+            fields["melds"].warn(w.message, w.position)
         melds = tuple(Group("meld", g.tiles) for g in groups)
         where.append((fields["melds"], tuple(t for g in melds for t in g.tiles)))
     river = None

@@ -81,7 +81,7 @@ from .fence_words import MAX_INFO
 from .pages import fence_props, line_tag, tiles_info
 from .scan import TAG_NAME, TagSyntaxError, TilesTag, line_col, scan_text, tag_pattern
 from .log_scenes import HTTP_REFUSAL, names_log
-from .scene_blocks import SceneBlock, meta_options, read_block, read_options
+from .scene_blocks import SceneBlock, block_warnings, meta_options, read_block, read_options
 from .tag_props import DEFAULT_INDEX, DEFAULT_LANG, DEFAULT_THEME, TAG_FORMATS, Problem, TagRead, read_tag
 
 PROTOCOL = 2  # 2: a scene block's fence options travel with it (`meta`); a 1 would drop them
@@ -293,7 +293,8 @@ class Batch:
             images.append(image)
         lay = arrange_scene(scene, job.options).layout
         return {"id": rid, "ok": True, "width": lay.width, "height": lay.height, "alt": scene_alt(scene, job.options.lang),
-                "caption": None, "inline": False, "river": False, "scene": True, "images": images, "warnings": []}
+                "caption": None, "inline": False, "river": False, "scene": True, "images": images,
+                "warnings": [_where(p, (1, 1)) for p in block_warnings(block, scene)]}  # at the page's line:col
 
     def _urls(self, image: str, scales=SCALES, fmt: str = "png") -> dict[str, Any]:
         """src, srcSet (when there are several scales) and the file of each scale."""

@@ -233,9 +233,22 @@ def read_block(block: SceneBlock) -> tuple[Scene | None, Problem | None]:
     return scene, None
 
 
+def block_warnings(block: SceneBlock, scene: Scene | None) -> list[Problem]:
+    """The warnings of a block's scene (a segment read as a meld that is none), each a `Problem` at
+    its field's page line and column, as `read_block` places errors.
+
+    >>> block = SceneBlock("a.md", 7, 2, "table: {round: E1, seats: {E: {hand: 10, melds: 123m 55z}}}\\n")
+    >>> [str(p) for p in block_warnings(block, read_block(block)[0])]  # doctest: +ELLIPSIS
+    ["a.md:7:56: warning: table.seats.E.melds: '55z' is read as a meld, but it is a pair, not a chi, pon or kan: ..."]
+    """
+    return [Problem(block.path, block.line + w.line - 1, block.column(w.line, w.col), f"{w.field}: {w.message}",
+                    warning=True) for w in getattr(scene, "warnings", ())]
+
+
 def check_block(block: SceneBlock, fmt: str = "png") -> list[Problem]:
-    """The block's problems: its options' first, then its YAML's."""
-    return [p for p in (read_options(block, fmt)[1], read_block(block)[1]) if p is not None]
+    """The block's problems: its options' first, then its YAML's, then its warnings (when it can be drawn)."""
+    scene, bad = read_block(block)
+    return [p for p in (read_options(block, fmt)[1], bad) if p is not None] + block_warnings(block, scene)
 
 
 def check_blocks(text: str, path: str = "") -> list[Problem]:
