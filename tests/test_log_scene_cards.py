@@ -149,3 +149,16 @@ def test_the_json_of_a_view_hides_what_the_picture_hides(site, capsys):
     assert main(["log", str(record), *moment, "--view", "1"]) == 0  # the text lines too
     lines = capsys.readouterr().out.splitlines()[1:]
     assert [line.split()[3] for line in lines] == [s["notation"] or "-" for s in seen["seats"]]
+
+
+def test_the_docs_examples_draw_what_they_say(tmp_path, capsys):
+    """docs/logs.md's ``show:`` examples read beside the page: the card of ``--start --card``, then the double ron."""
+    from service.pictures.scene_blocks import SceneBlock, read_block
+
+    docs = HARD.parent.parent / "logs.md"
+    examples = [b for b in re.findall(r"```yaml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S) if "show:" in b]
+    assert len(examples) == 2
+    card, result = (read_block(SceneBlock(str(docs), 1, 0, b)) for b in examples)
+    assert card[1] is None and result[1] is None
+    assert (card[0].seat, card[0].turn, card[0].drawn.code) == ("E", 1, "5z")  # East drew the White it declared riichi with
+    assert [(w["seat"], w["from"]) for w in result[0].winners] == [(1, 0), (2, 0)]
