@@ -162,3 +162,45 @@ def test_the_docs_examples_draw_what_they_say(tmp_path, capsys):
     assert card[1] is None and result[1] is None
     assert (card[0].seat, card[0].turn, card[0].drawn.code) == ("E", 1, "5z")  # East drew the White it declared riichi with
     assert [(w["seat"], w["from"]) for w in result[0].winners] == [(1, 0), (2, 0)]
+
+
+def test_mkdocs_and_sphinx_draw_cards_and_results(site):
+    """The MkDocs plugin and the Sphinx directive (MyST and reST) draw both, and stop at a bad show."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("sphinx")
+    pytest.importorskip("myst_parser")
+    (site / "page.md").write_text(page(CARD) + "\n" + page(RESULT), encoding="utf-8")
+    (site / "index.md").write_text("# Home\n", encoding="utf-8")
+    (site.parent / "mkdocs.yml").write_text("site_name: Logs\nplugins:\n  - tiles\n"
+                                            "markdown_extensions: [pymdownx.superfences]\n", encoding="utf-8")
+
+    def mkdocs():
+        return subprocess.run([sys.executable, "-m", "mkdocs", "build", "-f", "mkdocs.yml", "-d", "site"],
+                              cwd=site.parent, capture_output=True, text=True, timeout=600)
+
+    run = mkdocs()
+    assert run.returncode == 0, run.stderr
+    built = (site.parent / "site" / "page" / "index.html").read_text(encoding="utf-8")
+    alts = re.findall(r'<img src="[^"]+"[^>]* alt="([^"]+)"[^>]*class="tiles tiles-scene', built)
+    kinds = [html.unescape(a).split(":")[0] for a in alts]  # a picture a theme
+    assert list(dict.fromkeys(kinds)) == ["Problem", "Result"], alts
+    (site / "page.md").write_text(page(CARD.replace("show: card", "show: cards")), encoding="utf-8")
+    run = mkdocs()
+    assert run.returncode != 0 and "page.md:8:7: show: show is table, card" in run.stderr, run.stderr
+
+    (site / "index.md").unlink()
+    (site / "index.rst").write_text("Logs\n====\n\n.. toctree::\n\n   page\n\n.. tiles-scene::\n\n"
+                                    + "".join(f"   {line}\n" for line in RESULT.splitlines()), encoding="utf-8")
+    (site / "page.md").write_text(page(CARD).replace("```tiles-scene", "```{tiles-scene}"), encoding="utf-8")
+    (site / "conf.py").write_text('extensions = ["myst_parser", "service.sphinx"]\n'
+                                  'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n', encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", str(site), str(site / "_build")],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    for name, kind in (("index.html", "Result"), ("page.html", "Problem")):
+        built = (site / "_build" / name).read_text(encoding="utf-8")
+        alts = re.findall(r'alt="([^"]+)"[^>]*class="tiles tiles-scene', built)
+        assert alts and all(html.unescape(a).startswith(f"{kind}: East") for a in alts), (name, alts)
