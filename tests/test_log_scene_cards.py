@@ -92,6 +92,7 @@ def _log_json(capsys, record, *argv) -> str:
     ("log: games/g.json\nround: 1\nstep: 3\nshow: result\n", "7:7", "show: show: result draws the round's end, and step"),
     ("log: games/g.json\nround: 1\nresult: true\nshow: card\n", "7:7", "show: show: card draws the seat to move"),
     ("log: games/g.json\nround: 1\nstart: true\nshow: card\nview: 2\n", "8:7", "view: view draws the table from a seat"),
+    ("log: games/g.json\nround: 1\nshow: result\nreveal: true\n", "7:9", "reveal: reveal turns a table's hands"),
     ("log: games/hard.json\nround: 4\nshow: result\n", "6:7", "show: round E3 ends in an abortive draw: no win"),
     ("log: games/hard.json\nround: 4\nstep: 8\nshow: card\n", "7:7", "show: no seat draws after step 8"),
 ])

@@ -108,6 +108,8 @@ def read_log(root: Field) -> LogMoment:
         fields["view"].fail(f"view draws the table from a seat; show: {show} draws "
                             + ("the seat to move's own hand" if show == "card" else "the winners' hands")
                             + ": drop view, or show: table")
+    if show != "table" and reveal:
+        fields["reveal"].fail(f"reveal turns a table's hands face up; show: {show} draws no table: drop reveal")
     if reveal and view is None:
         fields["reveal"].fail("reveal shows the others' hands from a view: give view: 0-3 (without one, "
                               "every hand is shown)")
