@@ -279,19 +279,11 @@ def cmd_scene(args) -> int:
 
 def draw_log(scene, args) -> bytes:
     """A game record's moment (`service.records.scene`'s table, problem card or win card) as image
-    bytes for ``tiles log -o``; a bad option is an `OptionError`."""
+    bytes for ``tiles log -o``, as a ``log:`` scene block draws it; a bad option is an `OptionError`."""
     from service.drawing.scene import render_scene
-    from service.records.scene import WinCard
 
     fmt = args.format or _format_of(args.output or "")
     opts = RenderOptions(height=args.height, scale=args.scale, theme=args.theme, format=fmt, lang=args.lang)
-    if isinstance(scene, WinCard):  # a win: its hand, our score card and the log's
-        from service.drawing.render import render
-        from service.drawing.svg import render_svg
-        from service.layout.result_layout import result_alt, result_layout
-
-        lay = result_layout(scene, opts.height, opts.lang)
-        return render_svg(None, opts, lay, result_alt(scene, opts.lang)) if fmt == "svg" else render(None, opts, lay)
     return render_scene(scene, opts)
 
 

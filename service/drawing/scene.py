@@ -29,15 +29,21 @@ from service.notation.scene import WINDS, WORDS, situation
 from service.notation.table import TableScene
 from service.notation.words import WORDS as ALT
 from service.notation.words import group_text, join_groups, tile_name
+from service.records.scene import WinCard
 
 from .render import render
 
 
 def scene_alt(card: Scene, lang: str = "en") -> str:
     """Alt text in `lang`: the situation, the dora, the hand, the drawn tile, and the answer in words
-    (for a table: the round, the dora, then each seat's score, hand, melds and river)."""
+    (for a table: the round, the dora, then each seat's score, hand, melds and river; for a win:
+    each winner's hand and our total beside the log's)."""
     if isinstance(card, TableScene):
         return table_alt(card, lang)
+    if isinstance(card, WinCard):  # a game record's win: each winner, our total and the log's
+        from service.layout.result_layout import result_alt
+
+        return result_alt(card, lang)
     w = ALT[lang]
     parts = [w["problem"].format(situation=situation(card, lang)), describe_indicators(card.dora, "dora", lang),
              describe(Hand(card.hand.groups), lang), group_text("drawn", [tile_name(card.drawn, lang)], lang)]

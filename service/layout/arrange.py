@@ -1,5 +1,6 @@
 """A hand's, a river's or an acceptance table's geometry: the one switch between the layouts (with
-any dora strips); and a scene's (`arrange_scene`): a problem card's or a table's.
+any dora strips); and a scene's (`arrange_scene`): a problem card's, a table's or a game record's
+win beside its score card (`result_layout`).
 
 >>> from service.notation.options import RenderOptions
 >>> from service.notation.subject import read
@@ -19,17 +20,19 @@ from service.notation.scene import ProblemCard
 from service.notation.subject import Subject
 from service.notation.table import TableScene
 from service.notation.views import hand_json
+from service.records.scene import WinCard
 from service.scoring.card_words import picture_alt
 
 from .dora_layout import with_indicators
 from .efficiency_layout import efficiency_alt, efficiency_layout
 from .layout import Layout, layout
+from .result_layout import result_layout
 from .river_layout import river_layout
-from .scene_layout import SceneLayout, problem_layout
+from .scene_layout import SceneLayout, SceneTile, problem_layout
 from .score_layout import card_score, with_score
 from .table_layout import table_layout
 
-Scene = ProblemCard | TableScene
+Scene = ProblemCard | TableScene | WinCard
 
 
 def arrange(subject: Subject, options: RenderOptions = RenderOptions()) -> Layout:
@@ -49,6 +52,9 @@ def arrange_scene(scene: Scene, options: RenderOptions) -> SceneLayout:
     """The scene's geometry at ``options`` (height, and the labels' language)."""
     if isinstance(scene, TableScene):
         return table_layout(scene, options.height, options.lang)
+    if isinstance(scene, WinCard):  # each winner's hand and strips: no seat on the table, no turned tile
+        lay = result_layout(scene, options.height, options.lang)
+        return SceneLayout(lay, tuple(SceneTile(p, "result", None, 0) for p in lay.placements))
     return problem_layout(scene, options.height, options.lang)
 
 

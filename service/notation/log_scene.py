@@ -5,9 +5,13 @@
     seat: 1              # with turn: just after seat 1's 6th discard (seats 0-3 as in the record)
     turn: 6
     view: 1              # optional: drawn from seat 1, the others' hands face down
+    show: card           # optional: table (the default), card or result
 
 The moment is one of ``seat`` with ``turn``, ``step`` (after that many events; 0: as dealt),
 ``start: true`` or ``result: true``; ``reveal: true`` shows every hand from a ``view``.
+``show`` is what is drawn of it, as ``tiles log -o`` draws it: ``table`` the whole table,
+``card`` the problem card of the seat to move (``--card``), ``result`` the round's win beside
+its score card (``--result``; the moment is then the round's end, so it needs no other).
 This module reads the fields only: the file is read, and the moment found in it, by the
 front ends that may read files (`service.pictures.log_scenes`); each keeps the `Field`s so a
 moment the record does not hold is an error at its field's line and column.
@@ -16,6 +20,8 @@ moment the record does not hold is an error at its field's line and column.
 >>> m = read_log(compose("log: a.json\\nround: E2-1\\nseat: 1\\nturn: 6\\nview: 1"))
 >>> m.path, m.round, m.seat, m.turn, m.view
 ('a.json', 'E2-1', 1, 6, 1)
+>>> read_log(compose("log: a.json\\nround: 2\\nshow: result")).result
+True
 >>> read_log(compose("log: a.json\\nround: 1\\nturn: 6"))
 Traceback (most recent call last):
 ...
@@ -29,7 +35,8 @@ from dataclasses import dataclass, field
 
 from .fields import Field
 
-KEYS = ("log", "round", "seat", "turn", "step", "start", "result", "view", "reveal")
+KEYS = ("log", "round", "seat", "turn", "step", "start", "result", "view", "reveal", "show")
+SHOWS = ("table", "card", "result")  # what a log: scene draws of its moment
 MOMENT_KEYS = KEYS[1:]
 MAX_STEP = 999  # more events than a round holds (about 70 draws and discards each, calls, dora)
 MAX_TURN = 30
@@ -50,6 +57,7 @@ class LogMoment:
     result: bool = False
     view: int | None = None
     reveal: bool = False
+    show: str = "table"
     fields: dict = field(default_factory=dict, compare=False, repr=False)
 
     def at(self, name: str) -> Field:
@@ -77,6 +85,9 @@ def read_log(root: Field) -> LogMoment:
     step = fields["step"].number(0, MAX_STEP) if "step" in fields else None
     start, result, reveal = (_flag(fields[k]) if k in fields else False for k in ("start", "result", "reveal"))
     view = fields["view"].number(0, 3) if "view" in fields else None
+    show = _show(fields["show"]) if "show" in fields else "table"
+    if show == "result" and not (turn is not None or step is not None or start):
+        result = True  # a win's result card: the round's end is its moment
     if turn is not None and seat is None:
         fields["turn"].fail("a turn needs its seat: seat: 0-3 beside turn:")
     if seat is not None and turn is None:
@@ -87,10 +98,30 @@ def read_log(root: Field) -> LogMoment:
         root.fail("a log: scene needs its moment: seat: and turn:, step:, start: true or result: true")
     if len(chosen) > 1:
         fields[chosen[1]].fail(f"one moment a scene: {chosen[0]} and {chosen[1]} are both given")
+    if show == "result" and not result:
+        fields["show"].fail(f"show: result draws the round's end, and {chosen[0]} chooses another moment: "
+                            f"drop {chosen[0]}, or show: table or card")
+    if show == "card" and result:
+        fields["show"].fail("show: card draws the seat to move, and at result: true the round is over: "
+                            "give a moment before its end (seat: and turn:, step: or start: true)")
+    if show != "table" and view is not None:
+        fields["view"].fail(f"view draws the table from a seat; show: {show} draws "
+                            + ("the seat to move's own hand" if show == "card" else "the winners' hands")
+                            + ": drop view, or show: table")
+    if show != "table" and reveal:
+        fields["reveal"].fail(f"reveal turns a table's hands face up; show: {show} draws no table: drop reveal")
     if reveal and view is None:
         fields["reveal"].fail("reveal shows the others' hands from a view: give view: 0-3 (without one, "
                               "every hand is shown)")
-    return LogMoment(path, rnd, seat, turn, step, start, result, view, reveal, fields)
+    return LogMoment(path, rnd, seat, turn, step, start, result, view, reveal, show, fields)
+
+
+def _show(f: Field) -> str:
+    word = f.text().strip().lower()
+    if word not in SHOWS:
+        f.fail(f"show is table, card (the seat to move's problem card) or result (the round's win and "
+               f"its score card), not {f.text().strip()[:20]!r}")
+    return word
 
 
 def _flag(f: Field) -> bool:
@@ -100,4 +131,4 @@ def _flag(f: Field) -> bool:
     return word in ("true", "yes")
 
 
-__all__ = ["KEYS", "LogMoment", "read_log"]
+__all__ = ["KEYS", "SHOWS", "LogMoment", "read_log"]

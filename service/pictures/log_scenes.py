@@ -1,5 +1,7 @@
 """``log:`` scenes resolved: the game record read from beside the page, the moment found in it,
-the table drawn from it (`service.records.scene.table_scene`).
+and what ``show`` asks of it: the table (`service.records.scene.table_scene`), the problem card
+of the seat to move (`problem_card`) or the round's win with our score card (`win_card`), the
+same scenes ``tiles log -o`` draws with ``--card`` and ``--result``.
 
 A record is read once per build for every block that names it (keyed by its path, size and
 modification time), and its bytes' hash goes into the picture's name (`LogTable.record`): a
@@ -27,9 +29,12 @@ import yaml
 
 from service.notation.fields import SceneError, compose
 from service.notation.log_scene import LogMoment
+from service.notation.scene import ProblemCard
 from service.notation.table import TableScene
 from service.records import MAX_BYTES, Game, RecordError, moment, read_text
-from service.records.scene import table_scene
+from service.records.command import judged
+from service.records.scene import WinCard, problem_card, table_scene, win_card
+from service.scoring.log_wins import judge
 
 HTTP_REFUSAL = ("a log: scene reads a game record file, and a request over HTTP reads no files: draw the "
                 "page with tiles build or tiles batch (remark-tiles without its service option), or give the "
@@ -40,6 +45,20 @@ HTTP_REFUSAL = ("a log: scene reads a game record file, and a request over HTTP 
 class LogTable(TableScene):
     """The table of a ``log:`` scene, with `record`: the hash of the record's bytes (the picture's
     name hashes it, so a changed record is drawn anew)."""
+
+    record: str = ""
+
+
+@dataclass(frozen=True)
+class LogCard(ProblemCard):
+    """The problem card of a ``log:`` scene's seat to move (``show: card``), with its `record`'s hash."""
+
+    record: str = ""
+
+
+@dataclass(frozen=True)
+class LogResult(WinCard):
+    """The win of a ``log:`` scene's round with our score card (``show: result``), with its `record`'s hash."""
 
     record: str = ""
 
@@ -67,8 +86,9 @@ def record_path(m: LogMoment, page: str = "") -> Path:
     return Path(page).parent / m.path if page else Path(m.path)
 
 
-def resolve(m: LogMoment, page: str = "") -> LogTable:
-    """The table of `m`'s moment in its record, the record found beside `page`."""
+def resolve(m: LogMoment, page: str = "") -> LogTable | LogCard | LogResult:
+    """What `m` shows of its moment in its record, the record found beside `page`: the table, the
+    seat to move's problem card or the round's win (``show``)."""
     path = record_path(m, page)
     try:
         stat = path.stat()
@@ -86,10 +106,27 @@ def resolve(m: LogMoment, page: str = "") -> LogTable:
     field = "turn" if m.turn is not None else "step" if m.step is not None else "start" if m.start else "result"
     try:
         state = moment(game, number, step=m.step, seat=m.seat, turn=m.turn, start=m.start, result=m.result)
-        scene = table_scene(state, m.view, m.reveal)
     except RecordError as err:
         m.at(field).fail(err.message)
-    return LogTable(**{f.name: getattr(scene, f.name) for f in fields(scene)}, record=digest)
+    try:
+        if m.show == "card":
+            scene, kind = problem_card(game, number, state), LogCard
+        elif m.show == "result":
+            scene, kind = _win(m, state, game.rounds[number - 1].name), LogResult
+        else:
+            scene, kind = table_scene(state, m.view, m.reveal), LogTable
+    except RecordError as err:
+        m.at("show" if m.show != "table" else field).fail(err.message)
+    return kind(**{f.name: getattr(scene, f.name) for f in fields(scene)}, record=digest)
+
+
+def _win(m: LogMoment, state: dict, name: str) -> WinCard:
+    """The round's win as its result card: our score of each winner beside the log's."""
+    result = state.get("result") or {}
+    if result.get("kind") != "win":
+        ended = {"draw": "an exhaustive draw", "abortive": "an abortive draw"}.get(result.get("kind"), "no win")
+        m.at("show").fail(f"round {name} ends in {ended}: no win to draw (show: table draws the table at its end)")
+    return win_card(state, judged(state, judge))
 
 
 def round_number(m: LogMoment, game: Game) -> int:
@@ -125,4 +162,4 @@ def _record(path: str, size: int, mtime: int) -> tuple[Game, str]:
     return read_text(text), hashlib.sha256(data).hexdigest()[:16]
 
 
-__all__ = ["HTTP_REFUSAL", "LogTable", "names_log", "record_path", "resolve"]
+__all__ = ["HTTP_REFUSAL", "LogCard", "LogResult", "LogTable", "names_log", "record_path", "resolve"]

@@ -17,7 +17,7 @@ from service.notation.options import FORMATS, OptionError
 
 from . import RecordError, moment, read
 from .replay import hand_notation, meld_notation
-from .scene import check_view, problem_card, table_scene, win_card
+from .scene import check_view, problem_card, seen_from, table_scene, win_card
 from .tiles import order
 
 
@@ -39,7 +39,8 @@ def register(sub, judge=None, draw=None) -> None:
                    help="with -o: the problem card of the seat to move, just after its real draw")
     p.add_argument("--json", action="store_true", help="print JSON (docs/logs.md)")
     p.add_argument("-o", "--output", help="draw the moment as a whole table: a .png, .webp or .svg file, or - for stdout")
-    p.add_argument("--view", help="draw from this seat (0-3): the others' hands face down, as that player saw them")
+    p.add_argument("--view", help="draw and print from this seat (0-3): the others' hands face down (? in --json), "
+                   "as that player saw them")
     p.add_argument("--reveal", choices=("all",), help="all: show every hand, from --view's seat too")
     p.add_argument("--height", type=int, default=38, help="CSS px of an upright tile (16-256)")
     p.add_argument("--scale", type=int, default=1, help="device pixel ratio (1-4)")
@@ -161,5 +162,6 @@ def cmd_log(args) -> int:
         _write(args.output, picture)
         if args.output == "-" or not args.json:
             return 0
-    print(json.dumps(state, ensure_ascii=False, indent=2) if args.json else "\n".join(_state_lines(state)))
+    shown = seen_from(state, view, args.reveal == "all")  # as the picture: the others' hands hidden from --view
+    print(json.dumps(shown, ensure_ascii=False, indent=2) if args.json else "\n".join(_state_lines(shown)))
     return 0

@@ -27,7 +27,7 @@ from service.notation.scene import ProblemCard
 from service.notation.table import Seat, TableScene
 
 from .model import Game, RecordError
-from .replay import meld_notation, moment
+from .replay import meld_notation, moment, notation
 from .tiles import order
 
 WINDS = "ESWN"
@@ -60,6 +60,30 @@ def check_view(view, where: str = "--view") -> int | None:
     return int(text)
 
 
+def hidden(seat: int, view: int | None, reveal: bool = False) -> bool:
+    """Whether seat `seat`'s concealed hand is hidden from `view` (None: every hand is shown).
+
+    >>> hidden(2, 1), hidden(1, 1), hidden(2, None), hidden(2, 1, reveal=True)
+    (True, False, False, False)
+    """
+    return view is not None and seat != view and not reveal
+
+
+def seen_from(state: dict, view: int | None, reveal: bool = False) -> dict:
+    """The `moment` state as seat `view` saw it, what ``tiles log --view`` prints and draws: each
+    other seat's concealed tiles are ``?`` (as a player's own mjai log hides them), its melds,
+    river and score shown; `reveal` (or no view) leaves every hand as it is.
+
+    >>> s = {"seats": [{"hand": ["1m", "2m"], "melds": [], "notation": "12m"}] * 4}
+    >>> [seat["notation"] for seat in seen_from(s, 1)["seats"]], seen_from(s, 1)["seats"][0]["hand"]
+    (['xx', '12m', 'xx', 'xx'], ['?', '?'])
+    """
+    view = check_view(view)
+    seats = [dict(s, hand=["?"] * len(s["hand"]), notation=notation(["?"] * len(s["hand"]), s["melds"], n))
+             if hidden(n, view, reveal) else s for n, s in enumerate(state["seats"])]
+    return dict(state, seats=seats)
+
+
 def _hand(tiles: list) -> Hand:
     """Face-up tiles in hand order; a tile the record hides (``?``) is a back."""
     return Hand((Group("hand", tuple(Tile.from_code("x" if t == "?" else t) for t in sorted(tiles, key=order))),))
@@ -83,8 +107,7 @@ def table_scene(state: dict, view: int | None = None, reveal: bool = False) -> T
     seats = {}
     for n, s in enumerate(state["seats"]):
         wind = seat_wind(n, dealer)
-        hidden = view is not None and n != view and not reveal
-        hand, backs = (None, len(s["hand"])) if hidden or not s["hand"] else (_hand(s["hand"]), 0)
+        hand, backs = (None, len(s["hand"])) if hidden(n, view, reveal) or not s["hand"] else (_hand(s["hand"]), 0)
         river = _river(s["river"]) if s["river"] else None
         seats[wind] = Seat(wind, hand, backs, _melds(s["melds"], n), river, s["score"], bool(s.get("riichi")))
     seats = {w: seats[w] for w in WINDS}
@@ -149,4 +172,4 @@ def win_card(state: dict, winners: list) -> WinCard:
                    tuple(t for t in state["dora"] if t != "?"), shown)
 
 
-__all__ = ["WinCard", "check_view", "problem_card", "seat_wind", "table_scene", "win_card"]
+__all__ = ["WinCard", "check_view", "hidden", "problem_card", "seat_wind", "seen_from", "table_scene", "win_card"]

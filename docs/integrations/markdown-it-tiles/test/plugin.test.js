@@ -177,6 +177,21 @@ test("a tiles-scene block with log: draws the record's moment, the record beside
   assert.match(message, /bad\.md:7:7: turn: seat 0 has no discard 29: it discards 2 times/);
 });
 
+test("a log: block's show: card and show: result draw the seat to move's card and the win's score card", () => {
+  const where = site();
+  mkdirSync(path.join(where.root, "games"));
+  const record = new URL("../../../games/hard-cases.json", import.meta.url);
+  writeFileSync(path.join(where.root, "games", "g.json"), readFileSync(record));
+  const block = (...lines) => ["```tiles-scene", "log: games/g.json", "round: 1", ...lines, "```", ""];
+  const [card, result] = imgs(render(where, ["# A game", "", ...block("start: true", "show: card"),
+    ...block("show: result")].join("\n")));
+  assert.match(card.alt, /^Problem: East 1 · East seat · Turn 1; dora indicator: 1m; .*drawn tile: White$/);
+  assert.match(result.alt, /^Result: East 1 · South ron from East; .*Result: East 1 · West ron from East; /);
+  assert.ok(Number(result.height) > Number(card.height));
+  const message = error(() => render(where, ["# A game", "", ...block("show: cards")].join("\n"), "bad.md"));
+  assert.match(message, /bad\.md:6:7: show: show is table, card /);
+});
+
 test("colorMode class: a light/dark pair and the CSS that shows one; media: a <picture>", () => {
   const page = '<Tiles notation="14s" />\n\n<Tiles notation="1m" theme="dark" />\n';
   const paired = render(site({ colorMode: "class" }), page);

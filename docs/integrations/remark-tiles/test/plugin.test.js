@@ -332,6 +332,24 @@ test("a ```tiles-scene block with log: draws the record's moment, the record bes
   });
 });
 
+test("a ```tiles-scene log: block's show: card and show: result draw the card and the win", async () => {
+  const root = site();
+  mkdirSync(path.join(root, "games"));
+  copyFileSync(new URL("../../../games/hard-cases.json", import.meta.url), path.join(root, "games", "g.json"));
+  const block = (...lines) => ["```tiles-scene", "log: games/g.json", "round: 1", ...lines, "```", ""];
+  const file = page(root, "cards.mdx", ["# A game", "", ...block("start: true", "show: card"), ...block("show: result")].join("\n"));
+  const [card, result] = imgs(await html(file));
+  assert.match(card.alt, /^Problem: East 1 · East seat · Turn 1; dora indicator: 1m; .*drawn tile: White$/);
+  assert.match(result.alt, /^Result: East 1 · South ron from East; .*Result: East 1 · West ron from East; /);
+  const bad = page(root, "bad-show.mdx", ["# A game", "", ...block("step: 3", "show: result")].join("\n"));
+  await assert.rejects(html(bad), (err) => {
+    const rel = path.relative(process.cwd(), bad.path);
+    assert.equal(err.message.split("\n")[0], `${rel}:7:7: show: show: result draws the round's end, and step ` +
+      "chooses another moment: drop step, or show: table or card");
+    return true;
+  });
+});
+
 test("a ```tiles-scene block's options (lang, height, theme) win over the site's; its files are tiles build's", async () => {
   const root = site();
   const card = "problem: {round: E1, seat: S, turn: 7, dora: 3m, hand: 2345m067p34588s5z+4p, answer: 5z}";
