@@ -6,7 +6,8 @@ r"""`tiles convert` of printed documents: the peers' LaTeX and Typst markup rewr
   ``\usepackage`` becomes ``\usepackage{tiles/tiles}`` (the folder ``tiles build --out tiles/``
   writes) and ``\mahjongtilessetup{...}`` is taken out.
 - Typst (``--from riichinator``): riichinator's ``hand("...")`` and ``river("...")`` become
-  ``tiles("...")`` and ``tiles("...", river: true)``, a ``tile-height:`` our ``size:``; its
+  ``tiles("...")`` and ``tiles("...", river: true)`` (``inline: true`` in a line of text), a
+  ``tile-height:`` our ``size:``; its
   ``#import`` becomes ``#import "tiles/tiles.typ": tiles``, kept beside ours when the document
   still draws its board or sticks, which have no call here.
 
@@ -30,7 +31,7 @@ from service.notation import dialects
 from service.pictures.latex_calls import group_end, hidden_spans, skip_blanks
 from service.pictures.typst_calls import CallError, call_arguments, call_sites, literal
 
-from .convert_page import Edit, Page
+from .convert_page import Edit, Page, alone_on_line
 from .typst import typst_string
 
 PRINTED = (".tex", ".typ")
@@ -143,7 +144,9 @@ def _typst(page: Page) -> None:
         ours = page.ours(*notation, "river" if name == "river" else "hand")
         if ours is None:
             continue
-        extra = (", river: true" if name == "river" else "") + (f", size: {size}" if size else "")
+        in_text = text[start - 1:start] == "#" and not alone_on_line(text, start - 1, end)  # riichinator's are inline
+        extra = ((", river: true" if name == "river" else "") + (", inline: true" if in_text else "")
+                 + (f", size: {size}" if size else ""))
         page.edits.append(Edit(start, end, f"tiles({typst_string(ours)}{extra})"))
         page.count += 1
     keep = _TYPST_OTHERS.search(text) is not None
