@@ -158,3 +158,19 @@ def test_a_paper_in_another_dialect_is_left_alone(tmp_path, capsys):
     assert main(["convert", "--from", "mahgen", str(paper)]) == 0
     assert paper.read_text() == "\\mahjong{123m}\n"
     assert dialects.dialect_name("latex") == "latex"
+
+
+def test_our_calls_naming_the_dialect_lose_it_and_others_stay(tmp_path, capsys):
+    tex = tmp_path / "paper.tex"
+    tex.write_text("\\tiles[dialect=latex]{X44Xp-123's} \\tiles[river, dialect = latex,row=6]{1s2s3'z}\n"
+                   "\\tiles[ dialect={latex} ]{1m} \\tiles{1m} % \\tiles[dialect=latex]{3'm}\n")
+    typ = tmp_path / "paper.typ"
+    typ.write_text('#tiles("11m23p-4\'30m", dialect: "riichinator")\n'
+                   '#figure(tiles("25\'3z7?m", river: true, dialect: "riichinator"))\n#tiles("1m")\n')
+    before = images(tex), images(typ)
+    assert main(["convert", "--from", "latex", str(tex)]) == 0
+    assert tex.read_text() == ("\\tiles{x44xp+12-3s} \\tiles[river,row=6]{12s-3z}\n"
+                               "\\tiles{1m} \\tiles{1m} % \\tiles[dialect=latex]{3'm}\n")
+    assert main(["convert", "--from", "riichinator", str(typ)]) == 0
+    assert typ.read_text() == '#tiles("11m23p+-430m")\n#figure(tiles("2-53z*7m", river: true))\n#tiles("1m")\n'
+    assert (images(tex), images(typ)) == before

@@ -11,6 +11,8 @@ r"""`tiles convert` of printed documents: the peers' LaTeX and Typst markup rewr
   ``#import`` becomes ``#import "tiles/tiles.typ": tiles``, kept beside ours when the document
   still draws its board or sticks, which have no call here.
 
+Our own calls that name the dialect (``\\tiles[dialect=latex]{...}``, ``tiles("...", dialect: "mahgen")``;
+with ``--all`` those that name none) get their notation in ours and lose the option, as tags do.
 Comments and verbatim text are passed over, as TeX and Typst pass over them.
 
 >>> page = Page("\\usepackage{mahjong}\n\\mahjong[2em]{123's-50\"5m} % \\mahjong{9q}\n", "a.tex", "latex", False)
@@ -28,10 +30,12 @@ from __future__ import annotations
 import re
 
 from service.notation import dialects
-from service.pictures.latex_calls import group_end, hidden_spans, skip_blanks
-from service.pictures.typst_calls import CallError, call_arguments, call_sites, literal
+from service.pictures.latex_calls import group_end, hidden_spans, latex_calls, skip_blanks
+from service.pictures.scan import TilesTag
+from service.pictures.tag_props import tag_layout
+from service.pictures.typst_calls import CallError, call_arguments, call_sites, literal, typst_calls
 
-from .convert_page import Edit, Page, alone_on_line
+from .convert_page import Edit, Page, alone_on_line, char_end
 from .typst import typst_string
 
 PRINTED = (".tex", ".typ")
@@ -47,10 +51,66 @@ OUR_LATEX_PACKAGE = r"\usepackage{tiles/tiles}"
 def convert_print(page: Page) -> None:
     """Add the edits that rewrite a printed document's peer markup (nothing for another dialect)."""
     dialect = dialects.dialect_name(page.dialect)
-    if page.path.endswith(".tex") and dialect == "latex":
-        _latex(page)
-    elif page.path.endswith(".typ") and dialect == "riichinator":
-        _typst(page)
+    if page.path.endswith(".tex"):
+        _our_latex_calls(page)
+        if dialect == "latex":
+            _latex(page)
+    elif page.path.endswith(".typ"):
+        _our_typst_calls(page)
+        if dialect == "riichinator":
+            _typst(page)
+
+
+def _our_latex_calls(page: Page) -> None:
+    """``\\tiles[dialect=latex]{...}`` (any dialect converted; with ``--all`` a call naming none):
+    its notation in ours, the option taken out."""
+    for tag in latex_calls(page.text, page.path):
+        if not isinstance(tag, TilesTag) or not page.names_it(tag.props.get("dialect")):
+            continue
+        offsets = tag.spans["notation"]
+        new = page.ours(tag.notation, offsets, tag_layout(tag)) if offsets else None
+        if new is None:
+            continue
+        page.replace(offsets, new)
+        if "dialect" in tag.props:
+            _drop_latex_option(page, tag)
+
+
+def _drop_latex_option(page: Page, tag: TilesTag) -> None:
+    """Take ``dialect=...`` out of a call's ``[...]`` (the brackets too when nothing is left)."""
+    text = page.text
+    opening = skip_blanks(text, tag.offset + len("\\tiles"))
+    close = group_end(text, opening, "[", "]")
+    parts, depth, start = [], 0, opening + 1
+    for j in range(opening + 1, close + 1):
+        c = text[j] if j < close else ","
+        depth += (c == "{") - (c == "}")
+        if c == "," and depth == 0:
+            parts.append((start, j))
+            start = j + 1
+    kept = [text[a:b] for a, b in parts if not re.match(r"\s*dialect\s*(=|$)", text[a:b])]
+    page.edits.append(Edit(opening, close + 1, f"[{','.join(kept)}]" if any(p.strip() for p in kept) else ""))
+
+
+def _our_typst_calls(page: Page) -> None:
+    """``tiles("...", dialect: "riichinator")`` (any dialect converted; with ``--all`` a call naming none):
+    its notation in ours, the argument taken out."""
+    text = page.text
+    for tag in typst_calls(text, page.path):
+        if not isinstance(tag, TilesTag) or not page.names_it(tag.props.get("dialect")):
+            continue
+        offsets = tag.spans.get("notation")
+        new = page.ours(tag.notation, offsets, tag_layout(tag)) if offsets else None
+        if new is None:
+            continue
+        quote = text.rfind('"', 0, offsets[0])
+        page.edits.append(Edit(quote, text.index('"', char_end(text, offsets[-1])) + 1, typst_string(new)))
+        page.count += 1
+        if "dialect" in tag.props:
+            args, _ = call_arguments(text, text.index("(", tag.offset))
+            _, value_at, value_end = next(a for a in args if a[0] == "dialect")
+            name_at = text.rfind("dialect", 0, value_at)
+            page.edits.append(Edit(text.rfind(",", 0, name_at), value_end, ""))
 
 
 def apply(page: Page) -> str:
