@@ -12,6 +12,9 @@ examples, and left alone):
   ```` ```merjong ```` blocks, riichi.wiki's ``{{#mjt:...}}``, hexo-mahgen's ``{% mahgen ... %}`` and
   the Obsidian mahgen plugin's `` `mg ...` ``, into our fences and `<Tiles>` tags.
 
+LaTeX and Typst papers (.tex, .typ) are rewritten by `service.docs.convert_print`: the peers'
+``\\mahjong{...}`` and riichinator's ``hand(...)`` into our calls.
+
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
 if anything would change; ``--diff`` (always with ``--check``) prints a unified diff.
