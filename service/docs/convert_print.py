@@ -7,11 +7,10 @@ r"""`tiles convert` of printed documents: the peers' LaTeX and Typst markup rewr
   writes) and ``\mahjongtilessetup{...}`` is taken out.
 - Typst (``--from riichinator``): riichinator's ``hand("...")`` and ``river("...")`` become
   ``tiles("...")`` and ``tiles("...", river: true)`` (``inline: true`` in a line of text), a
-  ``tile-height:`` our ``size:``; its
-  ``#import`` becomes ``#import "tiles/tiles.typ": tiles``, kept beside ours when the document
-  still draws its board or sticks, which have no call here.
+  ``tile-height:`` our ``size:``; its ``#import`` becomes ``#import "tiles/tiles.typ": tiles``,
+  kept beside ours when the document still draws its board or sticks, which have no call here.
 
-Our own calls that name the dialect (``\\tiles[dialect=latex]{...}``, ``tiles("...", dialect: "mahgen")``;
+Our own calls that name the dialect (``\tiles[dialect=latex]{...}``, ``tiles("...", dialect: "mahgen")``;
 with ``--all`` those that name none) get their notation in ours and lose the option, as tags do.
 Comments and verbatim text are passed over, as TeX and Typst pass over them.
 
