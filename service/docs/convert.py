@@ -12,6 +12,9 @@ examples, and left alone):
   ```` ```merjong ```` blocks, riichi.wiki's ``{{#mjt:...}}``, hexo-mahgen's ``{% mahgen ... %}`` and
   the Obsidian mahgen plugin's `` `mg ...` ``, into our fences and `<Tiles>` tags.
 
+LaTeX and Typst papers (.tex, .typ) are rewritten by `service.docs.convert_print`: the peers'
+``\\mahjong{...}`` and riichinator's ``hand(...)`` into our calls.
+
 A page with any notation the dialect does not read (or that is no picture in ours) is told at
 ``file:line:col`` and left as it is; the others are written. ``--check`` writes nothing and exits 1
 if anything would change; ``--diff`` (always with ``--check``) prints a unified diff.
@@ -43,9 +46,10 @@ from service.pictures.tag_props import Problem, tag_layout
 
 from .convert_mark import MARK, MarkError, converted_from, record
 from .convert_page import Edit, Page
+from .convert_print import PRINTED, apply, convert_print
 from .peer_markup import convert_markup
 
-SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt")
+SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt", *PRINTED)
 # a prop, fence word or directive option naming the dialect, with the blanks before it
 _DIALECT_PROP = re.compile(r"""\s+dialect\s*=\s*("[^"]*"|'[^']*'|\{\s*(?:"[^"]*"|'[^']*')\s*\}|[^\s"'{}/>]+)""")
 _DIALECT_OPTION = re.compile(r"[ \t]*:dialect:[ \t]*(\S*)[ \t]*")
@@ -81,6 +85,9 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
     """A page's text with its pictures in ``dialect`` rewritten in our notation (`Converted.errors`
     when one cannot be: then the text is the old one)."""
     page = Page(text, path, dialect, everything)
+    if path.endswith(PRINTED):
+        convert_print(page)
+        return _converted(page)
     fenced = fences(text)
     _tags(page, fenced)
     _fences(page, fenced)
@@ -89,16 +96,14 @@ def convert_text(text: str, path: str, dialect: str, everything: bool = False) -
         _rst(page)
     if not path.endswith(".rst"):
         convert_markup(page, fenced)  # the tool's own Markdown
+    return _converted(page)
+
+
+def _converted(page: Page) -> Converted:
+    """The page with its edits made; as it was, with its errors, when it has any."""
     if page.errors:
-        return Converted(path, text, text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
-    out, last = [], 0
-    for edit in sorted(page.edits):
-        if edit.start < last:  # two readers found one picture (cannot happen): keep the first
-            continue
-        out += [text[last:edit.start], edit.new]
-        last = edit.end
-    out.append(text[last:])
-    return Converted(path, text, "".join(out), page.count)
+        return Converted(page.path, page.text, page.text, 0, sorted(page.errors, key=lambda p: (p.line, p.col)))
+    return Converted(page.path, page.text, apply(page), page.count)
 
 
 def _tags(page: Page, fenced: list[Fence]) -> None:
@@ -317,7 +322,7 @@ def cmd_convert(args) -> int:
 def register(sub) -> None:
     """Add `tiles convert` to the CLI's subparsers."""
     p = sub.add_parser("convert", help="rewrite a docs tree's tiles from another tool's notation into ours")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="docs folders or files (.md, .mdx, .markdown, .rst, .txt)")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="docs folders or files (.md, .mdx, .markdown, .rst, .txt; .tex and .typ papers)")
     p.add_argument("--from", dest="dialect", required=True, metavar="DIALECT",
                    help=f"the notation the pages are in: {', '.join(dialects.DIALECTS)}")
     p.add_argument("--check", action="store_true", help="write nothing; print the diff and exit 1 if anything would change")

@@ -26,6 +26,7 @@ a last lone tile the winning tile).
 
 from __future__ import annotations
 
+from .dialect_marks import MARKS, put_mark
 from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
@@ -39,12 +40,8 @@ def read(text: str, river: bool = False) -> Writer:
         lc = c.lower()
         if c in DIGITS or lc == "x" or c == "?":
             waiting.append((Piece(i, c if c in DIGITS else lc), ""))
-        elif c in "'\"":
-            if not waiting or waiting[-1][1]:
-                w.fail(f"'{c}' marks the tile right before it, once: write it after a digit, like 3{c}m", i)
-            piece, _ = waiting[-1]
-            piece.mark_at = i
-            waiting[-1] = (piece, c)
+        elif c in MARKS:
+            put_mark(w, waiting, c, i)
         elif lc in SUITS:
             if not any(p.code in DIGITS for p, _ in waiting):
                 w.fail(f"suit letter '{c}' has no digits before it", i)

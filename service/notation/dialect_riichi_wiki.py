@@ -25,6 +25,7 @@ both flags are our ``-``. The paifu group ``x`` (its arrows and marks) has no ti
 
 from __future__ import annotations
 
+from .dialect_marks import MARKS, put_mark
 from .dialect_writing import DIGITS, Piece, Writer
 
 SUITS = "mpsz"
@@ -37,12 +38,8 @@ def read(text: str, river: bool = False) -> Writer:
     for i, c in enumerate(text):
         if c in DIGITS:
             waiting.append((Piece(i, c), ""))
-        elif c in "'\"":
-            if not waiting or waiting[-1][1]:
-                w.fail(f"'{c}' marks the tile right before it, once: write it after a digit, like 3{c}m", i)
-            piece, _ = waiting[-1]
-            piece.mark_at = i
-            waiting[-1] = (piece, c)
+        elif c in MARKS:
+            put_mark(w, waiting, c, i)
         elif c in SUITS:
             if not waiting:
                 w.fail(f"suit letter '{c}' has no digits before it", i)

@@ -47,7 +47,7 @@ class LatexCall(TilesTag):
 def latex_calls(text: str, path: str = "") -> list[TilesTag | Problem]:
     """Every `\\tiles` call of a LaTeX document, in order; one that cannot be read is a `Problem` at its place."""
     out: list[TilesTag | Problem] = []
-    hidden = _hidden(text)
+    hidden = hidden_spans(text)
     for m in _CALL.finditer(text):
         backslashes = len(text[: m.start()]) - len(text[: m.start()].rstrip("\\"))
         if backslashes % 2 or any(a <= m.start() < b for a, b in hidden):  # \\tiles: a line break, then text
@@ -59,7 +59,7 @@ def latex_calls(text: str, path: str = "") -> list[TilesTag | Problem]:
     return out
 
 
-def _hidden(text: str) -> list[tuple[int, int]]:
+def hidden_spans(text: str) -> list[tuple[int, int]]:
     """The spans TeX does not read as commands here: comments, \\verb text, verbatim environments."""
     spans, i = [], 0
     while i < len(text):
@@ -96,17 +96,17 @@ def _error(message: str, offset: int) -> SyntaxError:
 
 def _call(text: str, start: int, i: int, path: str) -> TilesTag | Problem:
     tag = LatexCall(path, text, start, name=NAME)
-    i = _blank(text, i)
+    i = skip_blanks(text, i)
     if i < len(text) and text[i] == "[":
-        close = _group_end(text, i, "[", "]")
+        close = group_end(text, i, "[", "]")
         tag.options = tex_text(text[i + 1 : close])
         problem = _read_options(tag, text, i + 1, close, path)
         if problem is not None:
             return problem
-        i = _blank(text, close + 1)
+        i = skip_blanks(text, close + 1)
     if i >= len(text) or text[i] != "{":
         return Problem(path, *line_col(text, start), f"\\{NAME} needs its notation in braces, like \\{NAME}{{123m}}")
-    close = _group_end(text, i, "{", "}")
+    close = group_end(text, i, "{", "}")
     lead = i + 1
     while lead < close and text[lead] in " \t\n":
         lead += 1
@@ -138,7 +138,7 @@ def _read_options(tag: TilesTag, text: str, i: int, close: int, path: str) -> Pr
             while i < close and text[i] in " \t\n":
                 i += 1
             if i < close and text[i] == "{":
-                end = _group_end(text, i, "{", "}")
+                end = group_end(text, i, "{", "}")
                 at, stop, i = i + 1, end, end + 1
             else:
                 at = i
@@ -161,7 +161,7 @@ def _read_options(tag: TilesTag, text: str, i: int, close: int, path: str) -> Pr
     return None
 
 
-def _blank(text: str, i: int) -> int:
+def skip_blanks(text: str, i: int) -> int:
     """Past the blanks TeX skips after a command name (one line end at most)."""
     while i < len(text) and text[i] in " \t":
         i += 1
@@ -172,7 +172,7 @@ def _blank(text: str, i: int) -> int:
     return i
 
 
-def _group_end(text: str, i: int, opens: str, closes: str) -> int:
+def group_end(text: str, i: int, opens: str, closes: str) -> int:
     """The offset of the ``closes`` that ends the group opened at ``i`` (braces nest inside)."""
     depth, j = 0, i + 1
     while j < len(text):

@@ -48,12 +48,7 @@ def typst_calls(text: str, path: str = "") -> list[TilesTag | Problem]:
     A named argument that is no literal (``dora: d``) cannot be read before the document compiles: it
     is a warning, and the call is left out.
     """
-    found: list[tuple[int, int]] = []  # (offset of "tiles", offset of its "(")
-    lost = None
-    try:
-        _markup(text, 0, None, found)
-    except CallError as err:
-        lost = err.offset  # the scanner lost its way here: told, unless a call's own problem tells it
+    found, lost = call_sites(text)
     out: list[TilesTag | Problem] = []
     for start, paren in found:
         try:
@@ -66,15 +61,38 @@ def typst_calls(text: str, path: str = "") -> list[TilesTag | Problem]:
     return out
 
 
+class _Found(list):
+    """The (offset of the name, offset of its ``(``) of each call found, and the names looked for."""
+
+    def __init__(self, names: tuple[str, ...]):
+        super().__init__()
+        self.names = names
+
+
+def call_sites(text: str, names: tuple[str, ...] = (NAME,)) -> tuple[list[tuple[int, int]], int | None]:
+    """Where each call of a function in ``names`` stands in a Typst document (its name's offset and its
+    ``(``'s), as Typst reads the document; and the offset where the scanner lost its way (None: nowhere).
+
+    >>> call_sites('#hand("1m") // #hand("2m")\\n#figure(river("3m"))', ("hand", "river"))
+    ([(1, 5), (35, 40)], None)
+    """
+    found = _Found(names)
+    try:
+        _markup(text, 0, None, found)
+    except CallError as err:
+        return list(found), err.offset  # told, unless a call's own problem tells it
+    return list(found), None
+
+
 def _call(text: str, start: int, paren: int, path: str) -> TilesTag | Problem:
     """The tag of the call whose name starts at ``start`` and whose ``(`` is at ``paren``."""
     tag = TilesTag(path, text, start, name=NAME)
-    args, end = _arguments(text, paren)
+    args, end = call_arguments(text, paren)
     tag.end = end
     positional = 0
     for name, value_at, value_end in args:
         raw = text[value_at:value_end].strip()
-        value, offsets = _literal(text, value_at, value_end)
+        value, offsets = literal(text, value_at, value_end)
         if name is None:
             positional += 1
             if positional > 1:
@@ -103,7 +121,7 @@ def _call(text: str, start: int, paren: int, path: str) -> TilesTag | Problem:
     return tag
 
 
-def _arguments(text: str, paren: int) -> tuple[list[tuple[str | None, int, int]], int]:
+def call_arguments(text: str, paren: int) -> tuple[list[tuple[str | None, int, int]], int]:
     """(name or None, value start, value end) of each argument of the call whose ``(`` is at ``paren``,
     and the offset just past its ``)``."""
     args, i = [], paren + 1
@@ -140,7 +158,7 @@ def _arguments(text: str, paren: int) -> tuple[list[tuple[str | None, int, int]]
             i += 1
 
 
-def _literal(text: str, start: int, end: int) -> tuple[object, list[int]]:
+def literal(text: str, start: int, end: int) -> tuple[object, list[int]]:
     """The value of an argument's text: a string (with each character's offset), a bool, a number; or EXPR."""
     i = _space(text, start)
     j = end
@@ -277,7 +295,7 @@ def _embedded(text: str, i: int, found: list) -> int:
     if m.group() in KEYWORDS:
         return _code(text, m.end(), "\n", found)
     i = m.end()
-    if m.group() == NAME and i < len(text) and text[i] == "(":
+    if m.group() in found.names and i < len(text) and text[i] == "(":
         found.append((m.start(), i))
     while i < len(text):
         if text[i] == "(":
@@ -306,7 +324,7 @@ def _code(text: str, i: int, closer: str, found: list) -> int:
         elif c in ")}]" and closer == "\n":  # a statement's line ends inside an enclosing bracket
             return i
         elif (m := _IDENT.match(text, i)) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_.-")):
-            if m.group() == NAME and m.end() < len(text) and text[m.end()] == "(":
+            if m.group() in found.names and m.end() < len(text) and text[m.end()] == "(":
                 found.append((m.start(), m.end()))
             i = m.end()
         else:
