@@ -8,7 +8,7 @@ each of those by their 1-4 counts ordered by how many tiles they hold, so the en
 
 >>> entry((0, 0, 0, 0, 0, 0, 0, 0, 0)), entry((1, 0, 0, 0, 0, 0, 0, 0, 0))
 (0, 1)
->>> COUNT == sum(1 for h in _all() if sum(h) <= LIMIT)
+>>> COUNT == sum(1 for h in itertools.product(range(5), repeat=9) if sum(h) <= LIMIT)
 True
 
 The file (``suit_tables.bin``, written by `service.analysis.make_suit_file` and checked
@@ -83,10 +83,6 @@ def suits() -> itertools.chain:
     return itertools.chain.from_iterable(
         ((*_LOW[low], *high) for low in _LOW_ORDER[: _allowed(code)]) for code, high in enumerate(_HIGH)
     )
-
-
-def _all():
-    return itertools.product(range(5), repeat=9)
 
 
 def pack(tables: list[tuple[int, ...]], numbers: array) -> bytes:

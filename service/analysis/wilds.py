@@ -131,7 +131,7 @@ def _could_take(h: tuple[int, ...], runs: bool, cap, wilds: int) -> list[tuple[i
     for k in range(min(wilds, 2 * n) + 1):  # a block with a real tile holds at most two wilds
         for pair in (False, True):
             sets, rest = divmod(n + k - 2 * pair, 3)
-            if not rest and sets >= 0 and (sets > 4 or table[2 * sets + pair] >= n):
+            if not rest and (sets > 4 or table[2 * sets + pair] >= n):  # n + k - 2 < 0 leaves a rest
                 out.append((k, pair))
     return out
 
