@@ -187,12 +187,9 @@ def _write(path: str, data: bytes) -> None:
 def _warn(subject, dialect: str | None = None) -> None:
     """The notation's warnings on stderr, as `tiles lint` gives them (a segment read as a meld that is
     none too, in our notation), each with its caret."""
-    from service.notation.misreads import misreads
+    from service.notation.views import warnings
 
-    found = list(subject.warnings)
-    if layout_of(subject) == "hand" and dialect is None:
-        found += misreads(subject)
-    for w in found:
+    for w in warnings(subject, dialect):
         print(f"warning: {w.message}", file=sys.stderr)
         print(textwrap.indent(ParseError(w.message, w.position, subject.notation).pointer(), "  "), file=sys.stderr)
 

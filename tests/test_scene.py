@@ -163,7 +163,7 @@ def test_cli_scene_writes_the_image_and_prints_json(tmp_path, capsys):
     out = tmp_path / "card.png"
     assert main(["scene", str(src), "-o", str(out), "--json", "--scale", "2"]) == 0
     view = json.loads(capsys.readouterr().out)
-    assert set(view) == {"width", "height", "alt", "tiles"}
+    assert set(view) == {"width", "height", "alt", "tiles", "warnings"} and view["warnings"] == []
     assert Image.open(out).size == (view["width"] * 2, view["height"] * 2)
     tile = view["tiles"][0]
     assert set(tile) == {"code", "x", "y", "w", "h", "rotation", "seat", "role", "sideways"}

@@ -123,3 +123,23 @@ def test_tiles_scene_prints_it_at_the_file_line_col_and_draws(tmp_path, capsys):
     (tmp_path / "clean.yaml").write_text(CLEAN_CARD, encoding="utf-8")
     assert main(["scene", str(tmp_path / "clean.yaml"), "-o", str(tmp_path / "clean.svg")]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_the_json_views_carry_the_warnings():
+    """GET /scene.json and a hand's .json say what tiles lint warns of; a clean one says nothing."""
+    from urllib.parse import quote
+
+    from service.http import create_app
+
+    client = create_app().test_client()
+    table = client.get("/scene.json?s=" + quote(TABLE)).json
+    assert table["warnings"] == [{"message": MELDS_MESSAGE.split(": ", 1)[1], "field": "table.seats.E.melds",
+                                  "line": 4, "column": 33}]
+    card = client.get("/scene.json?s=" + quote(SPACED_CARD)).json["warnings"]
+    assert [(w["field"], w["line"], w["column"]) for w in card] == [("problem.hand", 5, 26)]
+    assert client.get("/scene.json?s=" + quote(CLEAN_CARD)).json["warnings"] == []
+    spaced = client.get("/tiles/" + quote("3456m 1111p 678s 22z") + ".json").json["warnings"]
+    assert [w["position"] for w in spaced] == [17] and "for one hand write 3456m1111p678s22z" in spaced[0]["message"]
+    assert client.get("/tiles/3456m1111p678s22z.json").json["warnings"] == []
+    # another tool's notation is read as that tool means it: no misread to warn of
+    assert client.get("/tiles/" + quote("3456m 1111p 678s 22z") + ".json?dialect=merjong").json["warnings"] == []

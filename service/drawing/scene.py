@@ -124,7 +124,9 @@ def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
     """``width``, ``height`` (CSS px; a bitmap is that times the scale), ``alt`` and ``tiles``; a
     tile's ``sideways`` and (when dimmed) ``tsumogiri`` name its face as a hand's view does, so a
     reader counts the faces the service's cost ceiling counts (`service.layout.limits.distinct_faces`);
-    a river tile another seat called (a game record's table) has ``called``."""
+    a river tile another seat called (a game record's table) has ``called``; ``warnings`` are the
+    scene's (a segment read as a meld that is none), each with its field and its YAML line and column,
+    as `tiles lint` gives them."""
     sl = sl or arrange_scene(card, options)
     tiles = []
     discards: dict[str, int] = {}  # each seat's river tiles so far, to name its called ones
@@ -139,7 +141,10 @@ def scene_json(card: Scene, options: RenderOptions = RenderOptions(),
             if n in card.seats[t.seat].river.called:
                 tile["called"] = True
         tiles.append(tile)
-    return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card, options.lang), "tiles": tiles}
+    warnings = [{"message": w.message, "field": w.field, "line": w.line, "column": w.col}
+                for w in getattr(card, "warnings", ())]
+    return {"width": sl.layout.width, "height": sl.layout.height, "alt": scene_alt(card, options.lang), "tiles": tiles,
+            "warnings": warnings}
 
 
 __all__ = ["render_scene", "scene_alt", "scene_json"]

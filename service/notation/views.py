@@ -21,6 +21,7 @@ from typing import Any
 from .describe import alt_text
 from .dora import KINDS, held, strip
 from .grammar import ParseError
+from .misreads import misreads
 from .model import Hand
 from .subject import layout_of
 from .tienjiu import key as tienjiu_key
@@ -61,7 +62,7 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
         "canonical": hand.canonical(),
         "description": alt_text(hand, options),
         "groups": groups,
-        "warnings": [{"message": w.message, "position": w.position} for w in hand.warnings],
+        "warnings": [{"message": w.message, "position": w.position} for w in warnings(hand, getattr(options, "dialect", None))],
     }
     dominoes = [t.halves for t in hand.tiles if t.domino and not t.face_down]
     if dominoes:
@@ -73,6 +74,22 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
         for k in kinds:
             out[k] = held(hand, options.indicators(k))
     return out
+
+
+def warnings(hand: Hand, dialect: str | None = None) -> list:
+    """The hand's warnings as `tiles lint` gives them: the notation's own, then (for a hand in our
+    notation, no `dialect`) a segment read as a meld that is none (`service.notation.misreads`).
+
+    >>> from service.notation.grammar import parse
+    >>> [w.position for w in warnings(parse("1111p+22z"))]
+    [6]
+    >>> warnings(parse("11222333s22m+-456m+4s"))
+    []
+    """
+    found = list(hand.warnings)
+    if layout_of(hand) == "hand" and dialect is None:
+        found += misreads(hand)
+    return found
 
 
 def error_json(err: ParseError) -> dict[str, Any]:
