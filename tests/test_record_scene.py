@@ -263,6 +263,8 @@ def test_tiles_log_draws_cards(tmp_path, argv):
     (["--round", "1", "--start", "--card"], "give -o FILE"),
     (["--round", "4", "--result", "--card", "-o", "x.png"], "the round is over"),
     (["--round", "4", "--step", "8", "--card", "-o", "x.png"], "no seat draws after step 8"),
+    (["--round", "1", "--start", "--card", "--view", "2", "-o", "x.png"], "--view and --reveal are for the table"),
+    (["--round", "1", "--start", "--card", "--reveal", "all", "-o", "x.png"], "--view and --reveal are for the table"),
 ])
 def test_a_card_that_cannot_be_drawn_is_exit_2(tmp_path, capsys, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)

@@ -139,6 +139,9 @@ def cmd_log(args) -> int:
             raise RecordError("this tiles has no drawing for -o")
         if args.card and not args.output:
             raise RecordError("--card draws a problem card: give -o FILE (.png, .webp or .svg)")
+        if args.card and (view is not None or args.reveal):
+            raise RecordError("--card draws the seat to move's own hand as its player sees it: --view and --reveal"
+                              " are for the table (leave --card out)")
         if args.card and args.result:
             raise RecordError("--card is the seat to move's problem; at --result the round is over: give one")
         game = read(args.file)
