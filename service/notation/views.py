@@ -62,7 +62,8 @@ def hand_json(hand: Hand, layout=None, analysis=None, options=None) -> dict[str,
         "canonical": hand.canonical(),
         "description": alt_text(hand, options),
         "groups": groups,
-        "warnings": [{"message": w.message, "position": w.position} for w in warnings(hand, getattr(options, "dialect", None))],
+        "warnings": [{"message": w.message, "position": w.position}
+                     for w in warnings(hand, getattr(options, "dialect", None))],
     }
     dominoes = [t.halves for t in hand.tiles if t.domino and not t.face_down]
     if dominoes:

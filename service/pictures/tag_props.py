@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from service.notation.grammar import ParseError
-from service.notation.misreads import misreads
 from service.notation.options import OptionError, RenderOptions, parse_dialect
 from service.notation.subject import Subject, layout_of
 from service.notation.subject import read as parse
+from service.notation.views import warnings
 from service.scoring.rules import OPTIONS as SCORE_OPTIONS
 from service.scoring.rules import score_text
 
@@ -173,9 +173,7 @@ def read_tag(tag: TilesTag, default_theme: str = DEFAULT_THEME, default_lang: st
     except ParseError as err:
         out.problems.append(problem_at(tag, err.message, err.position))
         return out
-    out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in hand.warnings]
-    if layout_of(hand) == "hand" and dialect is None:  # another tool's gap, read here as a meld
-        out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in misreads(hand)]
+    out.problems += [problem_at(tag, w.message, w.position, warning=True) for w in warnings(hand, dialect)]
     if options is not None and options.score and not out.errors:  # a card's context must fit its hand
         out.problems += _card_problems(tag, hand, options)
     if tables and options is not None and options.layout == "efficiency" and not out.errors:  # a hand with a table
